@@ -1,0 +1,57 @@
+"""exactlin: the classical linear-classification algorithms, computed exactly.
+
+Exact rational arithmetic throughout, convergence theorems checked while the
+algorithms run, every claimed result verified before it is returned.
+"""
+
+__version__ = "0.1.0"
+
+from .errors import (  # noqa: E402
+    CSVError,
+    ExactlinError,
+    InputError,
+    InputTypeError,
+    InvariantViolation,
+    LabelError,
+    ParameterError,
+    ShapeError,
+    SingularMatrixError,
+    VerificationError,
+)
+from .data import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
+from .numbers import to_rational, to_vector  # noqa: E402
+from .runs import Run, Step  # noqa: E402
+
+__all__ = [
+    "__version__",
+    "ExactlinError",
+    "InputError",
+    "InputTypeError",
+    "ShapeError",
+    "LabelError",
+    "CSVError",
+    "ParameterError",
+    "SingularMatrixError",
+    "InvariantViolation",
+    "VerificationError",
+    "Dataset",
+    "as_dataset",
+    "augment",
+    "binary_labels",
+    "normalize",
+    "read_csv",
+    "to_rational",
+    "to_vector",
+    "Run",
+    "Step",
+]
+
+
+def __getattr__(name):
+    # algorithms are looked up lazily so that `import exactlin` stays light
+    from . import algorithms
+
+    try:
+        return algorithms.get_function(name)
+    except KeyError:
+        raise AttributeError(f"module 'exactlin' has no attribute {name!r}") from None

@@ -1,0 +1,242 @@
+"""Shared mechanics of the iterative algorithms: the trace recorder, the bounds,
+and the cyclic single-sample pass with exact cycle detection.
+
+Written once here so that every single-sample rule (seed 000's perceptron, seed
+003's Algorithms 4, 5 and 9, the voted perceptron, Winnow) runs the same cyclic
+order, the same stopping test and the same bounds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import ParameterError
+from ..runs import Step
+
+__all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
+           "DEFAULT_MAX_EPOCHS"]
+
+#: steps recorded by default (``trace=None``); beyond this the trace is marked incomplete
+TRACE_STEP_LIMIT = 10_000
+#: full weight vectors are kept by default while (steps recorded) x d stays below this
+TRACE_VECTOR_LIMIT = 200_000
+DEFAULT_MAX_EPOCHS = 1000
+#: states remembered exactly for cycle detection before switching to Brent's O(1)-memory method
+CYCLE_TABLE_LIMIT = 1 << 14
+
+
+class Tracer:
+    """Records compact steps.
+
+    ``trace=None`` (default): the first :data:`TRACE_STEP_LIMIT` steps, with full
+    vectors while steps x d < :data:`TRACE_VECTOR_LIMIT`; ``trace=True``: every step
+    with vectors; ``trace=False``: nothing (the Run still has its counts and the
+    list of update indices, from which any step can be rebuilt by replay).
+    """
+
+    def __init__(self, trace: bool | None, d: int):
+        self.mode = trace
+        self.steps: list[Step] = []
+        self.complete = trace is not False
+        self.d = max(d, 1)
+
+    def keep_vectors(self) -> bool:
+        if self.mode is True:
+            return True
+        return (len(self.steps) + 1) * self.d <= TRACE_VECTOR_LIMIT
+
+    def add(self, k: int, epoch: int, i: int | None, score: Any, update: bool, w_before=None, w_after=None,
+            **info) -> None:
+        if self.mode is False:
+            return
+        if self.mode is None and len(self.steps) >= TRACE_STEP_LIMIT:
+            self.complete = False
+            return
+        vec = self.keep_vectors()
+        self.steps.append(Step(k, epoch, i, score, update, w_before if vec else None, w_after if vec else None,
+                               info))
+
+
+@dataclass
+class Bounds:
+    """The explicit bounds every loop honours.  ``None`` means not bounded by that quantity,
+    but ``max_epochs`` always has a value."""
+
+    max_epochs: int = DEFAULT_MAX_EPOCHS
+    max_updates: int | None = None
+    max_bits: int | None = None
+    max_seconds: float | None = None
+    started: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self):
+        for name in ("max_epochs", "max_updates", "max_bits"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                raise ParameterError(f"{name} must be a whole number >= 1, got {v!r}", parameter=name)
+        if self.max_seconds is not None and not self.max_seconds > 0:
+            raise ParameterError(f"max_seconds must be > 0, got {self.max_seconds!r}", parameter="max_seconds")
+
+    def out_of_time(self) -> bool:
+        return self.max_seconds is not None and time.monotonic() - self.started > self.max_seconds
+
+
+@dataclass
+class LoopResult:
+    w: tuple
+    converged: bool
+    reason: str
+    updates: int
+    epochs: int
+    steps: int
+    update_indices: list[int]
+    cycle: list[int] | None = None  # indices of the updates in one period of a detected cycle
+    max_bits: int = 0
+
+
+def _bits(w: Sequence) -> int:
+    m = 0
+    for q in w:
+        b = max(abs(q.numerator).bit_length(), q.denominator.bit_length())
+        if b > m:
+            m = b
+    return m
+
+
+def cyclic_single_sample(
+    n: int,
+    w1: tuple,
+    test: Callable[[tuple, int, int], tuple[Any, bool]],
+    update: Callable[[tuple, int, int, Any], tuple],
+    bounds: Bounds,
+    tracer: Tracer,
+    *,
+    stationary: bool,
+    on_step: Callable[[int, int, bool, tuple, tuple], None] | None = None,
+    step_info: Callable[[int, int, Any], dict] | None = None,
+) -> LoopResult:
+    """Visit samples 0, 1, ..., n-1, 0, 1, ... (the notes' cyclic order ``k <- (k+1) mod n``).
+
+    At round k (1-based) on sample i: ``score, wrong = test(w, i, k)``; if wrong,
+    ``w <- update(w, i, u, score)`` where u is the number of this update (1-based).
+    Stops when n consecutive rounds made no update (the current w passes every
+    sample: converged), when a bound is hit, or -- for a stationary rule (update and
+    test independent of k) -- when the state (w, position) after an update repeats
+    an earlier one exactly (Brent's cycle detection, O(1) memory): the run would
+    then repeat forever.
+    """
+    w = w1
+    k = 0
+    updates = 0
+    clean = 0  # consecutive rounds without an update
+    update_indices: list[int] = []
+    # exact cycle detection over the states (w, next position) after updates, the start included:
+    # a table of every state while it is small (the first repeat is found at once), then
+    # Brent's algorithm with O(1) memory
+    seen: dict | None = {(w, 0): 0} if stationary else None
+    tortoise = None
+    power = 1
+    lam = 0
+    max_bits = _bits(w)
+    while True:
+        epoch = k // n + 1
+        if epoch > bounds.max_epochs:
+            return LoopResult(w, False, "max_epochs", updates, bounds.max_epochs, k, update_indices, None, max_bits)
+        i = k % n
+        k += 1
+        score, wrong = test(w, i, k)
+        if wrong:
+            w_new = update(w, i, updates + 1, score)
+            updates += 1
+            update_indices.append(i)
+            tracer.add(k, epoch, i, score, True, w, w_new, **(step_info(k, i, score) if step_info else {}))
+            if on_step:
+                on_step(k, i, True, w, w_new)
+            w = w_new
+            clean = 0
+            b = _bits(w)
+            if b > max_bits:
+                max_bits = b
+                if bounds.max_bits is not None and b > bounds.max_bits:
+                    return LoopResult(w, False, "bit_limit", updates, epoch, k, update_indices, None, max_bits)
+            if stationary:
+                state = (w, k % n)
+                if seen is not None:
+                    first = seen.get(state)
+                    if first is not None:
+                        cycle = update_indices[first:]
+                        return LoopResult(w, False, "cycle", updates, epoch, k, update_indices, cycle, max_bits)
+                    if len(seen) < CYCLE_TABLE_LIMIT:
+                        seen[state] = updates
+                    else:
+                        seen = None
+                        tortoise = state
+                elif tortoise is None:
+                    tortoise = state
+                else:
+                    lam += 1
+                    if state == tortoise:
+                        cycle = update_indices[-lam:]
+                        return LoopResult(w, False, "cycle", updates, epoch, k, update_indices, cycle, max_bits)
+                    if lam == power:
+                        tortoise = state
+                        power *= 2
+                        lam = 0
+            if bounds.max_updates is not None and updates >= bounds.max_updates:
+                # the bound is hit: converged only if w now passes every sample
+                return LoopResult(w, False, "max_updates", updates, epoch, k, update_indices, None, max_bits)
+        else:
+            tracer.add(k, epoch, i, score, False, w, w, **(step_info(k, i, score) if step_info else {}))
+            if on_step:
+                on_step(k, i, False, w, w)
+            clean += 1
+            if clean >= n:
+                return LoopResult(w, True, "converged", updates, (k - 1) // n + 1, k, update_indices, None,
+                                  max_bits)
+        if k % 4096 == 0 and bounds.out_of_time():
+            return LoopResult(w, False, "time_limit", updates, epoch, k, update_indices, None, max_bits)
+
+
+@dataclass
+class BinaryProblem:
+    """A binary problem ready for an algorithm: the Dataset, the augmented samples ``Y``
+    (rows x~_i), the +1/-1 labels ``z`` and the normalized samples ``Z`` (rows z_i x~_i)."""
+
+    data: Any
+    bias: str
+    Y: tuple
+    z: tuple
+    Z: tuple
+
+    @property
+    def n(self) -> int:
+        return len(self.Y)
+
+    @property
+    def d(self) -> int:
+        return len(self.Y[0])
+
+
+def binary_problem(X, y, *, bias: str, positive=None, floats: str = "repr") -> BinaryProblem:
+    """Convert, label and augment once, by the rules of layers 1 and 2."""
+    from ..data import as_dataset, augment, binary_labels, check_bias, normalize
+
+    check_bias(bias)
+    ds = as_dataset(X, y, floats=floats)
+    z = binary_labels(ds.y, positive)
+    Y = augment(ds.X, bias)
+    return BinaryProblem(ds, bias, Y, z, normalize(Y, z))
+
+
+def start_vector(w0, d: int, name: str = "w0") -> tuple:
+    from ..numbers import to_vector, zeros
+
+    if w0 is None:
+        return zeros(d)
+    v = to_vector(w0)
+    if len(v) != d:
+        raise ParameterError(f"{name} has {len(v)} entries but the (augmented) samples have {d}; "
+                             "remember the bias entry", parameter=name)
+    return v

@@ -1,0 +1,155 @@
+"""The perceptron of seed 000 (000_478cb53c624e7eb5.txt), exactly.
+
+    1. Initially, w_1 = 0.
+    2. For t = 1, 2, 3, ...:  if y_t <w_t, x_t> <= 0 then w_{t+1} = w_t + y_t x_t, else w_{t+1} = w_t.
+
+(seed 000, "The Perceptron Algorithm").  The examples arrive cyclically,
+x_1, ..., x_n, x_1, ...; the run stops when a whole cycle of n rounds makes no
+mistake (the current w classifies every sample), when a bound is hit, or when
+the state (w, position) repeats exactly, which proves the run would never stop.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import ParameterError
+from ..params import Param, at_least, positive
+from ..runs import Run
+from ..theory.certificates import gordan_from_counts, verify_gordan
+from ..theory.monitor import ConvergenceMonitor
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, cyclic_single_sample, start_vector
+
+SEED = "000_478cb53c624e7eb5.txt"
+
+PARAMS = (
+    Param("eta", "rational", Fraction(1), "learning rate: the update is w + eta y x (the lecture's eta = 1)",
+          positive),
+    Param("w0", "vector", None, "start vector w_1 in the augmented space (default 0, as in the lecture)"),
+    Param("strict", "bool", False,
+          "mistake iff y<w,x> < 0 (seeds 002/004) instead of <= 0 (seed 000); from w = 0 nothing is ever a "
+          "mistake, so the run stops at once with w = 0"),
+    Param("w_star", "vector", None, "a reference separator for the convergence monitor (default: the run's own "
+          "final w, once it converges)"),
+    Param("monitor", "bool", True, "check the convergence theorem at every mistake"),
+    Param("max_updates", "int", None, "stop after this many updates (mistakes)", at_least(1)),
+    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
+          at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time", positive),
+)
+
+
+def _params(given: dict) -> dict:
+    return {p.name: p.validate(given[p.name]) if given.get(p.name) is not None else p.default for p in PARAMS}
+
+
+def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
+    """Attach the convergence monitor's report to a finished single-sample run.
+
+    With ``w_star`` it was checked online; otherwise, when the run converged to a
+    separator, that final w is w* and the run's mistakes are replayed from w_1
+    (the replay recomputes every w_t from the list of mistake indices).
+    """
+    indices = run.extras.get("mistakes", [])
+    if w_star is None:
+        if not run.converged:
+            run.extras["monitor"] = None
+            run.extras["monitor_note"] = ("not checked: the run did not converge and no w_star was given, so no "
+                                          "separator is known")
+            return
+        w = run.w
+        if any(sum(a * b for a, b in zip(w, z)) <= 0 for z in Z):
+            run.extras["monitor"] = None
+            run.extras["monitor_note"] = ("not checked: the final w does not separate strictly (with strict=True "
+                                          "from w = 0 the run stops at w = 0)")
+            return
+        w_star, source = w, "final w of this run"
+    else:
+        source = "given"
+    mon = ConvergenceMonitor(Z, w_star, eta=eta, w1=w1, source=source)
+    w_t = tuple(w1)
+    for t, i in enumerate(indices, start=1):
+        w_next = tuple(a + eta * b for a, b in zip(w_t, Z[i]))
+        mon.observe(t, w_t, w_next)
+        w_t = w_next
+    if w_t != tuple(run.w):
+        from ..errors import InvariantViolation
+
+        raise InvariantViolation("replaying the run's mistakes does not reproduce its final w")
+    rep = mon.report()
+    run.extras["monitor"] = rep
+    run.extras["mistake_bound"] = rep.bound
+
+
+@register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
+          title="Perceptron (seed 000)", params=PARAMS, bias_default="none",
+          monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
+def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
+               max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """The perceptron of seed 000 (``000_478cb53c624e7eb5.txt``, "The Perceptron Algorithm").
+
+    w_1 = w0 (default 0); at round t on sample x_t (cyclic order): a mistake iff
+    y_t <w_t, x_t> <= 0 (``strict=True``: < 0), then w_{t+1} = w_t + eta y_t x_t.
+
+    Returns a :class:`~exactlin.runs.Run`: ``converged`` with reason ``converged``
+    when n consecutive rounds make no mistake; ``cycle`` when (w, position) repeats
+    exactly, with a verified Gordan certificate in ``extras["certificate"]``
+    (the mistakes of one period sum to 0, so no w separates the data);
+    ``max_epochs``/``max_updates``/``bit_limit``/``time_limit`` when a bound is hit.
+    The convergence monitor (``extras["monitor"]``) checks the theorem exactly.
+
+    Parameters are in the table ``PARAMS`` (CLI: ``--param NAME=VALUE``).
+
+    >>> r = perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
+    >>> r.w, r.converged, r.updates
+    ((Fraction(1, 1), Fraction(-3, 1)), True, 3)
+    """
+    unknown = set(params) - {p.name for p in PARAMS}
+    if unknown:
+        raise ParameterError(f"perceptron has no parameter {sorted(unknown)[0]!r}; its parameters are: "
+                             f"{', '.join(p.name for p in PARAMS)}", parameter=sorted(unknown)[0])
+    P = _params(params)
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    w1 = start_vector(P["w0"], prob.d)
+    eta, strict = P["eta"], P["strict"]
+    bounds = Bounds(max_epochs=max_epochs, max_updates=P["max_updates"], max_bits=P["max_bits"],
+                    max_seconds=float(P["max_seconds"]) if P["max_seconds"] is not None else None)
+    tracer = Tracer(trace, prob.d)
+
+    def test(w, i, k):
+        s = sum((a * b for a, b in zip(w, Z[i])), Fraction(0))
+        return s, (s < 0 if strict else s <= 0)
+
+    def update(w, i, u, score):
+        return tuple(a + eta * b for a, b in zip(w, Z[i]))
+
+    online = None
+    if P["w_star"] is not None and P["monitor"]:
+        online = ConvergenceMonitor(Z, start_vector(P["w_star"], prob.d, "w_star"), eta=eta, w1=w1)
+
+    def on_step(k, i, upd, wb, wa):
+        if upd:
+            online.observe(k, wb, wa)
+
+    res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
+                               on_step=on_step if online else None)
+    run = Run("perceptron", res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob)
+    if res.cycle is not None:
+        lam = gordan_from_counts(prob.n, res.cycle)
+        verify_gordan(Z, lam)
+        run.extras["certificate"] = {"kind": "gordan", "lambda": lam, "cycle": res.cycle, "verified": True,
+                                     "meaning": "sum_i lambda_i y_i x_i = 0 with lambda >= 0, sum 1: no w has "
+                                                "y_i<w,x_i> > 0 for every i (not linearly separable"
+                                                + (" through the origin)" if bias == "none" else ")")}
+    if P["monitor"]:
+        if online is not None:
+            rep = online.report()
+            run.extras["monitor"] = rep
+            run.extras["mistake_bound"] = rep.bound
+        else:
+            monitor_run(run, Z, eta=eta, w1=w1)
+    return run

@@ -1,0 +1,335 @@
+"""Layer 2: datasets of exact vectors and labels; augmentation; normalized samples; CSV.
+
+Conventions of the notes:
+
+* ``bias="none"``: through the origin, as in seed 000 (000_478cb53c624e7eb5.txt).
+* ``bias="first"``: a constant 1 prepended, y = (1, x), as in seeds 001, 003 and 004.
+* ``bias="last"``: a constant 1 appended, (x, 1), as in seed 002.
+* "normalized" samples (seed 003): every augmented sample multiplied by its label,
+  so that a separating vector a satisfies a^t y_i > 0 for every i.
+
+>>> augment([(4, 0)], "first")
+((Fraction(1, 1), Fraction(4, 1), Fraction(0, 1)),)
+>>> normalize([(1, 2)], [-1])
+((Fraction(-1, 1), Fraction(-2, 1)),)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from .errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
+from .numbers import FloatRule, Vector, parse_rational, to_matrix
+
+__all__ = [
+    "BiasMode",
+    "BIAS_MODES",
+    "Dataset",
+    "as_dataset",
+    "binary_labels",
+    "class_labels",
+    "augment",
+    "check_bias",
+    "normalize",
+    "read_csv",
+    "parse_csv",
+]
+
+BiasMode = Literal["none", "first", "last"]
+BIAS_MODES: tuple[str, ...] = ("none", "first", "last")
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Exact feature vectors ``X`` (tuples of Fractions) and their labels ``y``."""
+
+    X: tuple[Vector, ...]
+    y: tuple[Hashable, ...]
+    feature_names: tuple[str, ...] | None = None
+    label_name: str | None = None
+    source: str | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.X)
+
+    @property
+    def d(self) -> int:
+        return len(self.X[0]) if self.X else 0
+
+    def classes(self) -> tuple:
+        return class_labels(self.y)
+
+    def __len__(self) -> int:
+        return len(self.X)
+
+    def _repr_html_(self) -> str:  # notebooks
+        from .numbers import fmt
+
+        head = "".join(f"<th>{h}</th>" for h in (self.feature_names or [f"x{j+1}" for j in range(self.d)]))
+        rows = "".join(
+            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i, "".join(f"<td>{fmt(v)}</td>" for v in x), lab)
+            for i, (x, lab) in enumerate(zip(self.X, self.y))
+        )
+        return f"<table><tr><th>i</th>{head}<th>{self.label_name or 'y'}</th></tr>{rows}</table>"
+
+
+def _check_label(lab: Any, i: int) -> Hashable:
+    if lab is None:
+        raise InputTypeError(f"label at row {i} is missing (None)", row=i)
+    if isinstance(lab, float) and math.isnan(lab):
+        raise InputError(f"label at row {i} is NaN", row=i)
+    try:
+        hash(lab)
+    except TypeError:
+        raise InputTypeError(f"label at row {i} ({lab!r}) is not hashable", row=i) from None
+    try:
+        import numpy as np
+
+        if isinstance(lab, np.generic):
+            lab = lab.item()
+    except ImportError:  # pragma: no cover
+        pass
+    return lab
+
+
+def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
+    """Build a Dataset from anything the conversion rule accepts (a Dataset passes through)."""
+    if isinstance(X, Dataset):
+        if y is not None:
+            raise ShapeError("give either a Dataset or X and y, not both")
+        return X
+    Xe = to_matrix(X, floats=floats)
+    if y is None:
+        raise ShapeError("labels y are missing")
+    if isinstance(y, (str, bytes)) or not isinstance(y, Iterable):
+        raise InputTypeError(f"y must be a sequence of labels, got {type(y).__name__}")
+    ys = tuple(_check_label(lab, i) for i, lab in enumerate(y))
+    if len(ys) != len(Xe):
+        raise ShapeError(f"X has {len(Xe)} rows but y has {len(ys)} labels")
+    return Dataset(Xe, ys)
+
+
+def _is_plus_minus_one(lab: Any) -> int | None:
+    if isinstance(lab, bool):
+        return None
+    if isinstance(lab, (int, Fraction)) and lab in (1, -1):
+        return int(lab)
+    if isinstance(lab, str) and lab.strip() in ("1", "+1", "-1"):
+        return int(lab.strip())
+    try:
+        import numpy as np
+
+        if isinstance(lab, np.integer) and lab in (1, -1):
+            return int(lab)
+    except ImportError:  # pragma: no cover
+        pass
+    return None
+
+
+def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tuple[int, ...]:
+    """Map labels to +1/-1.
+
+    Without ``positive`` the labels must be +1 and -1 (ints, or the strings "1", "+1", "-1").
+    With ``positive`` that label becomes +1 and the one other label -1.
+
+    >>> binary_labels(["cat", "dog", "cat"], positive="cat")
+    (1, -1, 1)
+    """
+    if positive is None:
+        out = []
+        for i, lab in enumerate(y):
+            v = _is_plus_minus_one(lab)
+            if v is None:
+                raise LabelError(
+                    f"label {lab!r} at row {i} is not +1 or -1; binary algorithms take +1/-1 labels, "
+                    "or any two labels with positive=LABEL (CLI: --positive LABEL); for more than two "
+                    "classes use linear-machine or one-vs-rest",
+                    row=i,
+                )
+            out.append(v)
+        return tuple(out)
+    pos = str(positive)
+    others = []
+    out = []
+    for i, lab in enumerate(y):
+        if lab == positive or str(lab) == pos:
+            out.append(1)
+        else:
+            if lab not in others:
+                others.append(lab)
+                if len(others) > 1:
+                    raise LabelError(
+                        f"more than two labels: {positive!r}, {others[0]!r} and {lab!r} (row {i}); "
+                        "binary algorithms take two classes; for more use linear-machine or one-vs-rest",
+                        row=i,
+                    )
+            out.append(-1)
+    return tuple(out)
+
+
+def class_labels(y: Sequence[Hashable]) -> tuple:
+    """The distinct labels in a documented order: sorted when they are mutually comparable,
+    otherwise in order of first appearance."""
+    seen: list = []
+    seen_set = set()
+    for lab in y:
+        if lab not in seen_set:
+            seen_set.add(lab)
+            seen.append(lab)
+    try:
+        return tuple(sorted(seen))
+    except TypeError:
+        return tuple(seen)
+
+
+def check_bias(bias: str) -> str:
+    if bias not in BIAS_MODES:
+        raise ParameterError(f"bias must be one of none, first, last; got {bias!r}", parameter="bias")
+    return bias
+
+
+def augment(X: Sequence[Sequence], bias: str) -> tuple[Vector, ...]:
+    """Augment every sample with a constant 1 (``first``/``last``) or leave it (``none``)."""
+    check_bias(bias)
+    one = Fraction(1)
+    if bias == "none":
+        return tuple(tuple(Fraction(v) for v in x) for x in X)
+    if bias == "first":
+        return tuple((one, *(Fraction(v) for v in x)) for x in X)
+    return tuple((*(Fraction(v) for v in x), one) for x in X)
+
+
+def split_bias(w: Sequence, bias: str) -> tuple[tuple, Fraction]:
+    """Split an augmented weight vector into (weights on the features, intercept)."""
+    check_bias(bias)
+    if bias == "none":
+        return tuple(w), Fraction(0)
+    if bias == "first":
+        return tuple(w[1:]), w[0]
+    return tuple(w[:-1]), w[-1]
+
+
+def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> tuple[Vector, ...]:
+    """Seed 003's normalized samples: each (augmented) sample multiplied by its +1/-1 label."""
+    if len(Y) != len(z):
+        raise ShapeError(f"{len(Y)} samples but {len(z)} labels")
+    return tuple(tuple(Fraction(zi) * v for v in yi) for yi, zi in zip(Y, z))
+
+
+# ---------------------------------------------------------------------------
+# CSV
+
+
+def _label_value(cell: str) -> Hashable:
+    s = cell.strip()
+    try:
+        q = parse_rational(s)
+    except InputError:
+        return s
+    if q.denominator == 1:
+        return int(q)
+    return q
+
+
+def parse_csv(text: str, *, source: str | None = None) -> Dataset:
+    """Parse CSV text: feature columns then the label; optional header; ``#`` comments.
+
+    >>> ds = parse_csv("x1,x2,y\\n# Example 1 of seed 000\\n4,0,1\\n1,1,-1\\n")
+    >>> ds.X, ds.y
+    (((Fraction(4, 1), Fraction(0, 1)), (Fraction(1, 1), Fraction(1, 1))), (1, -1))
+    """
+    where = f" in {source}" if source else ""
+    rows: list[tuple[int, list[str]]] = []
+    lines = text.splitlines()
+    for lineno, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "#" in line and '"' not in line:
+            line = line.split("#", 1)[0]
+        try:
+            cells = next(csv.reader(io.StringIO(line)))
+        except csv.Error as e:
+            raise CSVError(f"line {lineno}{where}: {e}", line=lineno) from None
+        if all(not c.strip() for c in cells):
+            continue
+        rows.append((lineno, cells))
+    if not rows:
+        raise CSVError(f"no data rows{where}: expected feature columns then a label on each line", line=None)
+    header = None
+    first_line, first = rows[0]
+    if len(first) >= 2:
+        try:
+            for c in first[:-1]:
+                parse_rational(c)
+        except InputError:
+            header = tuple(c.strip() for c in first)
+            rows = rows[1:]
+    if not rows:
+        raise CSVError(f"only a header, no data rows{where}", line=first_line)
+    width = len(header) if header else len(rows[0][1])
+    if width < 2:
+        raise CSVError(
+            f"line {rows[0][0]}{where}: a row needs at least one feature column and a label column",
+            line=rows[0][0],
+        )
+    X: list[Vector] = []
+    y: list[Hashable] = []
+    for lineno, cells in rows:
+        if len(cells) != width:
+            raise CSVError(
+                f"line {lineno}{where}: {len(cells)} cells, expected {width} (features then the label)",
+                line=lineno,
+            )
+        vec = []
+        for j, c in enumerate(cells[:-1]):
+            try:
+                vec.append(parse_rational(c))
+            except InputError as e:
+                msg = str(e).replace("at row", "at line")
+                raise CSVError(f"line {lineno}, column {j + 1}{where}: {c.strip()!r} is not a number "
+                               "(expected an integer, a decimal such as 0.01, or a fraction such as -3/4)"
+                               if "not a number" in msg else f"line {lineno}, column {j + 1}{where}: {msg}",
+                               line=lineno, column=j) from None
+        label = cells[-1]
+        if not label.strip():
+            raise CSVError(f"line {lineno}, column {width}{where}: the label is empty", line=lineno, column=width - 1)
+        X.append(tuple(vec))
+        y.append(_label_value(label))
+    return Dataset(
+        tuple(X),
+        tuple(y),
+        feature_names=header[:-1] if header else None,
+        label_name=header[-1] if header else None,
+        source=source,
+    )
+
+
+def read_csv(path: str | Path) -> Dataset:
+    """Read a CSV file (UTF-8, an optional BOM): feature columns then the label."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise CSVError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise CSVError(f"{p}: is a directory, not a CSV file") from None
+    except OSError as e:
+        raise CSVError(f"{p}: cannot be read ({e.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        lineno = raw[: e.start].count(b"\n") + 1
+        raise CSVError(f"{p}: line {lineno} is not valid UTF-8", line=lineno) from None
+    if "\x00" in text:
+        lineno = text[: text.index("\x00")].count("\n") + 1
+        raise CSVError(f"{p}: line {lineno} contains a NUL byte; is this a CSV file?", line=lineno)
+    return parse_csv(text, source=str(p))

@@ -1,0 +1,88 @@
+"""The exception hierarchy: one base class, each subclass also a ValueError or a TypeError.
+
+Every error a user can see is one of these.  Messages name the offending row,
+column, line or parameter, so that the CLI can print the message alone (exit 2)
+and a user can fix the input without reading a traceback.
+
+>>> issubclass(InputError, ValueError) and issubclass(InputTypeError, TypeError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ExactlinError",
+    "InputError",
+    "InputTypeError",
+    "ShapeError",
+    "LabelError",
+    "CSVError",
+    "ParameterError",
+    "SingularMatrixError",
+    "InvariantViolation",
+    "VerificationError",
+]
+
+
+class ExactlinError(Exception):
+    """Base class of every error exactlin raises on purpose."""
+
+
+class InputError(ExactlinError, ValueError):
+    """A value in the data is not acceptable (NaN, infinity, empty data, ...).
+
+    ``row`` and ``column`` (0-based, as Python indexes) are set where known.
+    """
+
+    def __init__(self, message: str, *, row: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.row = row
+        self.column = column
+
+
+class InputTypeError(ExactlinError, TypeError):
+    """A value in the data has a type exactlin does not accept (complex, bool, None, ...)."""
+
+    def __init__(self, message: str, *, row: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.row = row
+        self.column = column
+
+
+class ShapeError(InputError):
+    """Ragged rows, non-conformable matrices, X/y length mismatch, empty data."""
+
+
+class LabelError(InputError):
+    """Labels that the algorithm cannot take (e.g. three classes for a binary algorithm)."""
+
+
+class CSVError(InputError):
+    """A CSV file that cannot be read; ``line`` is the 1-based line number."""
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+        super().__init__(message, row=None, column=column)
+        self.line = line
+
+
+class ParameterError(ExactlinError, ValueError):
+    """An algorithm parameter that is unknown, malformed, out of range or in conflict."""
+
+    def __init__(self, message: str, *, parameter: str | None = None):
+        super().__init__(message)
+        self.parameter = parameter
+
+
+class SingularMatrixError(ExactlinError, ValueError):
+    """A matrix that must be invertible is singular (e.g. S_W in Fisher's discriminant)."""
+
+
+class InvariantViolation(ExactlinError, ValueError):
+    """A convergence-theorem inequality failed at a step: a bug or a false premise.
+
+    The message names the step and both sides of the inequality.
+    """
+
+
+class VerificationError(ExactlinError, ValueError):
+    """A claimed result (separator, certificate, optimum) failed its exact check."""

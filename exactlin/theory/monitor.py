@@ -1,0 +1,155 @@
+"""The convergence monitor: the perceptron convergence theorem, checked exactly at every mistake.
+
+Seed 000 (000_478cb53c624e7eb5.txt) proves K <= 1/gamma^2 for ||x|| <= 1 and ||w*|| = 1;
+seed 004 (004_f7c425a21563e0cd.txt) proves m <= r^2 |w*|^2 when y_i w*.x_i >= 1.
+Both are the one bound, for a separator w* and normalized samples z_i = y_i x~_i:
+
+    gamma_min = min_i <w*, z_i> > 0,      R^2 = max_i ||z_i||^2,
+    Fact 1:  <w_{t+1}, w*> >= <w_t, w*> + eta gamma_min        at every mistake,
+    Fact 2:  ||w_{t+1}||^2 <= ||w_t||^2 + eta^2 R^2              at every mistake,
+    so, from w_1 = 0:   K <= R^2 ||w*||^2 / gamma_min^2.
+
+From a start w_1 != 0 the two facts give (a + K eta gamma)^2 <= ||w*||^2 (||w_1||^2 + K eta^2 R^2)
+with a = <w_1, w*> (whenever a + K eta gamma >= 0); the monitor checks that quadratic form.
+Everything is compared in squared form, so no square root is ever rounded.
+
+The monitor recomputes the inner products itself from the (w_t, w_{t+1}) pairs it
+is shown; it does not trust the algorithm's own scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import InputError, InvariantViolation
+
+__all__ = ["ConvergenceMonitor", "MonitorReport"]
+
+
+def _dot(u, v):
+    s = Fraction(0)
+    for a, b in zip(u, v):
+        s += a * b
+    return s
+
+
+@dataclass
+class MonitorReport:
+    w_star: tuple
+    w_star_source: str
+    gamma_min: Fraction
+    R2: Fraction
+    norm2_w_star: Fraction
+    eta: Fraction
+    bound: object  # Fraction when w_1 = 0, else an exact sympy expression
+    K: int
+    checked: int
+    holds: bool
+    rows: list = field(default_factory=list)
+
+    @property
+    def slack(self):
+        return self.bound - self.K
+
+    def to_dict(self) -> dict:
+        from ..runs import to_jsonable
+
+        return {
+            "w_star": to_jsonable(self.w_star),
+            "w_star_source": self.w_star_source,
+            "gamma_min": to_jsonable(self.gamma_min),
+            "R2": to_jsonable(self.R2),
+            "norm2_w_star": to_jsonable(self.norm2_w_star),
+            "eta": to_jsonable(self.eta),
+            "bound": to_jsonable(self.bound),
+            "K": self.K,
+            "slack": to_jsonable(self.slack),
+            "mistakes_checked": self.checked,
+            "theorem_holds": self.holds,
+        }
+
+
+class ConvergenceMonitor:
+    """Checks Facts 1 and 2 at each mistake and the mistake bound at the end.
+
+    ``Z`` are the normalized samples y_i x~_i the algorithm runs on, ``w_star`` a
+    separator (every <w*, z_i> > 0), ``eta`` the constant step, ``w1`` the start.
+    """
+
+    ROW_LIMIT = 10_000
+
+    def __init__(self, Z: Sequence[Sequence], w_star: Sequence, *, eta=Fraction(1), w1: Sequence | None = None,
+                 source: str = "given"):
+        self.w_star = tuple(Fraction(v) for v in w_star)
+        if not Z:
+            raise InputError("the monitor needs at least one sample")
+        if len(Z[0]) != len(self.w_star):
+            raise InputError(f"w* has {len(self.w_star)} entries but the (augmented) samples have {len(Z[0])}")
+        margins = [_dot(self.w_star, z) for z in Z]
+        self.gamma_min = min(margins)
+        if self.gamma_min <= 0:
+            i = margins.index(self.gamma_min)
+            raise InputError(f"w* = {tuple(map(str, self.w_star))} is not a separator: sample {i} has "
+                             f"y<w*,x> = {self.gamma_min} <= 0, so the convergence theorem does not apply")
+        self.R2 = max(_dot(z, z) for z in Z)
+        self.nw2 = _dot(self.w_star, self.w_star)
+        self.eta = Fraction(eta)
+        if self.eta <= 0:
+            raise InputError("the monitor needs a step eta > 0")
+        self.w1 = tuple(Fraction(v) for v in (w1 if w1 is not None else [0] * len(self.w_star)))
+        self.a = _dot(self.w1, self.w_star)
+        self.K = 0
+        self.source = source
+        self.rows: list[dict] = []
+
+    # the bound -----------------------------------------------------------
+    def bound(self):
+        if all(v == 0 for v in self.w1):
+            return self.R2 * self.nw2 / (self.gamma_min * self.gamma_min)
+        import sympy
+
+        K = sympy.Symbol("K")
+        e, g, R2, n2 = (sympy.Rational(q.numerator, q.denominator) for q in (self.eta, self.gamma_min, self.R2,
+                                                                              self.nw2))
+        a = sympy.Rational(self.a.numerator, self.a.denominator)
+        w12 = sympy.Rational(*(lambda q: (q.numerator, q.denominator))(_dot(self.w1, self.w1)))
+        roots = sympy.solve(sympy.Eq((a + K * e * g) ** 2, n2 * (w12 + K * e * e * R2)), K)
+        return max(roots, key=lambda r: r.evalf(50))
+
+    def _quadratic_holds(self, K: int) -> bool:
+        lhs = self.a + K * self.eta * self.gamma_min
+        if lhs < 0:
+            return True
+        return lhs * lhs <= self.nw2 * (_dot(self.w1, self.w1) + K * self.eta * self.eta * self.R2)
+
+    # per mistake ---------------------------------------------------------
+    def observe(self, t: int, w_before: Sequence, w_after: Sequence) -> None:
+        """Check Facts 1 and 2 for the mistake at round t that took w_before to w_after."""
+        self.K += 1
+        p0, p1 = _dot(w_before, self.w_star), _dot(w_after, self.w_star)
+        need1 = p0 + self.eta * self.gamma_min
+        if not p1 >= need1:
+            raise InvariantViolation(
+                f"Fact 1 fails at round {t} (mistake {self.K}): <w_t+1, w*> = {p1} < "
+                f"<w_t, w*> + eta*gamma_min = {p0} + {self.eta}*{self.gamma_min} = {need1}")
+        n0, n1 = _dot(w_before, w_before), _dot(w_after, w_after)
+        need2 = n0 + self.eta * self.eta * self.R2
+        if not n1 <= need2:
+            raise InvariantViolation(
+                f"Fact 2 fails at round {t} (mistake {self.K}): ||w_t+1||^2 = {n1} > "
+                f"||w_t||^2 + eta^2 R^2 = {n0} + {self.eta ** 2}*{self.R2} = {need2}")
+        if not self._quadratic_holds(self.K):
+            raise InvariantViolation(
+                f"mistake bound fails at round {t}: K = {self.K} exceeds the bound {self.bound()} "
+                f"(R^2 = {self.R2}, ||w*||^2 = {self.nw2}, gamma_min = {self.gamma_min})")
+        if len(self.rows) < self.ROW_LIMIT:
+            self.rows.append({
+                "t": t, "K": self.K, "proj": p1, "proj_lower": self.a + self.K * self.eta * self.gamma_min,
+                "norm2": n1, "norm2_upper": _dot(self.w1, self.w1) + self.K * self.eta * self.eta * self.R2,
+            })
+
+    def report(self) -> MonitorReport:
+        return MonitorReport(self.w_star, self.source, self.gamma_min, self.R2, self.nw2, self.eta, self.bound(),
+                             self.K, self.K, self._quadratic_holds(self.K), self.rows)
