@@ -32,6 +32,8 @@ REASONS: dict[str, str] = {
     "max_steps": "the bound on steps (T or k_max) was reached",
     "bit_limit": "a number in the iterate exceeded the bit-length limit",
     "time_limit": "the time limit was reached",
+    "boundary": "the rule made no update in a full cycle, yet some samples lie on the boundary (score 0): "
+                "w does not separate them (the strict test y<w,x> < 0 from w = 0 stops here at once)",
     "no_mistakes": "no sample was misclassified at the start: nothing to do",
     "undefined": "the algorithm's rule is undefined here (e.g. a zero-norm sample)",
 }
@@ -212,8 +214,8 @@ def to_jsonable(v: Any) -> Any:
     """Exact JSON form: rationals become strings such as "-4/3"; sympy numbers their sympy string."""
     if v is None or isinstance(v, (bool, str)):
         return v
-    if isinstance(v, int):
-        return str(v)
+    if isinstance(v, int):  # counts and indices stay JSON integers
+        return v
     if isinstance(v, Fraction):
         return fmt(v)
     if isinstance(v, float):  # never produced by exactlin; kept visible rather than hidden
@@ -233,7 +235,7 @@ def to_jsonable(v: Any) -> Any:
         import numpy as np
 
         if isinstance(v, np.integer):
-            return str(int(v))
+            return int(v)
         if isinstance(v, np.ndarray):
             return [to_jsonable(x) for x in v.tolist()]
     except ImportError:  # pragma: no cover

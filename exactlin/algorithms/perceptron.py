@@ -135,7 +135,10 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
 
     res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
                                on_step=on_step if online else None)
-    run = Run("perceptron", res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+    converged, reason = res.converged, res.reason
+    if converged and strict and any(sum((a * b for a, b in zip(res.w, z)), Fraction(0)) == 0 for z in Z):
+        converged, reason = False, "boundary"
+    run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob)
     if res.cycle is not None:
