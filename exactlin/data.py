@@ -267,10 +267,14 @@ def parse_csv(text: str, *, source: str | None = None) -> Dataset:
     header = None
     first_line, first = rows[0]
     if len(first) >= 2:
-        try:
-            for c in first[:-1]:
+        def numeric_like(c: str) -> bool:
+            try:
                 parse_rational(c)
-        except InputError:
+                return True
+            except InputError:
+                return c.strip().lower().lstrip("+-") in ("nan", "inf", "infinity")
+
+        if not all(numeric_like(c) for c in first[:-1]):
             header = tuple(c.strip() for c in first)
             rows = rows[1:]
     if not rows:

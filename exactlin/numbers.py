@@ -143,7 +143,7 @@ def to_rational(
         return Fraction(value)
     if value is None:
         raise InputTypeError(f"missing value (None){_where(row, column)}", row=row, column=column)
-    if isinstance(value, float):
+    if type(value) is float:
         return _from_float(value, repr(value), floats, row, column)
     if isinstance(value, str):
         return parse_rational(value, row=row, column=column)
@@ -158,6 +158,8 @@ def to_rational(
             raise InputTypeError(f"complex {value!r}{_where(row, column)} is not a real number", row=row, column=column)
     if isinstance(value, complex):
         raise InputTypeError(f"complex {value!r}{_where(row, column)} is not a real number", row=row, column=column)
+    if isinstance(value, float):  # other float subclasses
+        return _from_float(float(value), repr(float(value)), floats, row, column)
     if isinstance(value, decimal.Decimal):
         if not value.is_finite():
             raise InputError(f"{value!r} is not a finite number{_where(row, column)}", row=row, column=column)

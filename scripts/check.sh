@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The whole check, as CI runs it: lint, tests (including doctests), docs build and browser test when available,
-# benchmarks at smoke size.  Called by the README's second command inside the venv.
+# The whole check, as CI runs it (the README's second command ends here):
+#   1. Debian packages the tests need (headless Chromium for the docs browser test), installed when missing;
+#   2. ruff; 3. pytest: unit tests, doctests, hypothesis properties, the docs build and browser test,
+#      the notebook, and the benchmarks at smoke size (exactness only, never times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 [ -x "$PY" ] || PY=python3
+if [ -f scripts/install-test-deps.sh ]; then
+    bash scripts/install-test-deps.sh
+fi
 "$PY" -m ruff check exactlin tests benchmarks
 "$PY" -m pytest "$@"

@@ -1,0 +1,117 @@
+"""The CLI contract: JSON fields, exit statuses, one-line errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from exactlin import __version__
+from exactlin.cli import main
+
+EX1_CSV = "x1,x2,y\n4,0,1\n1,1,-1\n0,1,-1\n-2,-2,1\n"
+
+
+@pytest.fixture
+def ex1(tmp_path):
+    p = tmp_path / "ex1.csv"
+    p.write_text(EX1_CSV)
+    return p
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_fit_json_contract(capsys, ex1):
+    code, out, err = run_cli(capsys, "fit", "perceptron", str(ex1), "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    # seed 000 Example 1: the perceptron converges to w = (1,-3) after 3 updates
+    assert d["algorithm"] == "perceptron" and d["w"] == ["1", "-3"] and d["converged"] is True
+    assert d["updates"] == 3 and d["reason"] == "converged" and d["bias"] == "none"
+    assert d["exactlin_version"] == __version__
+    assert "trace" not in d
+
+
+def test_fit_params_bias_trace(capsys, ex1):
+    code, out, _ = run_cli(capsys, "fit", "perceptron", str(ex1), "--bias", "first", "--param", "eta=1/2",
+                           "--trace", "--json")
+    d = json.loads(out)
+    # hand derivation (see test_perceptron.test_bias_first_on_example1), halved by eta = 1/2
+    assert d["w"] == ["1/2", "1/2", "-3/2"] and d["bias"] == "first"
+    assert len(d["trace"]) == 8 and d["trace"][0]["w_after"] == ["1/2", "2", "0"]
+
+
+def test_fit_positive_label(capsys, tmp_path):
+    p = tmp_path / "animals.csv"
+    p.write_text("4,0,cat\n1,1,dog\n0,1,dog\n-2,-2,cat\n")
+    code, out, _ = run_cli(capsys, "fit", "perceptron", str(p), "--positive", "cat", "--json")
+    assert code == 0 and json.loads(out)["w"] == ["1", "-3"]
+
+
+def test_not_separable_exits_zero(capsys, tmp_path):
+    p = tmp_path / "xor.csv"
+    p.write_text("1,1,1\n1,-1,-1\n-1,1,-1\n-1,-1,1\n")
+    code, out, _ = run_cli(capsys, "fit", "perceptron", str(p), "--json")
+    d = json.loads(out)
+    assert code == 0 and d["converged"] is False and d["reason"] == "cycle"
+    assert d["certificate"]["lambda"] == ["1/4"] * 4 and d["certificate"]["verified"] is True
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["fit", "perceptron", "MISSING.csv"], "no such file"),
+    (["fit", "nosuch", "DATA"], "unknown algorithm 'nosuch'"),
+    (["fit", "perceptron", "DATA", "--param", "eta=0"], "eta must be > 0"),
+    (["fit", "perceptron", "DATA", "--param", "gamma=1"], "perceptron has no parameter 'gamma'"),
+    (["fit", "perceptron", "DATA", "--param", "eta"], "expected NAME=VALUE"),
+    (["fit", "perceptron", "DATA", "--param", "max_epochs=3"], "--max-epochs"),
+    (["fit", "perceptron", "DATA", "--param", "eta=1", "--param", "eta=2"], "given twice"),
+    (["examples", "show", "nosuch"], "no worked example 'nosuch'"),
+])
+def test_bad_input_exit_2(capsys, ex1, argv, fragment):
+    argv = [str(ex1) if a == "DATA" else a for a in argv]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2
+    assert fragment in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_cell_exit_2(capsys, tmp_path):
+    p = tmp_path / "bad.csv"
+    p.write_text("1,2,1\n1,oops,-1\n")
+    code, _, err = run_cli(capsys, "fit", "perceptron", str(p))
+    assert code == 2 and "line 2, column 2" in err
+
+
+def test_examples_list_and_show(capsys):
+    code, out, _ = run_cli(capsys, "examples")
+    assert code == 0 and "seed000-example1" in out and "seed000-example2" in out
+    code, out, _ = run_cli(capsys, "examples", "show", "seed000-example1", "--format", "json")
+    d = json.loads(out)
+    assert code == 0 and d["verified"] is True and d["runs"][0]["w"] == ["1", "-3"]
+    code, out, _ = run_cli(capsys, "examples", "show", "seed000-example2", "--format", "latex")
+    assert code == 0 and "\\toprule" in out and "\\frac" not in out
+    code, out, _ = run_cli(capsys, "examples", "show", "seed000-example1")
+    assert "(3, -1)" in out and "verified: yes" in out
+
+
+def test_algorithms_table(capsys):
+    code, out, _ = run_cli(capsys, "algorithms", "show", "perceptron")
+    assert code == 0 and "eta" in out and "default 1" in out and "000_478cb53c624e7eb5.txt" in out
+
+
+def test_main_job_subprocess():
+    # the README's first command ends by running bare `exactlin`
+    p = subprocess.run([sys.executable, "-m", "exactlin.cli"], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert "worked examples reproduced and verified" in p.stdout and "FAILED" not in p.stdout
+    assert "verified: NO" not in p.stdout
+
+
+def test_deterministic_output_across_processes(ex1):
+    cmd = [sys.executable, "-m", "exactlin.cli", "fit", "perceptron", str(ex1), "--trace", "--json"]
+    a = subprocess.run(cmd, capture_output=True, text=True, env={"PYTHONHASHSEED": "1"})
+    b = subprocess.run(cmd, capture_output=True, text=True, env={"PYTHONHASHSEED": "2"})
+    assert a.returncode == 0 and a.stdout == b.stdout
