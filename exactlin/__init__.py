@@ -49,8 +49,11 @@ __all__ = [
 
 def __getattr__(name):
     # algorithms are looked up lazily so that `import exactlin` stays light
-    from . import algorithms
+    import importlib
 
+    if name.startswith("__"):
+        raise AttributeError(name)
+    algorithms = importlib.import_module("exactlin.algorithms")
     try:
         return algorithms.get_function(name)
     except KeyError:
