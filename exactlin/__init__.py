@@ -6,6 +6,7 @@ algorithms run, every claimed result verified before it is returned.
 
 __version__ = "0.1.0"
 
+from .data import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
 from .errors import (  # noqa: E402
     CSVError,
     ExactlinError,
@@ -18,7 +19,6 @@ from .errors import (  # noqa: E402
     SingularMatrixError,
     VerificationError,
 )
-from .data import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
 from .numbers import to_rational, to_vector  # noqa: E402
 from .runs import Run, Step  # noqa: E402
 

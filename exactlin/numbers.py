@@ -204,7 +204,8 @@ def to_vector(values: Any, *, floats: FloatRule = "repr", row: int | None = None
     return tuple(to_rational(v, floats=floats, row=row, column=j) for j, v in enumerate(values))
 
 
-def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X", allow_empty: bool = False) -> tuple[Vector, ...]:
+def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
+              allow_empty: bool = False) -> tuple[Vector, ...]:
     """Convert rows to a tuple of equal-length exact vectors; ragged or empty input is an error."""
     if _np is not None and isinstance(rows, _np.ndarray):
         if rows.ndim != 2:

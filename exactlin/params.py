@@ -66,7 +66,8 @@ class Schedule:
                 raise ParameterError(f"{name}={text!r} is not a number or an expression in k such as 1/k",
                                      parameter=name) from None
             if not isinstance(expr, sympy.Expr) or expr.free_symbols - {k}:
-                extra = ", ".join(sorted(str(s) for s in expr.free_symbols - {k})) if isinstance(expr, sympy.Expr) else text
+                extra = (", ".join(sorted(str(s) for s in expr.free_symbols - {k}))
+                         if isinstance(expr, sympy.Expr) else text)
                 raise ParameterError(f"{name}={text!r} may use only the step number k (found {extra})",
                                      parameter=name)
             if not expr.free_symbols:

@@ -147,7 +147,8 @@ def trace_latex(run) -> str:
 
 
 def run_html(run) -> str:
-    head = f"<p><b>{html.escape(run.algorithm)}</b>: {html.escape(run_text(run, trace=False)).replace(chr(10), '<br>')}</p>"
+    summary = html.escape(run_text(run, trace=False)).replace(chr(10), "<br>")
+    head = f"<p><b>{html.escape(run.algorithm)}</b>: {summary}</p>"
     if not run.trace:
         return head
     header, rows = trace_table(run)
