@@ -98,7 +98,8 @@ def cmd_algorithms(args) -> int:
         spec = get(args.name)
         _out(f"{spec.name}: {spec.title}")
         _out(f"  {spec.seed}" + (f", {spec.number}" if spec.number else ""))
-        _out(f"  default bias: {spec.bias_default}; {'multi-class' if spec.multiclass else 'binary (+1/-1, or --positive LABEL)'}")
+        kind = "multi-class" if spec.multiclass else "binary (+1/-1, or --positive LABEL)"
+        _out(f"  default bias: {spec.bias_default}; {kind}")
         if spec.monitor:
             _out(f"  convergence monitor: {spec.monitor}")
         _out("  parameters (--param NAME=VALUE):")
