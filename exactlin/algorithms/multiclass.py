@@ -1,0 +1,264 @@
+"""The multi-category case: seed 003's linear machine trained by the multi-class (Kesler) perceptron, and
+seed 001's one-vs-rest chain of binary classifiers.
+
+Class labels may be any hashable values; their order is :func:`exactlin.data.class_labels`'s (sorted when
+the labels are mutually comparable, otherwise in order of first appearance), and ``extras["classes"]`` and
+``extras["W"]`` (one augmented weight vector per class) follow that order.  ``Run.w`` is None: no single
+vector predicts.
+
+Linear machine (seed 003, "The multi-category case"): g_i(x) = w_i^t x + w_i0; assign x to omega_i if
+g_i(x) > g_j(x) for every j != i; "in case of ties, the classification is undefined" -- exactlin returns
+None for a tie and never breaks it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..data import as_dataset, augment, check_bias, class_labels
+from ..errors import LabelError, ParameterError
+from ..params import Param, positive
+from ..runs import Run
+from ..theory.certificates import verify_gordan
+from ..theory.monitor import ConvergenceMonitor
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, Tracer, cyclic_single_sample
+from .perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
+
+__all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
+
+SEED003 = "003_ffe0ec08819b37d8.txt"
+SEED001 = "001_5ccb68c426482a98.txt"
+
+#: the monitor replays the run on Kesler vectors only while n (c-1) c d stays below this
+KESLER_LIMIT = 2_000_000
+
+
+def _problem(X, y, bias, floats):
+    check_bias(bias)
+    ds = as_dataset(X, y, floats=floats)
+    classes = class_labels(ds.y)
+    if len(classes) < 2:
+        raise LabelError(f"a multi-class algorithm needs at least two classes; the labels are all {classes[0]!r}")
+    Y = augment(ds.X, bias)
+    index = {c: j for j, c in enumerate(classes)}
+    labels = tuple(index[lab] for lab in ds.y)
+    return ds, classes, Y, labels
+
+
+def kesler_vectors(Y, labels, c: int):
+    """Kesler's construction: for sample y of class i and each j != i, the c*d vector with y in block i and
+    -y in block j.  A stacked W = (w_1; ...; w_c) classifies every sample iff it has a positive inner product
+    with every Kesler vector.  Returns (vectors, index) where index[(sample, j)] is the vector's position."""
+    d = len(Y[0])
+    out, index = [], {}
+    zero = Fraction(0)
+    for s, (y, i) in enumerate(zip(Y, labels)):
+        for j in range(c):
+            if j == i:
+                continue
+            v = [zero] * (c * d)
+            v[i * d:(i + 1) * d] = y
+            v[j * d:(j + 1) * d] = [-t for t in y]
+            index[(s, j)] = len(out)
+            out.append(tuple(v))
+    return out, index
+
+
+def _decide(W, xa):
+    g = [_dot(w, xa) for w in W]
+    top = max(g)
+    winners = [j for j, v in enumerate(g) if v == top]
+    return (winners[0] if len(winners) == 1 else None), g
+
+
+def linear_machine_decide(run: Run, x):
+    """The linear machine's decision for a raw sample x: the class with the largest g_i(x), or None when
+    the largest value is tied (the notes: "the classification is undefined")."""
+    from ..numbers import to_vector
+
+    xa = augment([to_vector(x)], run.bias)[0]
+    j, _ = _decide(run.extras["W"], xa)
+    return None if j is None else run.extras["classes"][j]
+
+
+LM_PARAMS = (
+    Param("eta", "rational", Fraction(1), "fixed increment eta > 0: w_i += eta y, w_j -= eta y", positive),
+    Param("monitor", "bool", True, "check the convergence theorem on the Kesler vectors when the run converges"),
+    *BOUND_PARAMS,
+)
+
+
+@register("linear-machine", family="multiclass", seed=SEED003, number="The multi-category case",
+          title="Linear machine trained by the multi-class (Kesler) perceptron", params=LM_PARAMS,
+          multiclass=True, bias_default="first",
+          monitor="Facts 1 and 2 and the mistake bound on Kesler's expanded vectors, with the final W as w*")
+def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_epochs: int = DEFAULT_MAX_EPOCHS,
+                   trace: bool | None = None, **params) -> Run:
+    """Linear machine, seed 003 (``003_ffe0ec08819b37d8.txt``, "The multi-category case"), trained by the
+    multi-class fixed-increment perceptron (Duda-Hart-Stork's Kesler construction).
+
+    W = (w_1, ..., w_c) = 0; cyclically over the augmented samples y of class i: if g_j(y) >= g_i(y) for
+    some j != i (a tie counts: it leaves the classification undefined), take the j != i with the largest
+    g_j (the first in class order on a tie) and update **w_i <- w_i + eta y, w_j <- w_j - eta y**.  Until
+    a pass with no mistake.  This is exactly the perceptron on the Kesler vector with y in block i and -y
+    in block j, so the convergence monitor (Facts 1 and 2, K <= R^2 ||W*||^2 / gamma^2) is replayed on
+    those vectors with the final W as W* when the run converges, and a cycle of the stacked W gives a
+    Gordan certificate on the Kesler vectors (no W classifies every sample).
+
+    Prediction (:func:`linear_machine_decide`): the class with the largest g_i(x); None on a tie.
+    ``extras``: ``classes``, ``W`` (one vector per class, in ``classes`` order), ``mistakes`` as
+    (sample, j) pairs.  The trace's vectors are the stacked W.
+
+    >>> r = linear_machine([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"], bias="none")
+    >>> [tuple(map(int, w)) for w in r.extras["W"]], r.updates
+    ([(2, 0), (-1, 1), (-1, -1)], 3)
+    """
+    P = resolve_params(LM_PARAMS, params, "linear-machine")
+    ds, classes, Y, labels = _problem(X, y, bias, floats)
+    c, d, n = len(classes), len(Y[0]), len(Y)
+    eta = P["eta"]
+    tracer = Tracer(trace, c * d)
+    pairs: list[tuple[int, int]] = []
+
+    def split(state):
+        return [state[j * d:(j + 1) * d] for j in range(c)]
+
+    def rival(state, s):
+        g = [_dot(w, Y[s]) for w in split(state)]
+        i = labels[s]
+        j = max((j for j in range(c) if j != i), key=lambda j: (g[j], -j))
+        return g, i, j
+
+    def test(state, s, k):
+        g, i, j = rival(state, s)
+        margin = g[i] - g[j]
+        return margin, margin <= 0
+
+    def update(state, s, u, score):
+        _, i, j = rival(state, s)
+        pairs.append((s, j))
+        W = [list(w) for w in split(state)]
+        W[i] = [a + eta * b for a, b in zip(W[i], Y[s])]
+        W[j] = [a - eta * b for a, b in zip(W[j], Y[s])]
+        return tuple(v for w in W for v in w)
+
+    zero = tuple(Fraction(0) for _ in range(c * d))
+    res = cyclic_single_sample(n, zero, test, update, _bounds(max_epochs, P), tracer, stationary=True)
+    W = tuple(tuple(w) for w in split(res.w))
+    run = Run("linear-machine", None, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
+                      "undefined": [s for s in range(n) if _decide(W, Y[s])[0] is None]},
+              seed=SEED003, problem=ds)
+    if res.cycle is not None or (P["monitor"] and res.converged):
+        if n * (c - 1) * c * d > KESLER_LIMIT:
+            run.extras["monitor"] = None
+            run.extras["monitor_note"] = f"not checked: the Kesler expansion has more than {KESLER_LIMIT} entries"
+            return run
+        K, index = kesler_vectors(Y, labels, c)
+        if res.cycle is not None:
+            lam = [Fraction(0)] * len(K)
+            period = pairs[-len(res.cycle):]
+            for p in period:
+                lam[index[p]] += Fraction(1, len(period))
+            verify_gordan(K, lam)
+            run.extras["certificate"] = {
+                "kind": "gordan-kesler", "lambda": tuple(lam), "kesler_pairs": [list(p) for p in period],
+                "verified": True,
+                "meaning": "a convex combination of Kesler vectors (y in block i, -y in block j) is 0: no linear "
+                           "machine has g_i(y) > g_j(y) for every sample y of class i and every j != i"}
+        else:
+            mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
+            w_t = zero
+            for t, (s, j) in enumerate(pairs, start=1):
+                w_next = tuple(a + eta * b for a, b in zip(w_t, K[index[(s, j)]]))
+                mon.observe(t, w_t, w_next)
+                w_t = w_next
+            rep = mon.report()
+            run.extras["monitor"] = rep
+            run.extras["mistake_bound"] = rep.bound
+    elif P["monitor"]:
+        run.extras["monitor"] = None
+        run.extras["monitor_note"] = "not checked: the run did not converge, so no separating W is known"
+    return run
+
+
+# ---------------------------------------------------------------------------
+# one-vs-rest
+
+
+def _binary_names() -> tuple:
+    from . import all_specs
+
+    return tuple(s.name for s in all_specs() if not s.multiclass and s.iterative and s.family == "perceptron")
+
+
+OVR_PARAMS = (
+    Param("binary", "str", "perceptron", "the binary algorithm trained for each class against the rest (any "
+          "registered binary algorithm, e.g. perceptron, fixed-increment, pocket, balanced-winnow)"),
+)
+
+
+def one_vs_rest_decide(run: Run, x):
+    """One-vs-rest decision for a raw sample x: the class whose classifier alone claims x (g_c(x) > 0);
+    None when no classifier or more than one claims it (undefined, never broken silently)."""
+    from ..numbers import to_vector
+
+    xa = augment([to_vector(x)], run.bias)[0]
+    claims = [j for j, w in enumerate(run.extras["W"]) if _dot(w, xa) > 0]
+    return run.extras["classes"][claims[0]] if len(claims) == 1 else None
+
+
+@register("one-vs-rest", family="multiclass", seed=SEED001, number="Multiclass Classification",
+          title="One-vs-rest chain of binary classifiers (seed 001)", params=OVR_PARAMS, multiclass=True,
+          bias_default="first", monitor="whatever the chosen binary algorithm checks, per class")
+def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epochs: int = DEFAULT_MAX_EPOCHS,
+                trace: bool | None = None, **params) -> Run:
+    """One-vs-rest, seed 001 (``001_5ccb68c426482a98.txt``, "Multiclass Classification": "binary
+    classifiers can be combined in a chain to handle multiclass problems").
+
+    For each class c in class order, the binary algorithm ``binary`` (default ``perceptron``) is trained on
+    the data with label +1 for c and -1 for every other class, with the same bias and ``max_epochs``.
+    Decision (:func:`one_vs_rest_decide`): the class whose classifier alone claims x (<w_c, x~> > 0);
+    when none or several claim it the result is None (undefined), never a silent tie-break.
+
+    ``extras``: ``classes``, ``W`` (the binary runs' w, in class order), ``runs`` (per class: reason,
+    converged, updates), ``binary``.  ``converged`` iff every binary run converged; ``reason`` is
+    ``converged`` then, otherwise the reason of the first class (in order) whose run did not.
+
+    >>> r = one_vs_rest([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"], bias="none")
+    >>> [one_vs_rest_decide(r, x) for x in [(1, 0), (0, 1), (-1, -1)]]
+    ['A', 'B', 'C']
+    """
+    P = resolve_params(OVR_PARAMS, params, "one-vs-rest")
+    names = _binary_names()
+    if P["binary"] not in names:
+        raise ParameterError(f"binary must be one of {', '.join(names)}; got {P['binary']!r}", parameter="binary")
+    from . import get
+
+    func = get(P["binary"]).func
+    ds, classes, Y, labels = _problem(X, y, bias, floats)
+    runs, W = [], []
+    for j, _ in enumerate(classes):
+        z = tuple(1 if lab == j else -1 for lab in labels)
+        r = func(ds.X, z, bias=bias, floats=floats, max_epochs=max_epochs, trace=trace)
+        runs.append(r)
+        W.append(r.w)
+    bad = [r for r in runs if not r.converged]
+    reason = "converged" if not bad else bad[0].reason
+    steps = []
+    for j, r in enumerate(runs):
+        for s in r.trace:
+            s.info = {**s.info, "class": classes[j]}
+            steps.append(s)
+    run = Run("one-vs-rest", None, bias, not bad, reason, sum(r.updates for r in runs),
+              max(r.epochs for r in runs), sum(r.steps for r in runs), params={**P, "max_epochs": max_epochs},
+              trace=steps, trace_complete=all(r.trace_complete for r in runs),
+              extras={"classes": classes, "W": tuple(W), "binary": P["binary"],
+                      "runs": [{"class": classes[j], "reason": r.reason, "converged": r.converged,
+                                "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],
+                      "undefined": [s for s in range(len(Y))
+                                    if sum(1 for w in W if _dot(w, Y[s]) > 0) != 1]},
+              seed=SEED001, problem=ds)
+    return run

@@ -1,0 +1,755 @@
+"""The rest of the perceptron family, exactly: seed 003's Algorithms 3, 4 and 5, seed 001's batch PLA and
+pocket algorithm, seed 002's gradient descent on R(w), and seed 000's voted and averaged perceptron.
+
+Conventions shared by every function here:
+
+* Samples are augmented by ``bias`` (``first`` as seeds 001/003 write them, ``last`` as seed 002, ``none``
+  as seed 000) and, for seed 003's rules, *normalized*: y_i = z_i x~_i with z_i = +1/-1 the label, so that a
+  solution vector a has a^t y_i > 0 for every i.
+* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`._loop.cyclic_single_sample`);
+  ``max_epochs`` bounds the passes.  Batch rules are bounded by ``max_epochs`` iterations.
+* A stationary rule (constant step) that returns exactly to an earlier state never stops; the run then stops
+  with reason ``cycle`` and a verified Gordan certificate (the corrections of one period sum to 0 with
+  positive weights, so no vector separates the data).
+* ``converged`` is True when the algorithm's own stopping rule fired (reason ``converged`` or ``criterion``);
+  ``extras["separates"]`` says, checked exactly, whether the returned vector classifies every sample
+  strictly correctly (a theta/epsilon criterion can stop before that).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import InvariantViolation, ParameterError
+from ..numbers import zeros
+from ..params import Param, as_schedule, at_least, check_params, nonnegative, positive
+from ..runs import Run
+from ..theory.certificates import gordan_from_counts, verify_gordan
+from . import register
+from ._loop import (
+    CYCLE_TABLE_LIMIT,
+    DEFAULT_MAX_EPOCHS,
+    Bounds,
+    Tracer,
+    _bits,
+    binary_problem,
+    cyclic_single_sample,
+    start_vector,
+)
+from .perceptron import PARAMS as _PERCEPTRON_PARAMS
+from .perceptron import monitor_run
+
+__all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
+           "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
+           "batch_loop", "BatchResult", "batch_monitor", "E_in", "resolve_params", "BOUND_PARAMS"]
+
+SEED000 = "000_478cb53c624e7eb5.txt"
+SEED001 = "001_5ccb68c426482a98.txt"
+SEED002 = "002_c246c20bba6fa4e1.txt"
+SEED003 = "003_ffe0ec08819b37d8.txt"
+
+#: the optional bounds every single-sample rule shares (the same rows as the perceptron's table)
+BOUND_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("max_updates", "max_bits", "max_seconds"))
+_MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "monitor"))
+
+
+# ---------------------------------------------------------------------------
+# small shared helpers
+
+
+def resolve_params(table: Sequence[Param], given: dict, algorithm: str) -> dict:
+    """Check ``given`` against ``table`` (unknown names are a ParameterError) and fill the defaults."""
+    checked = check_params(table, given, algorithm)
+    return {p.name: checked[p.name] if checked.get(p.name) is not None else p.default for p in table}
+
+
+def _bounds(max_epochs: int, P: dict) -> Bounds:
+    secs = P.get("max_seconds")
+    return Bounds(max_epochs=max_epochs, max_updates=P.get("max_updates"), max_bits=P.get("max_bits"),
+                  max_seconds=float(secs) if secs is not None else None)
+
+
+def _dot(u, v) -> Fraction:
+    s = Fraction(0)
+    for a, b in zip(u, v):
+        s += a * b
+    return s
+
+
+def _separates(Z, a, b=Fraction(0)) -> bool:
+    """Exact check: a^t y_i > b for every normalized sample."""
+    return all(_dot(a, z) > b for z in Z)
+
+
+def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
+    v = sched(k)
+    if not v > 0:
+        raise ParameterError(f"{name}({k}) = {v} must be > 0", parameter=name)
+    return v
+
+
+def _certificate(Z, lam, cycle, bias) -> dict:
+    verify_gordan(Z, lam)
+    return {"kind": "gordan", "lambda": tuple(lam), "cycle": list(cycle), "verified": True,
+            "meaning": "sum_i lambda_i y_i x_i = 0 with lambda >= 0, sum 1: no vector has y_i<a,x_i> > 0 for "
+                       "every i (not linearly separable" + (" through the origin)" if bias == "none" else ")")}
+
+
+# ---------------------------------------------------------------------------
+# the batch loop (Algorithm 3, batch PLA, gradient descent on R(w), Algorithm 8)
+
+
+@dataclass
+class BatchResult:
+    a: tuple
+    converged: bool
+    reason: str
+    iterations: int
+    updates: int  # iterations that changed a
+    history: list = field(default_factory=list)  # per iteration: (indices in Y_k, their coefficients)
+    certificate_lambda: tuple | None = None
+    cycle: list | None = None  # iterations of one period
+    max_bits: int = 0
+
+
+def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Tracer, *, stationary: bool,
+               criterion: Callable | None = None) -> BatchResult:
+    """Run a batch rule a(k+1) = a(k) + sum_{j in Y_k} c_j y_j for k = 1, 2, ..., max_epochs.
+
+    ``correction(a, k)`` returns ``(Y_k, coefs, info)``: the indices of the samples the rule corrects on at
+    iteration k and their exact coefficients c_j > 0 (eta(k) for Algorithm 3, alpha/N for batch PLA, xi for
+    gradient descent, eta (b - a^t y)/||y||^2 for Algorithm 8).  An empty Y_k stops the run (converged).
+    ``criterion(increment, k)``, checked after the update as the notes' do-until loops do, stops with
+    reason ``criterion``.  For a stationary rule an exact repeat of a stops with reason ``cycle`` and the
+    coefficients of one period as a Gordan certificate (verified by the caller).  The repeat is checked
+    first: a zero increment with a nonempty Y_k is a fixed point that proves non-separability, which says
+    more than "the criterion ||increment|| <= theta was met" (batch PLA from w = 0 on seed 000's Example 2).
+    """
+    d = len(a1)
+    a = a1
+    seen: dict | None = {a: 0} if stationary else None
+    history: list = []
+    updates = 0
+    max_bits = _bits(a)
+    for k in range(1, bounds.max_epochs + 1):
+        Yk, coefs, info = correction(a, k)
+        if not Yk:
+            tracer.add(k, k, None, 0, False, a, a, Y=[], **info)
+            return BatchResult(a, True, "converged", k, updates, history, None, None, max_bits)
+        inc = list(zeros(d))
+        for j, c in zip(Yk, coefs):
+            z = Z[j]
+            for t in range(d):
+                inc[t] += c * z[t]
+        inc = tuple(inc)
+        a_new = tuple(x + y for x, y in zip(a, inc))
+        history.append((list(Yk), list(coefs)))
+        changed = a_new != a
+        updates += changed
+        tracer.add(k, k, None, len(Yk), changed, a, a_new, Y=list(Yk), increment=inc, **info)
+        a = a_new
+        b = _bits(a)
+        if b > max_bits:
+            max_bits = b
+            if bounds.max_bits is not None and b > bounds.max_bits:
+                return BatchResult(a, False, "bit_limit", k, updates, history, None, None, max_bits)
+        if seen is not None:
+            first = seen.get(a)
+            if first is not None:
+                n = len(Z)
+                weight = [Fraction(0)] * n
+                for Ys, cs in history[first:]:
+                    for j, c in zip(Ys, cs):
+                        weight[j] += c
+                total = sum(weight)
+                lam = tuple(w / total for w in weight)
+                return BatchResult(a, False, "cycle", k, updates, history, lam, list(range(first + 1, k + 1)),
+                                   max_bits)
+            if len(seen) < CYCLE_TABLE_LIMIT:
+                seen[a] = k
+        if criterion is not None and criterion(inc, k):
+            return BatchResult(a, True, "criterion", k, updates, history, None, None, max_bits)
+        if bounds.max_updates is not None and updates >= bounds.max_updates:
+            return BatchResult(a, False, "max_updates", k, updates, history, None, None, max_bits)
+        if k % 256 == 0 and bounds.out_of_time():
+            return BatchResult(a, False, "time_limit", k, updates, history, None, None, max_bits)
+    return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
+
+
+def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> dict:
+    """The convergence theorem for a batch perceptron-type rule, checked exactly at every iteration.
+
+    For a separator w* (gamma = min_i <w*, y_i> > 0, R^2 = max_i ||y_i||^2) and an iteration that adds
+    s_k = sum_{j in Y_k} c_j y_j where every corrected y_j has a(k)^t y_j <= 0 (the batch perceptron, batch
+    PLA and gradient descent on R(w) all correct only such samples):
+
+    * Fact 1 (batch): <a(k+1), w*> >= <a(k), w*> + gamma sum_j c_j;
+    * Fact 2 (batch): ||a(k+1)||^2 <= ||a(k)||^2 + ||s_k||^2;
+    * Cauchy-Schwarz: (<a(1),w*> + gamma C)^2 <= ||w*||^2 (||a(1)||^2 + sum_k ||s_k||^2), C = sum of all c_j;
+    * with a(1) = 0 and one constant coefficient c: the number M of corrections satisfies
+      M <= n R^2 ||w*||^2 / gamma^2, and the number of iterations that update is at most M.
+
+    Recomputes every inner product from the replayed iterates; it trusts nothing the algorithm scored.
+    Raises :class:`InvariantViolation` naming the iteration and both sides.
+    """
+    n = len(Z)
+    gamma = min(_dot(w_star, z) for z in Z)
+    if gamma <= 0:
+        raise InvariantViolation(f"w* is not a separator (min <w*, y_i> = {gamma})")
+    R2 = max(_dot(z, z) for z in Z)
+    nw2 = _dot(w_star, w_star)
+    a = a1
+    C = Fraction(0)
+    S2 = Fraction(0)
+    M = 0
+    coef_values = set()
+    for k, (Yk, coefs) in enumerate(history, start=1):
+        s = [Fraction(0)] * len(a)
+        for j, c in zip(Yk, coefs):
+            if _dot(a, Z[j]) > 0:
+                raise InvariantViolation(f"batch monitor: iteration {k} corrects sample {j} with a^t y = "
+                                         f"{_dot(a, Z[j])} > 0; the theorem covers only misclassified samples")
+            for t in range(len(a)):
+                s[t] += c * Z[j][t]
+            coef_values.add(c)
+        a_new = tuple(x + y for x, y in zip(a, s))
+        p0, p1 = _dot(a, w_star), _dot(a_new, w_star)
+        need = p0 + gamma * sum(coefs)
+        if not p1 >= need:
+            raise InvariantViolation(f"batch Fact 1 fails at iteration {k}: <a(k+1), w*> = {p1} < {need}")
+        n0, n1, ns = _dot(a, a), _dot(a_new, a_new), _dot(s, s)
+        if not n1 <= n0 + ns:
+            raise InvariantViolation(f"batch Fact 2 fails at iteration {k}: ||a(k+1)||^2 = {n1} > {n0 + ns}")
+        C += sum(coefs)
+        S2 += ns
+        M += len(Yk)
+        lhs = _dot(a1, w_star) + gamma * C
+        if lhs >= 0 and not lhs * lhs <= nw2 * (_dot(a1, a1) + S2):
+            raise InvariantViolation(f"Cauchy-Schwarz bound fails at iteration {k}: {lhs * lhs} > "
+                                     f"{nw2 * (_dot(a1, a1) + S2)}")
+        a = a_new
+    bound = None
+    if all(v == 0 for v in a1) and len(coef_values) <= 1:
+        bound = n * R2 * nw2 / (gamma * gamma)
+        if M > bound:
+            raise InvariantViolation(f"batch mistake bound fails: M = {M} corrections > n R^2 ||w*||^2 / gamma^2 "
+                                     f"= {bound}")
+    updates = sum(1 for Yk, _ in history if Yk)
+    return {"w_star": w_star, "w_star_source": source, "gamma_min": gamma, "R2": R2, "norm2_w_star": nw2,
+            "corrections_M": M, "iterations_K": updates, "bound": bound,
+            "slack": (bound - M) if bound is not None else None, "theorem_holds": True,
+            "checked": "batch Facts 1 and 2 and Cauchy-Schwarz at every iteration"
+                       + ("; M <= n R^2 ||w*||^2 / gamma^2 at the end" if bound is not None else "")}
+
+
+def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
+    if not enabled:
+        return
+    if applies:
+        run.extras["monitor"] = None
+        run.extras["monitor_note"] = applies
+        return
+    if w_star is None:
+        if not (res.reason == "converged" and _separates(Z, res.a)):
+            run.extras["monitor"] = None
+            run.extras["monitor_note"] = ("not checked: the run did not end at a strict separator and no w_star "
+                                          "was given")
+            return
+        w_star, source = res.a, "final a of this run"
+    else:
+        source = "given"
+    run.extras["monitor"] = batch_monitor(Z, a1, res.history, tuple(w_star), source)
+
+
+def _batch_run(name, seed, prob, res: BatchResult, bias, P, max_epochs, tracer, w_reported=None) -> Run:
+    run = Run(name, res.a if w_reported is None else w_reported, bias, res.converged, res.reason, res.updates,
+              res.iterations, res.iterations, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
+              trace_complete=tracer.complete,
+              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits}, seed=seed, problem=prob)
+    if res.certificate_lambda is not None:
+        run.extras["certificate"] = _certificate(prob.Z, res.certificate_lambda, res.cycle, bias)
+    return run
+
+
+# ---------------------------------------------------------------------------
+# seed 003, Algorithms 4 and 5
+
+
+FIXED_PARAMS = (
+    Param("a0", "vector", None, "start vector a (augmented space; default 0)"),
+    *_MONITOR_PARAMS,
+    *BOUND_PARAMS,
+)
+
+
+@register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
+          title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS, bias_default="first",
+          monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
+def fixed_increment(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
+
+    On the normalized samples y_k = z_k x~_k: initialize a (default 0); k <- (k+1) mod n; if y_k is
+    misclassified (a^t y_k <= 0) then **a <- a + y_k**; until all patterns are properly classified.
+    The notes print ``a <- a - y_k``, which on normalized samples moves a away from y_k (erratum
+    ``alg4-sign``).  Stops with ``converged`` after a pass with no correction, ``cycle`` (with a verified
+    Gordan certificate) when (a, position) repeats, or when a bound is hit.  The convergence monitor
+    checks Theorem 5.1 exactly.
+
+    >>> r = fixed_increment([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
+    >>> r.w, r.updates, r.converged
+    ((Fraction(1, 1), Fraction(1, 1), Fraction(-3, 1)), 3, True)
+    """
+    P = resolve_params(FIXED_PARAMS, params, "fixed-increment")
+    return _single_sample("fixed-increment", X, y, bias, positive, floats, max_epochs, trace, P,
+                          sched=as_schedule(1), b=Fraction(0), by_update=True)
+
+
+VARIABLE_PARAMS = (
+    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k, e.g. 1 or 1/k"),
+    Param("b", "rational", Fraction(0), "margin b >= 0: a correction happens when a^t y_k <= b", nonnegative),
+    Param("eta_k", "choice", "update", "what k counts in eta(k): 'update' (the k-th correction y^k, as "
+          "a(k+1) = a(k) + eta(k) y^k writes it) or 'step' (the loop counter of Algorithm 5)",
+          choices=("update", "step")),
+    *FIXED_PARAMS,
+)
+
+
+@register("variable-increment", family="perceptron", seed=SEED003, number="Algorithm 5",
+          title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS, bias_default="first",
+          monitor="only with b = 0 and a constant eta (then it is Algorithm 4 scaled by eta); not otherwise")
+def variable_increment(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                       max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Variable-increment perceptron with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 5.
+
+    On normalized samples: a(1) arbitrary (``a0``, default 0); cyclically, if **a^t y_k <= b** then
+    **a <- a + eta(k) y_k**; until **a^t y_k > b for all k** (a pass with no correction).  The notes print the
+    test ``a^t y_k + b < 0``, the update ``a - eta(k) y_k`` and the stop ``a^t y_k + b <= 0 for all k``: on
+    normalized samples those never correct anything from a = 0 (erratum ``alg5-rule``).  ``eta_k`` says
+    whether eta's k counts corrections (default, as a(k+1) = a(k) + eta(k) y^k) or loop steps.
+
+    Cycle detection (and its Gordan certificate) runs only for a constant eta; the convergence monitor only
+    when also b = 0: with b > 0 a correction may have a^t y_k in (0, b] and Fact 2 does not hold as stated.
+
+    >>> r = variable_increment([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], b=1)
+    >>> r.w, r.updates
+    ((Fraction(0, 1), Fraction(1, 1), Fraction(-4, 1)), 4)
+    """
+    P = resolve_params(VARIABLE_PARAMS, params, "variable-increment")
+    return _single_sample("variable-increment", X, y, bias, positive, floats, max_epochs, trace, P,
+                          sched=P["eta"], b=P["b"], by_update=P["eta_k"] == "update")
+
+
+def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, sched, b, by_update) -> Run:
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    a1 = start_vector(P["a0"], prob.d, "a0")
+    bounds = _bounds(max_epochs, P)
+    tracer = Tracer(trace, prob.d)
+    etas: list[Fraction] = []
+
+    step = [0]  # the loop counter k of the current round (for eta_k="step")
+
+    def test(a, i, k):
+        step[0] = k
+        s = _dot(a, Z[i])
+        return s, s <= b
+
+    def update(a, i, u, score):
+        eta = _step_eta(sched, u if by_update else step[0])
+        etas.append(eta)
+        return tuple(x + eta * yk for x, yk in zip(a, Z[i]))
+
+    res = cyclic_single_sample(prob.n, a1, test, update, bounds, tracer, stationary=sched.constant)
+    run = Run(name, res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w, b), "max_bits": res.max_bits},
+              seed=SEED003, problem=prob)
+    if not sched.constant:
+        run.extras["etas"] = etas[:10_000]
+    if res.cycle is not None:
+        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
+    if P["monitor"]:
+        if sched.constant and b == 0:
+            monitor_run(run, Z, eta=sched.value, w1=a1, w_star=P["w_star"])
+        else:
+            run.extras["monitor"] = None
+            run.extras["monitor_note"] = (
+                "not applied: the convergence monitor checks the fixed-step theorem with the test a^t y <= 0; "
+                + ("with a margin b > 0 a correction can have 0 < a^t y_k <= b, so Fact 2 "
+                   "(||a(k+1)||^2 <= ||a(k)||^2 + eta^2 R^2) does not follow" if b != 0 else
+                   "eta(k) varies, and the theorem for a varying eta (Duda-Hart-Stork Theorem 5.2) has no "
+                   "finite mistake bound to check"))
+    return run
+
+
+# ---------------------------------------------------------------------------
+# seed 003, Algorithm 3
+
+
+BATCH_PARAMS = (
+    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k"),
+    Param("theta", "rational", Fraction(0), "criterion theta >= 0: stop when ||eta(k) sum_{Y_k} y|| < theta "
+          "(0: stop only when no sample is misclassified)", nonnegative),
+    Param("a0", "vector", None, "start vector a (default 0)"),
+    *_MONITOR_PARAMS,
+    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
+          at_least(1)),
+)
+
+
+@register("batch-perceptron", family="perceptron", seed=SEED003, number="Algorithm 3",
+          title="Batch perceptron", params=BATCH_PARAMS, bias_default="first",
+          monitor="with a constant eta: batch Facts 1 and 2 at every iteration and M <= n R^2 ||a*||^2 / gamma^2")
+def batch_perceptron(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                     max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Batch perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 3.
+
+    On normalized samples: initialize a (default 0), eta(.), theta; do k <- k + 1; Y_k = the samples with
+    a^t y <= 0 (misclassified; J_p(a) = sum_{Y_k} (-a^t y)); **a <- a + eta(k) sum_{y in Y_k} y**; until
+    **||eta(k) sum_{y in Y_k} y|| < theta**, compared as ||.||^2 < theta^2 so that no square root is taken
+    (the notes compare the vector itself with theta: erratum ``alg3-criterion``).  An empty Y_k stops the
+    run with reason ``converged`` (a is a solution).  ``max_epochs`` bounds the iterations k.
+
+    With a constant eta the rule is stationary: an exact repeat of a stops with ``cycle`` and a verified
+    Gordan certificate, and the batch convergence monitor (:func:`batch_monitor`) runs.
+
+    >>> r = batch_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
+    >>> r.w, r.epochs, r.reason
+    ((Fraction(0, 1), Fraction(1, 1), Fraction(-4, 1)), 2, 'converged')
+    """
+    P = resolve_params(BATCH_PARAMS, params, "batch-perceptron")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    a1 = start_vector(P["a0"], prob.d, "a0")
+    sched, theta = P["eta"], P["theta"]
+    tracer = Tracer(trace, prob.d)
+
+    def correction(a, k):
+        Yk = [i for i, z in enumerate(Z) if _dot(a, z) <= 0]
+        if not Yk:
+            return [], [], {"J_p": Fraction(0)}
+        eta = _step_eta(sched, k)
+        return Yk, [eta] * len(Yk), {"eta": eta, "J_p": -sum(_dot(a, Z[i]) for i in Yk)}
+
+    def criterion(inc, k):
+        return theta > 0 and _dot(inc, inc) < theta * theta
+
+    res = batch_loop(Z, a1, correction, _bounds(max_epochs, P), tracer, stationary=sched.constant,
+                     criterion=criterion)
+    run = _batch_run("batch-perceptron", SEED003, prob, res, bias, P, max_epochs, tracer)
+    _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
+                          None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
+                          "is the constant-step one")
+    return run
+
+
+# ---------------------------------------------------------------------------
+# seed 001: batch PLA and the pocket algorithm
+
+
+def _sign(v) -> int:
+    return (v > 0) - (v < 0)
+
+
+def E_in(w, Y, z) -> Fraction:
+    """Seed 001's in-sample error (1/N) sum_n [sign(w^T x_n) != y_n], exactly; sign(0) = 0 is never a label,
+    so a sample on the boundary counts as an error.
+
+    >>> E_in((1, 0), [(1, 0), (0, 1)], [1, 1])
+    Fraction(1, 2)
+    """
+    return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(_dot(w, x)) != zi), len(Y))
+
+
+PLA_PARAMS = (
+    Param("alpha", "rational", Fraction(1), "learning rate alpha > 0", positive),
+    Param("epsilon", "rational", Fraction(0), "error tolerance epsilon >= 0: loop while ||Delta||_2 > epsilon "
+          "(compared as ||Delta||^2 > epsilon^2)", nonnegative),
+    Param("w0", "vector", None, "start vector w (default zeros)"),
+    *_MONITOR_PARAMS,
+    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
+          at_least(1)),
+)
+
+
+@register("batch-pla", family="perceptron", seed=SEED001, number="Batch PLA",
+          title="Batch PLA (seed 001)", params=PLA_PARAMS, bias_default="first",
+          monitor="batch Facts 1 and 2 at every iteration (Delta/N is Algorithm 3 with eta = alpha/N)")
+def batch_pla(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+              max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Batch PLA, seed 001 (``001_5ccb68c426482a98.txt``, "Batch PLA").
+
+    Initialize w (default zeros); do: Delta = 0; for i = 1..N: if sign(w^T x_i) != y_i then
+    Delta <- Delta + y_i x_i; **Delta <- Delta / N; w <- w + alpha Delta**; while **||Delta||_2 > epsilon**
+    (compared exactly as ||Delta||^2 > epsilon^2).  sign(0) = 0 is never a label, so a sample on the boundary
+    is corrected.  Delta = 0 (no sample misclassified) stops with reason ``converged``; ||Delta|| <= epsilon
+    with Delta != 0 stops with ``criterion``.  ``max_epochs`` bounds the do-while iterations.
+
+    >>> r = batch_pla([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
+    >>> r.w, r.reason
+    ((Fraction(0, 1), Fraction(1, 4), Fraction(-1, 1)), 'converged')
+    """
+    P = resolve_params(PLA_PARAMS, params, "batch-pla")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z, N = prob.Z, prob.n
+    w1 = start_vector(P["w0"], prob.d)
+    alpha, eps = P["alpha"], P["epsilon"]
+    tracer = Tracer(trace, prob.d)
+    c = alpha / N
+
+    def correction(w, k):
+        V = [i for i in range(N) if _sign(_dot(w, prob.Y[i])) != prob.z[i]]
+        return V, [c] * len(V), {}
+
+    def criterion(inc, k):
+        # inc = alpha * Delta, so ||Delta||^2 = ||inc||^2 / alpha^2
+        return _dot(inc, inc) <= eps * eps * alpha * alpha
+
+    res = batch_loop(Z, w1, correction, _bounds(max_epochs, P), tracer, stationary=True, criterion=criterion)
+    run = _batch_run("batch-pla", SEED001, prob, res, bias, P, max_epochs, tracer)
+    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
+    return run
+
+
+POCKET_PARAMS = (
+    Param("T", "int", 100, "number of PLA steps T >= 1", at_least(1)),
+    Param("w0", "vector", None, "start vector w(1) (default zeros)"),
+)
+
+
+@register("pocket", family="perceptron", seed=SEED001, number="Pocket Algorithm",
+          title="Pocket algorithm (seed 001)", params=POCKET_PARAMS, bias_default="first",
+          monitor="none: the pocket is meant for non-separable data, where no convergence theorem applies")
+def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+           max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Pocket algorithm, seed 001 (``001_5ccb68c426482a98.txt``, "Pocket Algorithm").
+
+    Initialize w(1) (default zeros); for t = 1..T: run PLA for one update to obtain w(t+1) (the next sample
+    in cyclic order, continuing after the last one visited, with sign(w^T x_i) != y_i gets
+    w <- w + y_i x_i); evaluate E_in(w(t+1)) exactly (:func:`E_in`); **if E_in(w(t+1)) < E_in(pocket) then
+    pocket <- w(t+1)**.  The notes compare with E_in(w(t)), the previous PLA iterate, which does not keep
+    "the best line found in T steps" they promise (erratum ``pocket-comparison``).  Returns the pocket as
+    ``w``; ``extras["E_in"]`` is its error, ``extras["w_pla"]`` the last PLA iterate.
+
+    Stops early with ``converged`` when PLA finds no misclassified sample (E_in = 0); ``max_steps`` after T
+    steps; ``max_epochs`` if max_epochs < T steps were allowed.
+
+    >>> r = pocket([(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1], bias="none", T=5)
+    >>> r.w, r.extras["E_in"]
+    ((Fraction(0, 1), Fraction(2, 1)), Fraction(1, 2))
+    """
+    P = resolve_params(POCKET_PARAMS, params, "pocket")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Y, z, N = prob.Y, prob.z, prob.n
+    w = start_vector(P["w0"], prob.d)
+    T = P["T"]
+    tracer = Tracer(trace, prob.d)
+    best, best_E = w, E_in(w, Y, z)
+    best_t = 1
+    pos = 0
+    history_E = [best_E]
+    reason, t_done = "max_steps", 0
+    for t in range(1, T + 1):
+        if t > max_epochs:
+            reason = "max_epochs"
+            break
+        # one PLA update: the next misclassified sample in cyclic order
+        for off in range(N):
+            i = (pos + off) % N
+            if _sign(_dot(w, Y[i])) != z[i]:
+                break
+        else:
+            reason = "converged"
+            break
+        w_new = tuple(a + z[i] * x for a, x in zip(w, Y[i]))
+        pos = (i + 1) % N
+        E = E_in(w_new, Y, z)
+        history_E.append(E)
+        better = E < best_E
+        tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=best_E, pocketed=better)
+        if better:
+            best, best_E, best_t = w_new, E, t + 1
+        w = w_new
+        t_done = t
+    run = Run("pocket", best, bias, reason == "converged", reason, t_done, t_done, t_done,
+              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
+                      "E_in_history": history_E[:10_000], "separates": best_E == 0},
+              seed=SEED001, problem=prob)
+    return run
+
+
+# ---------------------------------------------------------------------------
+# seed 002: gradient descent on R(w)
+
+
+GD_PARAMS = (
+    Param("xi", "rational", Fraction(1), "step size xi > 0", positive),
+    Param("start", "int", 0, "the sample i (0-based) whose y_i x_i is the start vector w", at_least(0)),
+    *_MONITOR_PARAMS,
+    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
+          at_least(1)),
+)
+
+
+@register("perceptron-gd", family="perceptron", seed=SEED002, number="Gradient descent on R(w)",
+          title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS, bias_default="last",
+          monitor="batch Facts 1 and 2 at every iteration (Cauchy-Schwarz form: the start y_i x_i is not 0)")
+def perceptron_gd(X, y=None, *, bias: str = "last", positive=None, floats: str = "repr",
+                  max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Gradient descent on the perceptron risk, seed 002 (``002_c246c20bba6fa4e1.txt``).
+
+    R(w) = sum_{i in V} -y_i x_i . w with V = {i : y_i x_i . w < 0} (the notes' strict test).
+    1) w = y_i x_i for the sample i = ``start`` (nonzero, as the notes require); 2) while R(w) > 0:
+    **w <- w + xi sum_{i in V} y_i x_i** (= w - xi grad R(w)); 3) return w.  The notes write "V = set of
+    indices i s.t. y_i x_i < 0", missing ". w".  R(w) = 0 means y_i x_i . w >= 0 for every i, the notes'
+    goal: a sample may end on the boundary, even w = 0 (erratum ``perceptron-gd-stop``); the run then stops
+    with reason ``boundary`` (R(w) = 0, converged False) rather than ``converged``, and
+    ``extras["separates"]`` is False.
+    ``max_epochs`` bounds the iterations; the rule is stationary, so an exact repeat of w
+    stops with ``cycle`` and a verified Gordan certificate.
+
+    >>> r = perceptron_gd([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
+    >>> r.w, r.updates
+    ((Fraction(1, 1), Fraction(-4, 1), Fraction(0, 1)), 1)
+    """
+    P = resolve_params(GD_PARAMS, params, "perceptron-gd")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    i0 = P["start"]
+    if i0 >= prob.n:
+        raise ParameterError(f"start must be a sample index 0..{prob.n - 1}, got {i0}", parameter="start")
+    w1 = Z[i0]
+    if all(v == 0 for v in w1):
+        raise ParameterError(f"start={i0}: y_i x_i = 0, but the notes start from an arbitrary w != 0 (R has no "
+                             "gradient at 0); choose another sample", parameter="start")
+    xi = P["xi"]
+    tracer = Tracer(trace, prob.d)
+
+    def correction(w, k):
+        V = [i for i, z in enumerate(Z) if _dot(w, z) < 0]
+        return V, [xi] * len(V), {"R": -sum(_dot(w, Z[i]) for i in V)}
+
+    res = batch_loop(Z, w1, correction, _bounds(max_epochs, P), tracer, stationary=True)
+    if res.reason == "converged" and not _separates(Z, res.a):
+        # R(w) = 0 with a sample on the boundary (y_i x_i . w = 0): the notes' stopping rule holds, but not
+        # every sample is classified correctly (erratum perceptron-gd-stop); as perceptron(strict=True) does
+        res.reason, res.converged = "boundary", False
+    run = _batch_run("perceptron-gd", SEED002, prob, res, bias, P, max_epochs, tracer)
+    run.extras["R"] = -sum((_dot(res.a, z) for z in Z if _dot(res.a, z) < 0), Fraction(0))
+    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
+    return run
+
+
+# ---------------------------------------------------------------------------
+# seed 000: voted and averaged perceptron
+
+
+VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS)
+
+
+def _voted(name, X, y, bias, positive, floats, max_epochs, trace, P):
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    w1 = zeros(prob.d)
+    # the (w_m, c_m) list exactly as the lecture builds it: m = 1, w_1 = 0, c_1 = 1
+    vectors: list[list] = [[w1, 1]]
+    tracer = Tracer(trace, prob.d)
+
+    def test(w, i, k):
+        s = _dot(w, Z[i])
+        return s, s <= 0
+
+    def update(w, i, u, score):
+        return tuple(a + b for a, b in zip(w, Z[i]))
+
+    def on_step(k, i, upd, wb, wa):
+        if upd:  # w_{m+1} = w_m + y_t x_t; m = m + 1; c_m = 1
+            vectors.append([wa, 1])
+        else:  # c_m = c_m + 1
+            vectors[-1][1] += 1
+
+    res = cyclic_single_sample(prob.n, w1, test, update, _bounds(max_epochs, P), tracer, stationary=True,
+                               on_step=on_step)
+    vlist = [(tuple(w), c) for w, c in vectors]
+    averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
+    run = Run(name, averaged if name == "averaged-perceptron" else None, bias, res.converged, res.reason,
+              res.updates, res.epochs, res.steps, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
+              trace_complete=tracer.complete,
+              extras={"voted": [{"w": w, "c": c} for w, c in vlist], "final_w": res.w, "averaged_w": averaged,
+                      "mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED000, problem=prob)
+    if res.cycle is not None:
+        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
+    if P["monitor"]:
+        # the (w_m) sequence is the perceptron's: the theorem applies to it unchanged
+        w_saved = run.w
+        run.w = res.w
+        try:
+            monitor_run(run, Z, eta=Fraction(1), w1=w1, w_star=P["w_star"])
+        finally:
+            run.w = w_saved
+    return run
+
+
+@register("voted-perceptron", family="perceptron", seed=SEED000, number="Voted Perceptron",
+          title="Voted perceptron (seed 000)", params=VOTED_PARAMS, bias_default="none",
+          monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
+def voted_perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
+                     max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Voted perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Voted Perceptron").
+
+    Initially m = 1, w_1 = 0, c_1 = 1; for t = 1, 2, ... (cyclic passes): if y_t <w_m, x_t> <= 0 then
+    w_{m+1} = w_m + y_t x_t, m = m + 1, c_m = 1; else c_m = c_m + 1.  Output (w_1, c_1), ..., (w_m, c_m) in
+    ``extras["voted"]``, w_1 = 0 included as the lecture lists it.  Prediction
+    (:func:`predict_voted`): sign(sum_i c_i sign(<w_i, x>)).  No single vector predicts, so ``Run.w`` is
+    None; ``extras["final_w"]`` is w_m (the perceptron's output).  Passes run until one makes no mistake
+    (the perceptron's stop), a cycle, or ``max_epochs`` (``max_epochs=1`` is the lecture's one pass).
+
+    >>> r = voted_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1)
+    >>> [(tuple(map(int, v["w"])), v["c"]) for v in r.extras["voted"]]
+    [((0, 0), 1), ((4, 0), 1), ((3, -1), 2), ((1, -3), 1)]
+    """
+    P = resolve_params(VOTED_PARAMS, params, "voted-perceptron")
+    return _voted("voted-perceptron", X, y, bias, positive, floats, max_epochs, trace, P)
+
+
+@register("averaged-perceptron", family="perceptron", seed=SEED000, number="Averaged Perceptron",
+          title="Averaged perceptron (seed 000)", params=VOTED_PARAMS, bias_default="none",
+          monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
+def averaged_perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
+                        max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Averaged perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Averaged Perceptron").
+
+    The voted perceptron's algorithm (same (w_m, c_m) list, in ``extras["voted"]``); prediction
+    sign(<sum_i c_i w_i, x>), so ``Run.w`` is the averaged vector sum_i c_i w_i (unnormalized, as the
+    notes write it; dividing by sum c_i does not change any sign).  The lecture's example after one pass
+    gives 0 + (4,0) + 2(3,-1) + (1,-3) = (11,-5); the notes print "[11]" (erratum ``averaged-vector``).
+
+    >>> averaged_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1).w
+    (Fraction(11, 1), Fraction(-5, 1))
+    """
+    P = resolve_params(VOTED_PARAMS, params, "averaged-perceptron")
+    return _voted("averaged-perceptron", X, y, bias, positive, floats, max_epochs, trace, P)
+
+
+def _augmented(run: Run, x):
+    from ..data import augment
+    from ..numbers import to_vector
+
+    return augment([to_vector(x)], run.bias)[0]
+
+
+def predict_voted(run: Run, x) -> int:
+    """The voted rule sign(sum_i c_i sign(<w_i, x>)) for a raw sample x (augmented by the run's bias);
+    0 when the vote is tied (undecided, as sign(0))."""
+    xa = _augmented(run, x)
+    vote = sum(int(v["c"]) * _sign(_dot(v["w"], xa)) for v in run.extras["voted"])
+    return _sign(vote)
+
+
+def predict_averaged(run: Run, x) -> int:
+    """The averaged rule sign(<sum_i c_i w_i, x>); 0 on the boundary."""
+    return _sign(_dot(run.extras["averaged_w"], _augmented(run, x)))

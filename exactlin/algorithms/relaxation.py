@@ -1,0 +1,271 @@
+"""Relaxation procedures with margin, seed 003 (003_ffe0ec08819b37d8.txt) Algorithms 8 and 9, and the
+criteria J_p, J_q, J_r as exact functions.
+
+On normalized samples y (each augmented sample times its label) with a margin b > 0:
+
+* J_p(a) = sum_{y in Y} (-a^t y),  J_q(a) = sum_{y in Y} (a^t y)^2 over Y = {y : a^t y <= 0};
+* J_r(a) = 1/2 sum_{y in Y} (a^t y - b)^2 / ||y||^2 over Y = {y : a^t y <= b}; J_r(a) = 0 iff a^t y >= b
+  for every y, so a sample is *misclassified* for relaxation when a^t y < b (a sample exactly at b adds
+  nothing to J_r and needs no correction; with the test <= b, eta = 1 would land every corrected sample
+  at b and correct it again by 0 forever).
+
+Single-sample update: a(k+1) = a(k) + eta (b - a^t(k) y^k) / ||y^k||^2 y^k, so that
+a^t(k+1) y^k - b = (1 - eta)(a^t(k) y^k - b): the notes' identity, asserted exactly at every update.
+0 < eta < 2 is required (eta = 1 lands on the hyperplane a^t y = b; eta < 1 under-, eta > 1 over-relaxes).
+A sample with ||y|| = 0 makes the rule undefined (a^t y = 0 < b for every a, and the step divides by 0): the
+run stops at once with reason ``undefined``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..errors import InputError, InvariantViolation, ParameterError
+from ..params import Param, as_schedule, at_least, in_open_interval, positive
+from ..runs import Run
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
+from .perceptron_family import (
+    BOUND_PARAMS,
+    _batch_run,
+    _bounds,
+    _certificate,
+    _dot,
+    _separates,
+    batch_loop,
+    resolve_params,
+)
+
+__all__ = ["criterion_Jp", "criterion_Jq", "criterion_Jr", "batch_relaxation", "single_sample_relaxation"]
+
+SEED = "003_ffe0ec08819b37d8.txt"
+
+
+def _vec(a) -> tuple:
+    from ..numbers import to_vector
+
+    return to_vector(a)
+
+
+def _rows(Y) -> tuple:
+    from ..numbers import to_matrix
+
+    return to_matrix(Y, name="Y")
+
+
+def criterion_Jp(a: Sequence, Y: Sequence[Sequence]) -> Fraction:
+    """Perceptron criterion J_p(a) = sum_{y in Y(a)} (-a^t y), Y(a) = {y : a^t y <= 0} (0 if empty).
+
+    ``Y`` are the normalized samples.  Seed 003, "Relaxation procedures".
+
+    >>> criterion_Jp((1, 0), [(1, 1), (-1, 0), (-2, 5)])
+    Fraction(3, 1)
+    """
+    a, Y = _vec(a), _rows(Y)
+    return sum((-_dot(a, y) for y in Y if _dot(a, y) <= 0), Fraction(0))
+
+
+def criterion_Jq(a: Sequence, Y: Sequence[Sequence]) -> Fraction:
+    """Squared criterion J_q(a) = sum_{y in Y(a)} (a^t y)^2, Y(a) = {y : a^t y <= 0}.
+
+    >>> criterion_Jq((1, 0), [(1, 1), (-1, 0), (-2, 5)])
+    Fraction(5, 1)
+    """
+    a, Y = _vec(a), _rows(Y)
+    return sum((_dot(a, y) ** 2 for y in Y if _dot(a, y) <= 0), Fraction(0))
+
+
+def criterion_Jr(a: Sequence, Y: Sequence[Sequence], b) -> Fraction:
+    """Relaxation criterion J_r(a) = 1/2 sum_{y in Y(a)} (a^t y - b)^2 / ||y||^2, Y(a) = {y : a^t y <= b}.
+
+    A zero sample in Y(a) makes J_r undefined: ``InputError``.
+
+    >>> criterion_Jr((1, 0), [(1, 1), (-1, 0), (2, 5)], 1)
+    Fraction(2, 1)
+    """
+    a, Y = _vec(a), _rows(Y)
+    from ..numbers import to_rational
+
+    b = to_rational(b)
+    total = Fraction(0)
+    for i, y in enumerate(Y):
+        s = _dot(a, y)
+        if s <= b:
+            n2 = _dot(y, y)
+            if n2 == 0:
+                raise InputError(f"J_r is undefined: sample {i} has ||y|| = 0", row=i)
+            total += (s - b) ** 2 / n2
+    return total / 2
+
+
+def _eta_in_range(sched, k: int) -> Fraction:
+    v = sched(k)
+    if not 0 < v < 2:
+        raise ParameterError(f"eta({k}) = {v} is outside 0 < eta < 2: relaxation then moves a^t y away from b "
+                             "(|1 - eta| >= 1 in a^t(k+1)y - b = (1 - eta)(a^t(k)y - b))", parameter="eta")
+    return v
+
+
+def _zero_sample(Z) -> int | None:
+    for i, z in enumerate(Z):
+        if all(v == 0 for v in z):
+            return i
+    return None
+
+
+def _undefined_run(name, prob, bias, P, max_epochs, a1, i) -> Run:
+    return Run(name, a1, bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": max_epochs},
+               extras={"undefined_sample": i, "separates": False,
+                       "note": f"sample {i} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
+                               "divides by ||y||^2 = 0"}, seed=SEED, problem=prob)
+
+
+_COMMON = (
+    Param("b", "rational", Fraction(1), "margin b > 0 (the solution region is a^t y >= b for every sample; with "
+          "b = 0 it contains a = 0)", positive),
+    Param("a0", "vector", None, "start vector a(1) (default 0)"),
+)
+
+SINGLE_PARAMS = (
+    Param("eta", "schedule", as_schedule("1"), "relaxation factor, 0 < eta < 2 (a number, or eta(k) in k)",
+          in_open_interval(0, 2)),
+    *_COMMON,
+    *BOUND_PARAMS,
+)
+
+BATCH_PARAMS = (
+    Param("eta", "schedule", as_schedule("1"), "relaxation factor eta(k), 0 < eta(k) < 2", in_open_interval(0, 2)),
+    *_COMMON,
+    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
+          at_least(1)),
+)
+
+
+@register("single-sample-relaxation", family="perceptron", seed=SEED, number="Algorithm 9",
+          title="Single-sample relaxation with margin", params=SINGLE_PARAMS, bias_default="first",
+          monitor="none: the perceptron theorem does not cover relaxation; the notes' identity "
+                  "a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted exactly at every update instead")
+def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                             max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Single-sample relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 9.
+
+    a(1) arbitrary (``a0``, default 0); k <- (k+1) mod n; if a^t y^k < b then
+    **a <- a + eta (b - a^t y^k) / ||y^k||^2 y^k**; until a^t y >= b for every sample (a pass with no
+    correction).  The notes' listing of Algorithm 9 is garbled (erratum ``alg9-listing``); this is the rule
+    their formula a(k+1) = a(k) + eta (b - a^t(k) y^k)/||y^k||^2 y^k states.  At every update the identity
+    a^t(k+1) y^k - b = (1 - eta)(a^t(k) y^k - b) is checked exactly (``InvariantViolation`` if it fails).
+    A constant eta makes the rule stationary: an exact repeat of (a, position) stops with ``cycle`` and a
+    verified Gordan certificate (the corrections of one period are positive multiples of samples summing
+    to 0).
+
+    >>> r = single_sample_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
+    >>> r.w, r.updates, r.reason
+    ((Fraction(1, 1), Fraction(0, 1)), 2, 'converged')
+    """
+    P = resolve_params(SINGLE_PARAMS, params, "single-sample-relaxation")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    a1 = start_vector(P["a0"], prob.d, "a0")
+    b, sched = P["b"], P["eta"]
+    zi = _zero_sample(Z)
+    if zi is not None:
+        return _undefined_run("single-sample-relaxation", prob, bias, P, max_epochs, a1, zi)
+    norms = [_dot(z, z) for z in Z]
+    tracer = Tracer(trace, prob.d)
+    coefs: list[Fraction] = []
+    step = [0]
+
+    def test(a, i, k):
+        step[0] = k
+        s = _dot(a, Z[i])
+        return s, s < b
+
+    def update(a, i, u, score):
+        eta = _eta_in_range(sched, step[0])
+        c = eta * (b - score) / norms[i]
+        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
+        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
+        if lhs != rhs:
+            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i}): "
+                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+        coefs.append(c)
+        return a_new
+
+    res = cyclic_single_sample(prob.n, a1, test, update, _bounds(max_epochs, P), tracer,
+                               stationary=sched.constant)
+    run = Run("single-sample-relaxation", res.w, bias, res.converged, res.reason, res.updates, res.epochs,
+              res.steps, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
+              trace_complete=tracer.complete,
+              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
+                      "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
+                      "max_bits": res.max_bits, "monitor": None,
+                      "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
+                                      "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
+                                      "checked exactly at every update"},
+              seed=SEED, problem=prob)
+    if res.cycle is not None:
+        weight = [Fraction(0)] * prob.n
+        for i, c in zip(res.cycle, coefs[-len(res.cycle):]):
+            weight[i] += c
+        total = sum(weight)
+        run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, bias)
+    return run
+
+
+@register("batch-relaxation", family="perceptron", seed=SEED, number="Algorithm 8",
+          title="Batch relaxation with margin", params=BATCH_PARAMS, bias_default="first",
+          monitor="none: the perceptron theorem does not cover relaxation; with one corrected sample the notes' "
+                  "identity is asserted exactly")
+def batch_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                     max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Batch relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 8.
+
+    Initialize a (default 0), eta(.), b; do k <- k + 1; Y_k = the samples with a^t y < b; **a <- a +
+    eta(k) sum_{y in Y_k} (b - a^t y) / ||y||^2 y**; until Y_k is empty.  0 < eta(k) < 2 is checked at every
+    k.  When Y_k holds one sample the notes' identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted
+    exactly; with several samples the corrections interact and the identity is not claimed.  ``max_epochs``
+    bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
+    Gordan certificate.  ``extras["J_r"]`` is the criterion at the returned a.
+
+    >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
+    >>> r.w, r.epochs, r.reason
+    ((Fraction(1, 1), Fraction(0, 1)), 2, 'converged')
+    """
+    P = resolve_params(BATCH_PARAMS, params, "batch-relaxation")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    a1 = start_vector(P["a0"], prob.d, "a0")
+    b, sched = P["b"], P["eta"]
+    zi = _zero_sample(Z)
+    if zi is not None:
+        return _undefined_run("batch-relaxation", prob, bias, P, max_epochs, a1, zi)
+    norms = [_dot(z, z) for z in Z]
+    tracer = Tracer(trace, prob.d)
+    pending: list = []  # the single-sample identity to check after the update
+
+    def correction(a, k):
+        if pending:
+            i, eta, before = pending.pop()
+            lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
+            if lhs != rhs:
+                raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i}): "
+                                         f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+        scores = [_dot(a, z) for z in Z]
+        Yk = [i for i, s in enumerate(scores) if s < b]
+        info = {"J_r": sum(((scores[i] - b) ** 2 / norms[i] for i in Yk), Fraction(0)) / 2}
+        if not Yk:
+            return [], [], info
+        eta = _eta_in_range(sched, k)
+        if len(Yk) == 1:
+            pending.append((Yk[0], eta, scores[Yk[0]]))
+        return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
+
+    res = batch_loop(Z, a1, correction, _bounds(max_epochs, P), tracer, stationary=sched.constant)
+    if pending:
+        correction(res.a, res.iterations + 1)  # check the identity of the last update
+    run = _batch_run("batch-relaxation", SEED, prob, res, bias, P, max_epochs, tracer)
+    run.extras["J_r"] = criterion_Jr(res.a, Z, b)
+    run.extras["monitor"] = None
+    run.extras["monitor_note"] = "not applied: relaxation is not covered by the perceptron convergence theorem"
+    return run

@@ -1,0 +1,138 @@
+"""Balanced Winnow, seed 003 (003_ffe0ec08819b37d8.txt) Algorithm 7, with exact powers of alpha.
+
+The notes' listing::
+
+    1 begin initialize a+, a-, eta(.), k <- 0, alpha > 1
+    2 if sign[a+^t y_k - a-^t y_k] != z_k (pattern misclassified)
+    3 then if z_k = +1 then a_i^+ <- alpha^{+y_i} a_i^+; a_i^- <- alpha^{-y_i} a_i^- for all i
+    4 if z_k = -1 then a_i^+ <- alpha^{-y_i} a_i^+; a_i^- <- alpha^{+y_i} a_i^- for all i
+    5 return a+, a-
+
+Here y_k is the *unnormalized* augmented sample and z_k its label.  In the exponent, y_i is the i-th
+component of y_k (y_{k,i}), not the i-th sample as the notes' notation y_i elsewhere means (erratum
+``winnow-exponent``).  The listing has no loop: exactlin runs it as Algorithm 4 does (k <- (k+1) mod n,
+until all patterns are properly classified), and eta(.) plays no part.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import InputError
+from ..params import Param, greater_than
+from ..runs import Run
+from ..theory.certificates import gordan_from_counts
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
+from .perceptron_family import BOUND_PARAMS, _bounds, _certificate, _dot, _sign, resolve_params
+
+__all__ = ["balanced_winnow", "exact_power"]
+
+SEED = "003_ffe0ec08819b37d8.txt"
+
+
+def _exact_root(n: int, q: int) -> int | None:
+    """The integer q-th root of n >= 0 if it is exact, else None."""
+    if n < 2:
+        return n
+    r = round(n ** (1.0 / q)) if n.bit_length() < 1000 else None
+    if r is None:  # integer Newton iteration for huge n
+        r = 1 << (n.bit_length() // q + 1)
+        while True:
+            s = ((q - 1) * r + n // r ** (q - 1)) // q
+            if s >= r:
+                break
+            r = s
+    for c in (r - 1, r, r + 1):
+        if c >= 0 and c ** q == n:
+            return c
+    return None
+
+
+def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
+    """alpha^e exactly for a rational alpha > 0 and a rational exponent e, when the result is rational.
+
+    >>> exact_power(Fraction(2), Fraction(-3))
+    Fraction(1, 8)
+    >>> exact_power(Fraction(4), Fraction(1, 2))
+    Fraction(2, 1)
+    """
+    e = Fraction(e)
+    base = alpha ** e.numerator if e.numerator >= 0 else 1 / alpha ** (-e.numerator)
+    if e.denominator == 1:
+        return Fraction(base)
+    base = Fraction(base)
+    p, q = _exact_root(base.numerator, e.denominator), _exact_root(base.denominator, e.denominator)
+    if p is None or q is None:
+        raise InputError(f"alpha^{e} = {alpha}^{e} is irrational: Balanced Winnow in exact arithmetic needs integer "
+                         "feature values (or an alpha whose powers at these exponents are rational)")
+    return Fraction(p, q)
+
+
+PARAMS = (
+    Param("alpha", "rational", Fraction(2), "promotion factor alpha > 1", greater_than(1)),
+    Param("a_plus", "vector", None, "start vector a+ (default all ones)"),
+    Param("a_minus", "vector", None, "start vector a- (default all ones)"),
+    *BOUND_PARAMS,
+)
+
+
+@register("balanced-winnow", family="perceptron", seed=SEED, number="Algorithm 7", title="Balanced Winnow",
+          params=PARAMS, bias_default="first",
+          monitor="none: Winnow's updates are multiplicative; the perceptron convergence theorem does not apply")
+def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Balanced Winnow, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 7.
+
+    Cyclically over the augmented samples y_k with labels z_k: if sign[a+^t y_k - a-^t y_k] != z_k
+    (sign(0) = 0 counts as misclassified), then for every component i, with y_{k,i} the i-th component of
+    y_k: z_k = +1: a_i^+ <- alpha^{+y_{k,i}} a_i^+, a_i^- <- alpha^{-y_{k,i}} a_i^-; z_k = -1: the exponents
+    swap.  Until a pass with no mistake.  Powers are exact (an irrational power is an ``InputError``).
+
+    ``Run.w`` is a+ - a- (the rule predicts sign((a+ - a-)^t y)); ``extras`` hold ``a_plus`` and
+    ``a_minus``.  The trace's vectors are the state (a+ ; a-) concatenated.  In log space the update is
+    log a+ += log(alpha) z_k y_k, so an exact repeat of the state (a cycle) means the corrections of one
+    period sum to 0: a verified Gordan certificate of non-separability.  No convergence monitor: Winnow's
+    mistake bound is a different theorem.
+
+    >>> r = balanced_winnow([(1, 0), (0, 1)], [1, -1], bias="none")
+    >>> r.w, r.extras["a_plus"], r.extras["a_minus"]
+    ((Fraction(3, 2), Fraction(-3, 2)), (Fraction(2, 1), Fraction(1, 2)), (Fraction(1, 2), Fraction(2, 1)))
+    """
+    P = resolve_params(PARAMS, params, "balanced-winnow")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Y, z, d = prob.Y, prob.z, prob.d
+    alpha = P["alpha"]
+    ones = tuple(Fraction(1) for _ in range(d))
+    ap = start_vector(P["a_plus"], d, "a_plus") if P["a_plus"] is not None else ones
+    am = start_vector(P["a_minus"], d, "a_minus") if P["a_minus"] is not None else ones
+    # the powers alpha^{y_{k,i}} and alpha^{-y_{k,i}} of every sample, computed once
+    up = [tuple(exact_power(alpha, v) for v in yk) for yk in Y]
+    down = [tuple(1 / u for u in row) for row in up]
+    tracer = Tracer(trace, 2 * d)
+
+    def test(state, k_index, k):
+        s = _dot(state[:d], Y[k_index]) - _dot(state[d:], Y[k_index])
+        return s, _sign(s) != z[k_index]
+
+    def update(state, k_index, u, score):
+        a_p, a_m = state[:d], state[d:]
+        if z[k_index] == 1:
+            f_p, f_m = up[k_index], down[k_index]
+        else:
+            f_p, f_m = down[k_index], up[k_index]
+        return tuple(f * a for f, a in zip(f_p, a_p)) + tuple(f * a for f, a in zip(f_m, a_m))
+
+    res = cyclic_single_sample(prob.n, ap + am, test, update, _bounds(max_epochs, P), tracer, stationary=True)
+    a_plus, a_minus = res.w[:d], res.w[d:]
+    w = tuple(p - m for p, m in zip(a_plus, a_minus))
+    run = Run("balanced-winnow", w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"a_plus": a_plus, "a_minus": a_minus, "mistakes": res.update_indices,
+                      "separates": all(_sign(_dot(w, yk)) == zk for yk, zk in zip(Y, z)), "max_bits": res.max_bits,
+                      "monitor": None, "monitor_note": "not applied: Winnow's multiplicative updates are not "
+                      "covered by the perceptron convergence theorem"},
+              seed=SEED, problem=prob)
+    if res.cycle is not None:
+        run.extras["certificate"] = _certificate(prob.Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
+    return run
