@@ -59,6 +59,7 @@ __all__ = [
     "pinv",
     "pinv_solve",
     "gram",
+    "integer_matrix",
     "verify_penrose",
     "to_sympy_matrix",
     "use_backend",
@@ -562,6 +563,13 @@ def _integerize_rows(A: Matrix) -> tuple[list[list[int]], int]:
     if D == 1:
         return [list(map(_num, row)) for row in A], 1
     return [[(v.numerator * (D // v.denominator)) for v in row] for row in A], D
+
+
+def integer_matrix(Y: Any, name: str = "matrix"):
+    """(A, D) with Y = A / D, A an integer matrix (a numpy int64 array when every entry fits, else a list
+    of lists of Python ints) and D >= 1 the least common denominator.  A numpy integer array passes
+    through unconverted; a vector becomes a column."""
+    return _as_int_data(Y, name)
 
 
 def _as_int_data(Y: Any, name: str):

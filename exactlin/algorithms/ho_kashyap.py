@@ -1,0 +1,278 @@
+"""Ho-Kashyap procedures of seed 003 (003_ffe0ec08819b37d8.txt), exactly, with verified verdicts.
+
+* ``ho-kashyap``: Algorithm 11.  b(1) > 0, a = Y^+ b; repeat e = Y a - b, e+ = (e + |e|)/2,
+  b <- b + 2 eta e+, a <- Y^+ b.  (The notes print line 5 as "b <- a + 2 eta e+": an erratum,
+  see ``exactlin errata``; the derivation two slides earlier, b(k+1) = b(k) - eta/2 [grad_b J_s -
+  |grad_b J_s|] with grad_b J_s = -2 e, gives b + 2 eta e+.)
+* ``ho-kashyap-mod1``: Modification I, b <- b + eta (e + |e|), a <- a + eta Y^+ |e|.
+* ``ho-kashyap-mod2``: Modification II, b <- b + (e + |e|), a <- a + eta R Y^t |e| with a constant
+  positive-definite R; the notes' condition 0 < eta < 2/lambda_max(Y^tY) is decided exactly.
+
+Y holds the normalized augmented samples (seed 003's convention).  Each run ends with a verdict in
+``extras["verdict"]``:
+
+* ``"separable"``: the current a has Y a > 0, checked on every sample by
+  :func:`exactlin.theory.certificates.verify_separator`;
+* ``"not_separable"``: e <= 0 and e != 0 with Y^t e = 0 (true whenever a = Y^+ b): then
+  lambda = -e / sum(-e) is a Gordan certificate (lambda >= 0, sum 1, sum_i lambda_i y_i = 0), checked by
+  :func:`exactlin.theory.certificates.verify_gordan` -- the notes' "proof that the samples are not
+  linearly separable", made explicit;
+* ``"undecided"``: neither within k_max iterations (or the b_min criterion stopped the run first).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import ParameterError, ShapeError, VerificationError
+from ..linalg import is_positive_definite, is_symmetric, leading_minors, pinv
+from ..numbers import fmt, max_bit_length, to_vector
+from ..params import Param, at_least, check_params, in_open_interval, nonnegative, positive
+from ..runs import Run
+from ..theory.certificates import verify_gordan, verify_separator
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, start_vector
+
+SEED = "003_ffe0ec08819b37d8.txt"
+
+_COMMON = (
+    Param("b0", "vector", None, "b(1) > 0, one entry per sample (default all ones)"),
+    Param("b_min", "rational", None, "stop when |e_i| <= b_min for every i (Algorithm 11, line 7)", nonnegative),
+    Param("k_max", "int", None, "stop after this many iterations (reason max_steps; default: max_epochs)",
+          at_least(1)),
+    Param("max_bits", "int", None, "stop when a numerator or denominator of a or b exceeds this many bits",
+          at_least(1)),
+)
+
+HK_PARAMS = (Param("eta", "rational", Fraction(1, 2), "step size, 0 < eta < 1 (Algorithm 11: eta < 1)",
+                   in_open_interval(0, 1)),) + _COMMON
+MOD1_PARAMS = HK_PARAMS
+MOD2_PARAMS = (
+    Param("eta", "rational", None, "step size with 0 < eta < 2/lambda_max(Y^tY), decided exactly; default "
+          "1/trace(Y^tY), which always satisfies it", positive),
+    Param("R", "matrix", None, "constant symmetric positive-definite d x d matrix (default the identity); "
+          "CLI: R=1,0;0,1"),
+    Param("a0", "vector", None, "a(1) (default 0; the notes: arbitrary)"),
+) + _COMMON
+
+
+def _dot(u, v) -> Fraction:
+    s = Fraction(0)
+    for x, y in zip(u, v):
+        s += x * y
+    return s
+
+
+def _params(table, params: dict, name: str) -> dict:
+    given = {k: v for k, v in params.items() if v is not None}
+    P = check_params(table, given, name)
+    return {p.name: P.get(p.name, p.default) for p in table}
+
+
+def _b_start(b0, n: int) -> tuple[Fraction, ...]:
+    if b0 is None:
+        return tuple(Fraction(1) for _ in range(n))
+    b = to_vector(b0)
+    if len(b) != n:
+        raise ShapeError(f"b0 has {len(b)} entries but there are {n} samples: b needs one entry per sample")
+    for i, v in enumerate(b):
+        if v <= 0:
+            raise ParameterError(f"b0 must be > 0 in every entry (b(1) > 0); b0[{i}] = {fmt(v)}", parameter="b0")
+    return b
+
+
+def gordan_from_error(Z, e) -> tuple[Fraction, ...] | None:
+    """lambda = -e / sum(-e) when e <= 0, e != 0 and Z^t e = 0 (then lambda is a Gordan certificate);
+    None otherwise.  The caller verifies it independently."""
+    if any(v > 0 for v in e) or not any(e):
+        return None
+    d = len(Z[0])
+    for j in range(d):
+        if sum((z[j] * ei for z, ei in zip(Z, e)), Fraction(0)) != 0:
+            return None
+    s = -sum(e, Fraction(0))
+    return tuple(-v / s for v in e)
+
+
+def _verdict(Z, a, e):
+    """(verdict, certificate-or-None) for the current a and e = Y a - b; None when undecided."""
+    if all(_dot(z, a) > 0 for z in Z):
+        worst = verify_separator(Z, a)
+        return "separable", {"kind": "separator", "a": a, "min_Ya": worst, "verified": True}
+    lam = gordan_from_error(Z, e)
+    if lam is not None:
+        verify_gordan(Z, lam)
+        return "not_separable", {"kind": "gordan", "lambda": lam, "e": e, "verified": True,
+                                 "meaning": "e <= 0, e != 0 and Y^t e = 0: lambda = -e/sum(-e) >= 0 sums to 1 "
+                                            "and sum_i lambda_i y_i = 0, so no a has Y a > 0 (not linearly "
+                                            "separable)"}
+    return None, None
+
+
+def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -> Run:
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z, n, d = prob.Z, prob.n, prob.d
+    b = _b_start(P["b0"], n)
+    eta = P["eta"]
+    k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
+    limit = max_epochs if k_max is None else min(k_max, max_epochs)
+    extras: dict = {}
+    Yp = None
+    if variant in ("alg11", "mod1"):
+        Yp = pinv(Z)  # d x n, exact
+        a = tuple(_dot(row, b) for row in Yp)
+    else:
+        R = P["R"]
+        if R is None:
+            R = tuple(tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d))
+        if len(R) != d or any(len(r) != d for r in R):
+            raise ShapeError(f"R must be {d}x{d} (the augmented dimension), got {len(R)}x{len(R[0]) if R else 0}")
+        if not is_symmetric(R) or not is_positive_definite(R):
+            why = "it is not symmetric" if not is_symmetric(R) else (
+                "leading principal minors " + ", ".join(fmt(m) for m in leading_minors(R)) + " are not all > 0")
+            raise ParameterError(f"R must be symmetric positive definite: {why}", parameter="R")
+        YtY = tuple(tuple(sum((z[i] * z[j] for z in Z), Fraction(0)) for j in range(d)) for i in range(d))
+        if eta is None:
+            # trace(Y^tY) >= lambda_max > 0 for Y != 0, so eta = 1/trace < 2/lambda_max
+            tr = sum((YtY[i][i] for i in range(d)), Fraction(0))
+            if tr == 0:
+                raise ParameterError("all samples are zero: Y^tY = 0", parameter="eta")
+            eta = 1 / tr
+            P = {**P, "eta": eta}
+        M = tuple(tuple((2 / eta if i == j else 0) - YtY[i][j] for j in range(d)) for i in range(d))
+        if not is_positive_definite(M):
+            mins = leading_minors(M)
+            raise ParameterError(
+                f"eta = {fmt(eta)} violates 0 < eta < 2/lambda_max(Y^tY) (seed 003, Modification II): "
+                f"(2/eta) I - Y^tY is not positive definite (leading principal minors "
+                f"{', '.join(fmt(m) for m in mins)}); take a smaller eta", parameter="eta")
+        extras["eta_condition"] = "0 < eta < 2/lambda_max(Y^tY): (2/eta) I - Y^tY is positive definite (exact " \
+                                  "leading minors)"
+        a = start_vector(P["a0"], d, "a0")
+        RYt = tuple(tuple(sum((R[i][m] * Z[j][m] for m in range(d)), Fraction(0)) for j in range(n))
+                    for i in range(d))  # R Y^t, d x n
+    tracer = Tracer(trace, d)
+    top_bits = max(max_bit_length(a), max_bit_length(b))
+    k = 0
+    verdict, cert, reason = None, None, None
+    e = None
+    while True:
+        e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
+        verdict, cert = _verdict(Z, a, e)
+        if verdict == "separable":
+            reason = "converged"
+            break
+        if verdict == "not_separable":
+            reason = "not_separable"
+            break
+        if b_min is not None and all(abs(v) <= b_min for v in e):
+            reason = "criterion"
+            break
+        if k >= limit:
+            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        if max_bits is not None and top_bits > max_bits:
+            reason = "bit_limit"
+            break
+        k += 1
+        abs_e = tuple(abs(v) for v in e)
+        if variant == "alg11":
+            e_plus = tuple((v + w) / 2 for v, w in zip(e, abs_e))
+            b_new = tuple(bi + 2 * eta * ep for bi, ep in zip(b, e_plus))  # b <- b + 2 eta e+
+            a_new = tuple(_dot(row, b_new) for row in Yp)  # a <- Y^+ b
+        elif variant == "mod1":
+            b_new = tuple(bi + eta * (v + w) for bi, v, w in zip(b, e, abs_e))
+            a_new = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, Yp))
+        else:
+            b_new = tuple(bi + v + w for bi, v, w in zip(b, e, abs_e))
+            a_new = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, RYt))
+        tracer.add(k, k, None, min(_dot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
+                   b_after=b_new)
+        a, b = a_new, b_new
+        top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
+    if verdict is None:
+        verdict = "undecided"
+    extras.update({"verdict": verdict, "b": b, "e": e, "max_bits": top_bits})
+    if cert is not None:
+        extras["certificate"] = cert
+    if Yp is not None and n * d <= 400:
+        extras["Y_pinv"] = Yp
+    if variant == "mod2":
+        extras["R"] = P["R"] if P["R"] is not None else tuple(tuple(Fraction(int(i == j)) for j in range(d))
+                                                              for i in range(d))
+    params = {key: v for key, v in P.items() if v is not None}
+    run = Run(name, a, bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
+              trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob)
+    if verdict == "separable" and run.w != cert["a"]:  # pragma: no cover
+        raise VerificationError("Ho-Kashyap: the certified a is not the returned a")
+    return run
+
+
+@register("ho-kashyap", family="mse", seed=SEED, number="Algorithm 11", title="Ho-Kashyap", params=HK_PARAMS,
+          bias_default="first")
+def ho_kashyap(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+               max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Algorithm 11 (Ho-Kashyap) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
+
+        b(1) > 0 (default 1), a = Y^+ b;  repeat  e <- Y a - b;  e+ <- (e + |e|)/2;
+        b <- b + 2 eta e+;  a <- Y^+ b
+
+    on the normalized samples Y, with 0 < eta < 1.  (The notes print "b <- a + 2 eta e+"; the rule
+    run here is the notes' own derivation, b + 2 eta e+: erratum ``ho-kashyap-b-update``.)  Before
+    each update the current a and e are checked: Y a > 0 ends the run ``converged`` with verdict
+    ``separable``; e <= 0, e != 0 ends it ``not_separable`` with a verified Gordan certificate
+    lambda = -e/sum(-e); |e| <= b_min ends it with reason ``criterion``; k_max/max_epochs with
+    verdict ``undecided``.
+
+    >>> r = ho_kashyap([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1])   # seed 003's example
+    >>> r.extras["verdict"], [str(v) for v in r.w], r.updates
+    ('separable', ['11/3', '-4/3', '-2/3'], 0)
+    >>> ho_kashyap([(0,), (1,), (2,)], [1, -1, 1]).extras["verdict"]
+    'not_separable'
+    """
+    P = _params(HK_PARAMS, params, "ho-kashyap")
+    return _run_hk("ho-kashyap", "alg11", X, y, bias, positive, floats, max_epochs, trace, P)
+
+
+@register("ho-kashyap-mod1", family="mse", seed=SEED, number="Ho-Kashyap Modification (I)",
+          title="Ho-Kashyap, Modification I", params=MOD1_PARAMS, bias_default="first")
+def ho_kashyap_mod1(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Ho-Kashyap Modification (I) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
+
+        b(1) > 0, a(1) = Y^+ b(1);  b(k+1) = b(k) + eta (e(k) + |e(k)|);  a(k+1) = a(k) + eta Y^+ |e(k)|
+
+    with e(k) = Y a(k) - b(k).  Since Y^t e(k) = 0 the iterates are exactly those of Algorithm 11
+    (a(k) = Y^+ b(k) at every k: Y^+ e(k) = 0); verdicts as in :func:`ho_kashyap`.
+
+    >>> ho_kashyap_mod1([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1]).extras["verdict"]
+    'separable'
+    """
+    P = _params(MOD1_PARAMS, params, "ho-kashyap-mod1")
+    return _run_hk("ho-kashyap-mod1", "mod1", X, y, bias, positive, floats, max_epochs, trace, P)
+
+
+@register("ho-kashyap-mod2", family="mse", seed=SEED, number="Ho-Kashyap Modification (II)",
+          title="Ho-Kashyap, Modification II (no pseudoinverse)", params=MOD2_PARAMS, bias_default="first")
+def ho_kashyap_mod2(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Ho-Kashyap Modification (II) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
+
+        b(1) > 0, a(1) arbitrary (default 0);  b(k+1) = b(k) + (e(k) + |e(k)|);
+        a(k+1) = a(k) + eta R Y^t |e(k)|
+
+    with R a constant symmetric positive-definite matrix (default I; checked exactly by leading
+    minors) and the notes' convergence condition 0 < eta < 2/lambda_max(Y^tY), decided exactly as
+    "(2/eta) I - Y^tY is positive definite" (never a floating-point eigenvalue); a violation is a
+    :class:`~exactlin.errors.ParameterError`.  The default eta = 1/trace(Y^tY) always satisfies it.
+    Here Y^t e(k) != 0 in general, so e <= 0 alone is no proof; the verdict ``not_separable`` is
+    given only when lambda = -e/sum(-e) verifies as a Gordan certificate.
+
+    >>> ho_kashyap_mod2([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], eta="1/20").extras["verdict"]
+    'separable'
+    """
+    P = _params(MOD2_PARAMS, params, "ho-kashyap-mod2")
+    return _run_hk("ho-kashyap-mod2", "mod2", X, y, bias, positive, floats, max_epochs, trace, P)
+
+
+__all__ = ["ho_kashyap", "ho_kashyap_mod1", "ho_kashyap_mod2", "gordan_from_error"]

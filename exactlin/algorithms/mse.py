@@ -1,0 +1,309 @@
+"""Minimum squared error procedures of seed 003 (003_ffe0ec08819b37d8.txt), exactly.
+
+* ``mse``: the pseudoinverse solution a = Y^+ b ("Minimum Squared Error Procedures", "Pseudoinverse").
+* ``widrow-hoff``: the gradient rule a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b), eta(k) = eta(1)/k.
+* ``lms``: Algorithm 10 (LMS), the single-sample rule a <- a + eta(k) (b_k - a^t y^k) y^k.
+
+Y is the matrix of *normalized* augmented samples (seed 003's convention: row i is z_i (1, x_i), so
+that a separating a has Y a > 0), b > 0 the margin vector (all ones by default, as in the notes'
+example).  Every quantity is an exact rational; the iterative rules report how large their numbers
+grow (``extras["max_bits"]``) and stop cleanly at an optional bit-length bound.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import ParameterError, ShapeError, VerificationError
+from ..linalg import pinv, pinv_solve
+from ..numbers import max_bit_length, to_vector
+from ..params import Param, Schedule, at_least, check_params, positive
+from ..runs import Run
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, start_vector
+
+SEED = "003_ffe0ec08819b37d8.txt"
+
+#: the pseudoinverse itself is put in the result when Y has at most this many entries
+PINV_ENTRIES_LIMIT = 400
+
+MSE_PARAMS = (
+    Param("b", "vector", None, "the margin vector b > 0, one entry per sample (default all ones)"),
+    Param("pinv", "bool", None, "include the matrix Y^+ in the result (default: when Y has at most "
+          f"{PINV_ENTRIES_LIMIT} entries)"),
+)
+
+
+def _dot(u, v) -> Fraction:
+    s = Fraction(0)
+    for a, b in zip(u, v):
+        s += a * b
+    return s
+
+
+def _margin_vector(b, n: int) -> tuple[Fraction, ...]:
+    if b is None:
+        return tuple(Fraction(1) for _ in range(n))
+    b = to_vector(b)
+    if len(b) != n:
+        raise ShapeError(f"b has {len(b)} entries but there are {n} samples: b needs one margin per sample")
+    for i, v in enumerate(b):
+        if v <= 0:
+            raise ParameterError(f"b must be > 0 in every entry (seed 003: b_i are positive constants); "
+                                 f"b[{i}] = {v}", parameter="b")
+    return b
+
+
+def _residual(Y, a, b) -> tuple[Fraction, ...]:
+    return tuple(_dot(row, a) - bi for row, bi in zip(Y, b))
+
+
+def _normal_equations_hold(Y, e) -> bool:
+    """Y^t e = 0, computed column by column with plain Fractions (independent of linalg)."""
+    d = len(Y[0])
+    return all(sum((row[j] * ei for row, ei in zip(Y, e)), Fraction(0)) == 0 for j in range(d))
+
+
+def _check(table, params: dict, name: str) -> dict:
+    given = {k: v for k, v in params.items() if v is not None}
+    P = check_params(table, given, name)
+    return {p.name: P.get(p.name, p.default) for p in table}
+
+
+@register("mse", family="mse", seed=SEED, number="Pseudoinverse (Minimum Squared Error)",
+          title="MSE solution a = Y^+ b (pseudoinverse)", params=MSE_PARAMS, iterative=False,
+          bias_default="first")
+def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+        max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """The minimum-squared-error solution a = Y^+ b of seed 003 (``003_ffe0ec08819b37d8.txt``,
+    "Minimum Squared Error Procedures" / "Pseudoinverse").
+
+    Y: the normalized augmented samples (rows z_i (1, x_i) with ``bias="first"``); b: the margin
+    vector (default all ones).  a minimises J_s(a) = ||Y a - b||^2; it is computed exactly by
+    :func:`exactlin.linalg.pinv_solve` (normal equations when Y has full column rank, the
+    Moore-Penrose inverse otherwise: the minimum-norm minimiser) and checked: Y^t (Y a - b) = 0.
+
+    Extras: ``b``, ``J_s`` (= ||Y a - b||^2), ``e`` (= Y a - b), ``separates`` (Y a > 0),
+    ``Y_pinv`` (Y^+ as exact rows, when small or asked for; checked by the four Penrose conditions).
+
+    >>> r = mse([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1])     # seed 003's example
+    >>> [str(v) for v in r.w]
+    ['11/3', '-4/3', '-2/3']
+    """
+    P = _check(MSE_PARAMS, params, "mse")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Y = prob.Z
+    b = _margin_vector(P["b"], prob.n)
+    a = pinv_solve(Y, b)
+    e = _residual(Y, a, b)
+    if not _normal_equations_hold(Y, e):  # pragma: no cover - the solver is exact
+        raise VerificationError("MSE: the computed a does not satisfy the normal equations Y^t(Ya - b) = 0")
+    extras = {"b": b, "e": e, "J_s": sum((v * v for v in e), Fraction(0)),
+              "separates": all(ei + bi > 0 for ei, bi in zip(e, b))}
+    want_pinv = P["pinv"] if P["pinv"] is not None else prob.n * prob.d <= PINV_ENTRIES_LIMIT
+    if want_pinv:
+        from ..linalg import verify_penrose
+
+        Yp = pinv(Y)
+        verify_penrose(Y, Yp)
+        if tuple(_dot(row, b) for row in Yp) != a:  # pragma: no cover - both routes are exact
+            raise VerificationError("MSE: Y^+ b differs from the normal-equations solution")
+        extras["Y_pinv"] = Yp
+        extras["penrose_verified"] = True
+    return Run("mse", a, bias, True, "solved", 0, 0, 0, params={k: v for k, v in P.items() if v is not None},
+               trace=[], trace_complete=True, extras=extras, seed=SEED, problem=prob)
+
+
+# ---------------------------------------------------------------------------
+# iterative rules
+
+
+WH_PARAMS = (
+    Param("eta", "schedule", None, "step size eta(k); default eta1/k (seed 003: eta(k) = eta(1)/k)"),
+    Param("eta1", "rational", Fraction(1), "eta(1) of the default schedule eta(k) = eta(1)/k", positive),
+    Param("b", "vector", None, "the margin vector b > 0 (default all ones)"),
+    Param("a0", "vector", None, "start vector a(1) (default 0; seed 003: arbitrary)"),
+    Param("theta", "rational", None, "stop when ||eta(k) Y^t(Y a - b)||^2 < theta^2 (Algorithm 1's criterion)",
+          positive),
+    Param("k_max", "int", None, "stop after this many iterations (reason max_steps)", at_least(1)),
+    Param("max_bits", "int", None, "stop when a numerator or denominator of a(k) exceeds this many bits",
+          at_least(1)),
+)
+
+LMS_PARAMS = (
+    Param("eta", "schedule", None, "step size eta(k); default eta1/k"),
+    Param("eta1", "rational", Fraction(1), "eta(1) of the default schedule eta(k) = eta(1)/k", positive),
+    Param("b", "vector", None, "the margin vector b > 0 (default all ones)"),
+    Param("a0", "vector", None, "start vector a(1) (default 0)"),
+    Param("theta", "rational", None, "stop when ||eta(k)(b_k - a^t y^k) y^k||^2 < theta^2 (Algorithm 10, line 4)",
+          positive),
+    Param("k_max", "int", None, "stop after this many single-sample steps (reason max_steps)", at_least(1)),
+    Param("max_bits", "int", None, "stop when a numerator or denominator of a(k) exceeds this many bits",
+          at_least(1)),
+)
+
+
+def _schedule(P: dict) -> Schedule:
+    if P["eta"] is not None:
+        return P["eta"]
+    eta1 = P["eta1"]
+    return Schedule(lambda k, _e=eta1: _e / k, name="eta")
+
+
+def _schedule_text(P: dict) -> str:
+    return str(P["eta"]) if P["eta"] is not None else f"{P['eta1']}/k"
+
+
+def _check_eta(v: Fraction, k: int) -> Fraction:
+    if v <= 0:
+        raise ParameterError(f"eta({k}) = {v} must be > 0", parameter="eta")
+    return v
+
+
+def _bits_vec(a) -> int:
+    return max_bit_length(a)
+
+
+def _dist2(a, a_star) -> Fraction:
+    return sum(((u - v) * (u - v) for u, v in zip(a, a_star)), Fraction(0))
+
+
+def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob) -> Run:
+    params = {k: v for k, v in P.items() if v is not None}
+    return Run(name, a, bias, converged, reason, steps, epochs, steps, params=params, trace=tracer.steps,
+               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob)
+
+
+@register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",
+          title="Widrow-Hoff batch gradient descent on J_s, eta(k) = eta(1)/k", params=WH_PARAMS,
+          bias_default="first")
+def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """The gradient rule for J_s of seed 003 (``003_ffe0ec08819b37d8.txt``, after "Pseudoinverse"):
+
+        a(1) arbitrary,  a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b),  eta(k) = eta(1)/k,
+
+    which, the notes say, converges to a limiting a with Y^t(Ya - b) = 0, i.e. to the MSE solution.
+    Every iterate is exact; the trace records for each k the step eta(k), J_s(a(k)), and
+    ``dist2`` = ||a(k) - Y^+ b||^2 (exact), showing a(k) approach Y^+ b.  One iteration is one epoch.
+
+    Stops: ``criterion`` when ||eta(k) Y^t(Y a - b)||^2 < theta^2 (theta given) or the gradient is 0
+    (then a(k) = a minimiser exactly); ``max_steps`` at k_max; ``max_epochs``; ``bit_limit`` when a
+    numerator or denominator exceeds ``max_bits``.  ``extras["max_bits"]``: the largest bit length seen.
+
+    >>> r = widrow_hoff([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], k_max=3, eta1="1/40")
+    >>> r.reason, r.steps, r.extras["dist2"][-1] < r.extras["dist2"][0]
+    ('max_steps', 3, True)
+    """
+    P = _check(WH_PARAMS, params, "widrow-hoff")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Y, n, d = prob.Z, prob.n, prob.d
+    b = _margin_vector(P["b"], n)
+    a = start_vector(P["a0"], d, "a0")
+    eta = _schedule(P)
+    a_star = pinv_solve(Y, b)
+    tracer = Tracer(trace, d)
+    k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
+    limit = max_epochs if k_max is None else min(k_max, max_epochs)
+    Yt = tuple(zip(*Y))
+    dists = [_dist2(a, a_star)]
+    top_bits = _bits_vec(a)
+    k = 0
+    reason, converged = None, False
+    while reason is None:
+        if k >= limit:
+            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        k += 1
+        ek = _check_eta(eta(k), k)
+        r = tuple(_dot(row, a) - bi for row, bi in zip(Y, b))  # Y a - b
+        grad_half = tuple(_dot(col, r) for col in Yt)  # Y^t (Y a - b) = grad J_s / 2
+        step = tuple(ek * g for g in grad_half)
+        a_new = tuple(u - s for u, s in zip(a, step))
+        J = sum((v * v for v in r), Fraction(0))
+        dist = _dist2(a_new, a_star)
+        tracer.add(k, k, None, J, any(step), a, a_new, eta=ek, J_s=J, dist2=dist)
+        a = a_new
+        dists.append(dist)
+        bits = _bits_vec(a)
+        top_bits = max(top_bits, bits)
+        if not any(grad_half):
+            reason, converged = "criterion", True
+            break
+        if theta is not None and sum((s * s for s in step), Fraction(0)) < theta * theta:
+            reason, converged = "criterion", True
+            break
+        if max_bits is not None and bits > max_bits:
+            reason = "bit_limit"
+    extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
+              "J_s": sum(((_dot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
+    return _finish("widrow-hoff", a, bias, converged, reason, k, k, P, tracer, extras, prob)
+
+
+@register("lms", family="mse", seed=SEED, number="Algorithm 10", title="LMS (Widrow-Hoff single-sample rule)",
+          params=LMS_PARAMS, bias_default="first")
+def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+        max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Algorithm 10 (LMS) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
+
+        a(1) arbitrary;  k <- k + 1;  a <- a + eta(k) (b_k - a^t y^k) y^k
+        until ||eta(k) (b_k - a^t y^k) y^k|| < theta
+
+    with y^k the normalized samples in cyclic order (k-th step uses sample (k-1) mod n) and
+    eta(k) = eta(1)/k by default.  The criterion is decided exactly on squared norms (< theta^2).
+    The iterates' numerators and denominators grow with k: ``extras["max_bits"]`` is the largest bit
+    length reached, ``extras["bits"]`` the bit length after every step, and ``max_bits`` stops the run
+    with reason ``bit_limit``.  The trace shows ``dist2`` = ||a(k) - Y^+ b||^2 exactly at every step.
+    Other stops: ``max_steps`` (k_max single steps), ``max_epochs`` (passes through the data).
+
+    >>> r = lms([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], k_max=8, eta1="1/10")
+    >>> r.reason, r.steps, r.extras["max_bits"] > 0
+    ('max_steps', 8, True)
+    """
+    P = _check(LMS_PARAMS, params, "lms")
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Y, n, d = prob.Z, prob.n, prob.d
+    b = _margin_vector(P["b"], n)
+    a = start_vector(P["a0"], d, "a0")
+    eta = _schedule(P)
+    a_star = pinv_solve(Y, b)
+    tracer = Tracer(trace, d)
+    k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
+    limit = max_epochs * n if k_max is None else min(k_max, max_epochs * n)
+    top_bits = _bits_vec(a)
+    bits_per_step: list[int] = []
+    k = 0
+    reason, converged = None, False
+    while True:
+        if k >= limit:
+            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        i = k % n
+        k += 1
+        ek = _check_eta(eta(k), k)
+        yk = Y[i]
+        resid = b[i] - _dot(a, yk)  # b_k - a^t y^k
+        c = ek * resid
+        step = tuple(c * v for v in yk)
+        a_new = tuple(u + s for u, s in zip(a, step))
+        bits = _bits_vec(a_new)
+        bits_per_step.append(bits)
+        top_bits = max(top_bits, bits)
+        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):
+            tracer.add(k, (k - 1) // n + 1, i, resid, c != 0, a, a_new, eta=ek, dist2=_dist2(a_new, a_star),
+                       bits=bits)
+        else:
+            tracer.add(k, (k - 1) // n + 1, i, resid, c != 0)
+        a = a_new
+        if theta is not None and sum((s * s for s in step), Fraction(0)) < theta * theta:
+            reason, converged = "criterion", True
+            break
+        if max_bits is not None and bits > max_bits:
+            reason = "bit_limit"
+            break
+    extras = {"b": b, "a_star": a_star, "dist2_final": _dist2(a, a_star), "max_bits": top_bits,
+              "bits": bits_per_step, "eta": _schedule_text(P)}
+    return _finish("lms", a, bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob)
+
+
+__all__ = ["mse", "widrow_hoff", "lms"]
