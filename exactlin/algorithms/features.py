@@ -1,0 +1,182 @@
+"""Generalized linear discriminants (seed 003, "Generalized Linear Discriminant Functions"; seed 004,
+004_f7c425a21563e0cd.txt, "Geometric tranformation"): a feature map phi followed by any linear algorithm.
+
+seed 003: g(x) = w_1 f_1(x) + ... + w_N f_N(x) + w_{N+1}, "find a hyperplane in feature space";
+seed 004: phi(x, y) = (x, y, x^2 + y^2) lifts the points inside the unit circle below z = 1 and the
+points outside above it, so a plane separates what no line could.
+
+* :func:`lift_circle` -- seed 004's phi;
+* :func:`polynomial_features` -- every monomial of total degree 1..degree (graded, then lexicographic
+  on exponents, largest first: x1, x2, x1^2, x1 x2, x2^2, ...), exact;
+* :func:`with_features` -- compose a feature map with any registered algorithm;
+* the registered algorithm ``feature-map`` makes the composition reachable from the CLI
+  (``--param algorithm=perceptron --param map=circle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ..data import Dataset, as_dataset
+from ..errors import ParameterError, ShapeError
+from ..numbers import to_matrix
+from ..params import Param, at_least, check_params
+from ..runs import Run
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS
+
+SEED = "004_f7c425a21563e0cd.txt"
+
+__all__ = ["lift_circle", "polynomial_features", "polynomial_feature_names", "with_features", "feature_map",
+           "FEATURE_MAPS"]
+
+
+def lift_circle(X: Any) -> tuple[tuple[Fraction, ...], ...]:
+    """Seed 004's phi: (x, y) -> (x, y, x^2 + y^2), exactly.
+
+    >>> lift_circle([(1, 2), ("1/2", 0)])
+    ((Fraction(1, 1), Fraction(2, 1), Fraction(5, 1)), (Fraction(1, 2), Fraction(0, 1), Fraction(1, 4)))
+    """
+    M = to_matrix(X)
+    if len(M[0]) != 2:
+        raise ShapeError(f"lift_circle maps points of the plane (x, y); the samples have {len(M[0])} features")
+    return tuple((x, y, x * x + y * y) for x, y in M)
+
+
+def _monomials(d: int, degree: int) -> list[tuple[int, ...]]:
+    out = []
+    for deg in range(1, degree + 1):
+        for combo in combinations_with_replacement(range(d), deg):
+            out.append(combo)
+    return out
+
+
+def polynomial_feature_names(d: int, degree: int, names: tuple[str, ...] | None = None) -> list[str]:
+    """Names of :func:`polynomial_features`' columns, e.g. ``['x1', 'x2', 'x1^2', 'x1*x2', 'x2^2']``."""
+    names = names or tuple(f"x{j + 1}" for j in range(d))
+    out = []
+    for combo in _monomials(d, degree):
+        parts = []
+        for j in sorted(set(combo)):
+            p = combo.count(j)
+            parts.append(names[j] + (f"^{p}" if p > 1 else ""))
+        out.append("*".join(parts))
+    return out
+
+
+def polynomial_features(X: Any, degree: int) -> tuple[tuple[Fraction, ...], ...]:
+    """All monomials of the features of total degree 1, ..., ``degree`` (no constant: the bias
+    augmentation adds it), exactly.
+
+    >>> polynomial_features([(2, 3)], 2)
+    ((Fraction(2, 1), Fraction(3, 1), Fraction(4, 1), Fraction(6, 1), Fraction(9, 1)),)
+    """
+    if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
+        raise ParameterError(f"degree must be a whole number >= 1, got {degree!r}", parameter="degree")
+    M = to_matrix(X)
+    mons = _monomials(len(M[0]), degree)
+    out = []
+    for x in M:
+        row = []
+        for combo in mons:
+            v = Fraction(1)
+            for j in combo:
+                v *= x[j]
+            row.append(v)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+#: named feature maps for the CLI
+FEATURE_MAPS: dict[str, Callable] = {
+    "circle": lift_circle,
+    "identity": lambda X: to_matrix(X),
+}
+
+
+def feature_map(name: str, degree: int = 2) -> Callable:
+    """A feature map by name: ``circle`` (seed 004), ``poly`` (degree ``degree``), ``identity``."""
+    if name == "poly":
+        return lambda X: polynomial_features(X, degree)
+    if name not in FEATURE_MAPS:
+        raise ParameterError(f"unknown feature map {name!r}; known: circle, poly, identity", parameter="map")
+    return FEATURE_MAPS[name]
+
+
+def _mapped_dataset(X, y, phi: Callable, floats: str, map_name: str) -> Dataset:
+    ds = as_dataset(X, y, floats=floats)
+    Xm = phi(ds.X)
+    return Dataset(tuple(tuple(Fraction(v) for v in row) for row in Xm), ds.y, None, ds.label_name,
+                   (ds.source or "data") + f" mapped by {map_name}")
+
+
+def with_features(algorithm: str, phi: Callable, *, name: str | None = None) -> Callable:
+    """Compose a feature map ``phi`` (rows -> rows) with the registered algorithm ``algorithm``.
+
+    The returned function takes the same arguments as the algorithm (``X, y=None, **kwargs``), runs it
+    on phi(X), and records ``extras["feature_map"]`` (its name) and ``extras["original_X"]``.  The Run's
+    weights live in the feature space (augmented as ``bias`` says).
+
+    >>> f = with_features("perceptron", lift_circle, name="circle")
+    >>> r = f([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)], [1, -1, -1, -1, -1], bias="first")
+    >>> r.converged, r.extras["feature_map"]
+    (True, 'circle')
+    """
+    from . import get
+
+    spec = get(algorithm)
+    label = name or getattr(phi, "__name__", "phi")
+
+    def run(X, y=None, *, floats: str = "repr", **kwargs) -> Run:
+        ds = as_dataset(X, y, floats=floats)
+        mapped = _mapped_dataset(ds, None, phi, floats, label)
+        r = spec.func(mapped, None, floats=floats, **kwargs)
+        r.extras["feature_map"] = label
+        r.extras["original_X"] = ds.X
+        return r
+
+    run.__name__ = f"{spec.func.__name__}_with_{label}"
+    run.__doc__ = f"{spec.name} on phi(X) with phi = {label} (see exactlin.algorithms.features.with_features)."
+    return run
+
+
+PARAMS = (
+    Param("algorithm", "str", "perceptron", "the registered algorithm to run on phi(X)"),
+    Param("map", "choice", "circle", "the feature map: circle (seed 004: (x, y) -> (x, y, x^2 + y^2)), poly "
+          "(all monomials up to degree), identity", choices=("circle", "poly", "identity")),
+    Param("degree", "int", 2, "degree of the poly map", at_least(1)),
+)
+
+
+@register("feature-map", family="features", seed=SEED, number="Geometric transformation (phi)",
+          title="Feature map phi followed by a linear algorithm", params=PARAMS, bias_default="first")
+def feature_map_run(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Seed 004 (``004_f7c425a21563e0cd.txt``, "Geometric tranformation") and seed 003 ("Generalized
+    Linear Discriminant Functions"): map every sample by phi, then run ``algorithm`` on the images
+    with its default parameters.  ``w`` lives in the feature space.
+
+    >>> r = feature_map_run([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)], [1, -1, -1, -1, -1])
+    >>> r.algorithm, r.converged, r.extras["inner_algorithm"]
+    ('feature-map', True, 'perceptron')
+    """
+    P = check_params(PARAMS, {k: v for k, v in params.items() if v is not None}, "feature-map")
+    P = {p.name: P.get(p.name, p.default) for p in PARAMS}
+    from . import get
+
+    inner = get(P["algorithm"])
+    if inner.multiclass or inner.name == "feature-map":
+        raise ParameterError(f"feature-map runs a binary algorithm; {inner.name!r} is not one", parameter="algorithm")
+    phi = feature_map(P["map"], P["degree"])
+    label = P["map"] if P["map"] != "poly" else f"poly{P['degree']}"
+    kwargs = {"bias": bias, "positive": positive, "trace": trace}
+    if inner.iterative:
+        kwargs["max_epochs"] = max_epochs
+    r = with_features(inner.name, phi, name=label)(X, y, floats=floats, **kwargs)
+    r.extras["inner_algorithm"] = inner.name
+    r.algorithm = "feature-map"
+    r.params = {**r.params, **P}
+    return r
