@@ -308,7 +308,8 @@ def fixed_increment(X, y=None, *, bias: str = "first", positive=None, floats: st
 
 
 VARIABLE_PARAMS = (
-    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k, e.g. 1 or 1/k"),
+    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k, e.g. 1 or 1/k",
+          positive),
     Param("b", "rational", Fraction(0), "margin b >= 0: a correction happens when a^t y_k <= b", nonnegative),
     Param("eta_k", "choice", "update", "what k counts in eta(k): 'update' (the k-th correction y^k, as "
           "a(k+1) = a(k) + eta(k) y^k writes it) or 'step' (the loop counter of Algorithm 5)",
@@ -390,7 +391,7 @@ def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, 
 
 
 BATCH_PARAMS = (
-    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k"),
+    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k", positive),
     Param("theta", "rational", Fraction(0), "criterion theta >= 0: stop when ||eta(k) sum_{Y_k} y|| < theta "
           "(0: stop only when no sample is misclassified)", nonnegative),
     Param("a0", "vector", None, "start vector a (default 0)"),
