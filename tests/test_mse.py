@@ -100,3 +100,62 @@ def test_bad_inputs():
         lms(X_SEED, Y_LAB, eta="-1")
     with pytest.raises(ParameterError, match="has no parameter 'gamma'"):
         mse(X_SEED, Y_LAB, gamma=1)
+
+
+# ---------------------------------------------------------------------------
+# the worked example and the CLI
+
+SEED_CSV = "x1,x2,y\n1,2,1\n2,0,1\n3,1,-1\n2,3,-1\n"
+
+
+def test_seed003_example_registered_and_reproduced():
+    from exactlin.examples import run_example
+
+    res = run_example("seed003-pseudoinverse")
+    assert res.ok and res.data["a"] == A_SEED
+
+
+def _cli(capsys, *argv):
+    from exactlin.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_mse_json(capsys, tmp_path):
+    import json
+
+    p = tmp_path / "seed003.csv"
+    p.write_text(SEED_CSV)
+    code, out, err = _cli(capsys, "fit", "mse", str(p), "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["algorithm"] == "mse" and d["w"] == ["11/3", "-4/3", "-2/3"] and d["bias"] == "first"
+    assert d["reason"] == "solved" and d["b"] == ["1", "1", "1", "1"]
+    assert d["Y_pinv"] == [["5/4", "13/12", "3/4", "7/12"], ["-1/2", "-1/6", "-1/2", "-1/6"],
+                           ["0", "-1/3", "0", "-1/3"]]
+    code, out, err = _cli(capsys, "fit", "ho-kashyap-mod2", str(p), "--param", "R=1,0,0;0,1,0;0,0,1",
+                          "--param", "eta=1/16", "--json")
+    assert code == 0, err
+    assert json.loads(out)["verdict"] == "separable"
+    code, out, err = _cli(capsys, "fit", "ho-kashyap-mod2", str(p), "--param", "eta=1", "--json")
+    assert code == 2 and "violates 0 < eta < 2/lambda_max" in err
+    code, out, err = _cli(capsys, "fit", "lms", str(p), "--param", "k_max=5", "--json")
+    assert code == 0 and json.loads(out)["reason"] == "max_steps"
+
+
+def test_cli_fisher_json(capsys, tmp_path):
+    import json
+
+    p = tmp_path / "fisher.csv"
+    # the hand-derivable set of tests/test_fisher.py: w = (1, 1/2), y0 = 0, J = 13/3
+    p.write_text("x1,x2,y\n1,0,1\n3,0,1\n2,1,1\n-1,0,-1\n-3,0,-1\n-2,-1,-1\n")
+    code, out, err = _cli(capsys, "fit", "fisher", str(p), "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["w"] == ["1", "1/2"] and d["y0"] == "0" and d["J"] == "13/3" and d["bias"] == "none"
+    assert d["S_W"] == [["4", "0"], ["0", "4/3"]] and d["m1"] == ["2", "1/3"]
+    code, out, err = _cli(capsys, "fit", "fisher", str(p), "--param", "priors=9/10,1/10", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["threshold"] == "3" and d["y0"] == "-log(9)/4"
