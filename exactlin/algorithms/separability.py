@@ -1,0 +1,87 @@
+"""Exact linear separability with a certificate either way (seeds 002 and 004).
+
+Seed 002 (002_c246c20bba6fa4e1.txt) and seed 004 (004_f7c425a21563e0cd.txt) pose the
+maximum-margin constraints y_i (w . x_i + b) >= 1; whether any (w, b) satisfies them
+is a linear feasibility problem.  Its alternative (Gordan's theorem) is a vector
+lambda >= 0, sum lambda = 1, with sum_i lambda_i y_i x~_i = 0 on the augmented samples.
+:func:`separable` returns one of the two, checked exactly by
+:mod:`exactlin.theory.certificates` before it is returned.  The LP method is in
+:mod:`exactlin.theory.lp` (HiGHS candidate -> exact solve -> exact check; exact
+simplex with Bland's rule as the fallback).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..data import split_bias
+from ..errors import ParameterError
+from ..params import Param
+from ..runs import Run
+from ..theory.certificates import verify_gordan, verify_separator
+from ..theory.lp import separate
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, binary_problem
+
+SEED = "004_f7c425a21563e0cd.txt"
+
+PARAMS = (
+    Param("exact_only", "bool", False,
+          "skip the float candidate (scipy HiGHS) and run only the exact simplex (Bland's rule)"),
+)
+
+
+def gordan_meaning(bias: str) -> str:
+    where = " through the origin" if bias == "none" else ""
+    return ("lambda >= 0, sum lambda = 1 and sum_i lambda_i y_i x~_i = 0: then sum_i lambda_i y_i <w, x~_i> = 0 "
+            "for every w, so no w has y_i <w, x~_i> > 0 for all i (the data are not linearly separable"
+            f"{where})")
+
+
+@register("separable", family="margin", seed=SEED, number=None,
+          title="Linear separability, decided exactly with a certificate", params=PARAMS, iterative=False,
+          bias_default="first")
+def separable(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+              max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Decide whether some (w, b) has y_i (w . x_i + b) >= 1 for every sample (seeds 002 and 004's
+    constraints), and prove the answer.
+
+    On the augmented samples x~_i (``bias``: ``first``/``last`` add the constant 1,
+    ``none`` separates through the origin) with z_i = y_i x~_i: either a vector w~
+    with <w~, z_i> >= 1 for all i (``extras["w"]``, ``extras["b"]``; ``Run.w`` is w~ in
+    the bias mode's layout), or a Gordan certificate ``extras["certificate"]``.
+    ``extras["separable"]`` is the verdict; both are verified exactly before returning
+    (``max_epochs`` and ``trace`` are accepted for the common signature and unused).
+
+    >>> r = separable([(0, 0), (1, 1), (1, 0), (0, 1)], [1, 1, -1, -1])   # XOR
+    >>> r.extras["separable"], r.extras["certificate"]["verified"]
+    (False, True)
+    >>> r = separable([(0,), (2,)], [-1, 1])
+    >>> r.extras["separable"], r.reason
+    (True, 'solved')
+    """
+    for k in params:
+        if k not in {p.name for p in PARAMS}:
+            raise ParameterError(f"separable has no parameter {k!r}; its parameters are: "
+                                 f"{', '.join(p.name for p in PARAMS)}", parameter=k)
+    P = {p.name: p.validate(params[p.name]) if params.get(p.name) is not None else p.default for p in PARAMS}
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    Z = prob.Z
+    res = separate(Z, use_float=not P["exact_only"])
+    extras: dict = {"method": res.method}
+    if res.notes:
+        extras["notes"] = list(res.notes)
+    if res.kind == "separator":
+        w = res.w
+        m = verify_separator(Z, w, margin=Fraction(1), strict=False)  # y_i <w, x~_i> >= 1, exactly
+        wf, b = split_bias(w, bias)
+        extras.update({"separable": True, "w": wf, "b": b, "verified": True,
+                       "min_functional_margin": m})
+        return Run("separable", w, bias, True, "solved", params=P, extras=extras, seed=SEED, problem=prob)
+    lam = res.lam
+    verify_gordan(Z, lam)
+    extras.update({"separable": False, "verified": True,
+                   "certificate": {"kind": "gordan", "lambda": lam,
+                                   "support": [i for i, v in enumerate(lam) if v],
+                                   "verified": True, "meaning": gordan_meaning(bias)}})
+    return Run("separable", None, bias, False, "not_separable", params=P, extras=extras, seed=SEED, problem=prob)

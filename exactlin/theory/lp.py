@@ -1,0 +1,500 @@
+"""Exact linear programming (and the linear complementarity problem) for exactlin.
+
+The method is the one exact LP solvers such as SoPlex and QSopt_ex take:
+
+1. a **float candidate** from scipy's HiGHS (optional dependency, extra ``lp``);
+2. the candidate's **active set / basis** is read off and **solved exactly** over the
+   rationals (python-flint's ``fmpq_mat``);
+3. the exact answer is **verified** by an independent checker
+   (:mod:`exactlin.theory.certificates`);
+4. when verification fails, or scipy is absent, an **exact fallback** runs: a
+   dense-tableau simplex over ``Fraction`` with **Bland's rule** (smallest index
+   enters, smallest index leaves among ties), whose termination is guaranteed
+   (Bland 1977), so the fallback can never cycle.
+
+Why not sympy's ``linprog``/``lpmin``: they returned an infeasible "solution" on
+seed 000's XOR data (sympy issue 28089); why not pycddlib's GMP mode: it needs
+system libraries (libcdd-dev, libgmp-dev) at install time; why not z3: 37 s on one
+max-margin LP.  A float solver is fast but only proposes; exact code decides.
+
+Separability of normalized samples z_i = y_i x~_i is decided through one LP and its
+alternative (Gordan's theorem):
+
+* either some w has <w, z_i> >= 1 for every i (a separator),
+* or lambda >= 0, sum lambda = 1, sum_i lambda_i z_i = 0 (a Gordan certificate).
+
+The exact fallback solves the Gordan system ``[Z^T; 1^T] lambda = (0, 1), lambda >= 0``
+with phase 1 of the simplex: feasible gives the certificate; infeasible gives the
+phase-1 duals (u, s) with Z u + s 1 <= 0 and s > 0 (Farkas), so w = -u/s separates.
+
+:func:`lemke` solves the linear complementarity problem w = M z + q, w, z >= 0,
+w.z = 0 exactly (Lemke's complementary pivoting with the lexicographic rule, so it
+terminates); for positive semidefinite M + M^T it finds a solution whenever one
+exists.  The SVMs use it as their exact fallback (the KKT system of a convex QP is
+an LCP).
+
+>>> r = separate([(1, 0), (0, 1)])
+>>> r.kind, r.w
+('separator', (Fraction(1, 1), Fraction(1, 1)))
+>>> separate([(1, 1), (-1, -1)]).lam
+(Fraction(1, 2), Fraction(1, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..errors import ExactlinError, VerificationError
+from .certificates import verify_gordan, verify_separator
+
+__all__ = ["LPResult", "simplex", "solve_exact", "independent_columns", "Separation", "separate",
+           "float_separation_available", "lemke", "LCPResult", "nonneg_solution"]
+
+F0 = Fraction(0)
+F1 = Fraction(1)
+
+
+# ---------------------------------------------------------------------------
+# exact linear algebra through python-flint
+
+
+def _fmpq(q: Fraction):
+    import flint
+
+    return flint.fmpq(q.numerator, q.denominator)
+
+
+def _frac(x) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
+def _mat(rows: Sequence[Sequence]):
+    import flint
+
+    m = len(rows)
+    n = len(rows[0]) if m else 0
+    return flint.fmpq_mat(m, n, [_fmpq(Fraction(v)) for r in rows for v in r])
+
+
+def solve_exact(A: Sequence[Sequence], b: Sequence) -> tuple[Fraction, ...] | None:
+    """The exact solution of the square system A x = b, or None when A is singular."""
+    import flint
+
+    n = len(A)
+    if n == 0:
+        return ()
+    Am = _mat(A)
+    bm = flint.fmpq_mat(n, 1, [_fmpq(Fraction(v)) for v in b])
+    try:
+        if Am.rank() < n:
+            return None
+        x = Am.solve(bm)
+    except (ZeroDivisionError, ValueError):
+        return None
+    return tuple(_frac(x[i, 0]) for i in range(n))
+
+
+def independent_columns(G: Sequence[Sequence]) -> list[int]:
+    """Indices of a maximal linearly independent set of columns of G, greedily from the left
+    (the pivot columns of the exact reduced row echelon form)."""
+    if not G:
+        return []
+    R, rank = _mat(G).rref()
+    cols = []
+    ncols = R.ncols()
+    j = 0
+    for i in range(rank):
+        while j < ncols and R[i, j] == 0:
+            j += 1
+        if j < ncols:
+            cols.append(j)
+            j += 1
+    return cols
+
+
+# ---------------------------------------------------------------------------
+# exact simplex, Bland's rule
+
+
+@dataclass
+class LPResult:
+    """Result of :func:`simplex`: ``status`` is ``optimal``, ``infeasible`` or ``unbounded``.
+
+    ``x`` the optimal vertex; ``y`` the duals of the equality rows (c^T x = b^T y at
+    the optimum); ``farkas`` for an infeasible problem a y with A^T y <= 0 and b^T y > 0;
+    ``basis`` the basic column indices; ``iterations`` the pivots taken.
+    """
+
+    status: str
+    x: tuple | None = None
+    y: tuple | None = None
+    objective: Fraction | None = None
+    farkas: tuple | None = None
+    basis: tuple = ()
+    iterations: int = 0
+
+
+def _pivot(T: list[list[Fraction]], r: int, q: int) -> None:
+    row = T[r]
+    p = row[q]
+    if p != 1:
+        inv = 1 / p
+        row = [v * inv if v else v for v in row]
+        T[r] = row
+    nz = [j for j, v in enumerate(row) if v]
+    for i, other in enumerate(T):
+        if i == r:
+            continue
+        f = other[q]
+        if f:
+            for j in nz:
+                other[j] -= f * row[j]
+
+
+def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
+            max_iter: int | None = None) -> LPResult:
+    """min c^T x subject to A x = b, x >= 0, exactly (two-phase tableau simplex, Bland's rule).
+
+    ``c=None`` is a pure feasibility problem.  Bland's rule makes termination certain;
+    ``max_iter`` (default: none) is a safety bound that raises if reached.
+
+    >>> r = simplex([(1, 1)], [2], [1, 2])
+    >>> r.status, r.x, r.objective
+    ('optimal', (Fraction(2, 1), Fraction(0, 1)), Fraction(2, 1))
+    >>> simplex([(1, 1)], [-1]).status
+    'infeasible'
+    """
+    m = len(A)
+    n = len(A[0]) if m else 0
+    if c is None:
+        c = [F0] * n
+    c = [Fraction(v) for v in c]
+    sign = []
+    T: list[list[Fraction]] = []
+    for i in range(m):
+        s = -1 if Fraction(b[i]) < 0 else 1
+        sign.append(s)
+        row = [Fraction(v) * s for v in A[i]]
+        art = [F0] * m
+        art[i] = F1
+        T.append(row + art + [Fraction(b[i]) * s])
+    basis = [n + i for i in range(m)]
+    its = 0
+
+    def run(cost: list[Fraction], allowed: int) -> str:
+        nonlocal its
+        # reduced-cost row: cost - c_B^T B^-1 A, kept as an extra row
+        z = list(cost) + [F0]
+        for i, bi in enumerate(basis):
+            cb = cost[bi]
+            if cb:
+                Ti = T[i]
+                for j in range(len(z)):
+                    if Ti[j]:
+                        z[j] -= cb * Ti[j]
+        while True:
+            q = next((j for j in range(allowed) if z[j] < 0), None)
+            if q is None:
+                T.append(z)  # keep for the duals
+                return "optimal"
+            r = None
+            best = None
+            for i in range(m):
+                a = T[i][q]
+                if a > 0:
+                    ratio = T[i][-1] / a
+                    if best is None or ratio < best or (ratio == best and basis[i] < basis[r]):
+                        best, r = ratio, i
+            if r is None:
+                T.append(z)
+                return "unbounded"
+            T.append(z)
+            _pivot(T, r, q)
+            z = T.pop()
+            basis[r] = q
+            its += 1
+            if max_iter is not None and its > max_iter:
+                raise ExactlinError(f"simplex exceeded {max_iter} pivots (Bland's rule cannot cycle: a bug)")
+
+    # phase 1: minimize the sum of the artificials
+    cost1 = [F0] * n + [F1] * m
+    run(cost1, n + m)
+    z1 = T.pop()
+    phase1 = -z1[-1]
+    if phase1 > 0:
+        # duals of phase 1: y_i = 1 - (reduced cost of artificial i), on the sign-flipped rows
+        y = tuple((F1 - z1[n + i]) * sign[i] for i in range(m))
+        return LPResult("infeasible", farkas=y, basis=tuple(basis), iterations=its)
+    # drive remaining artificials out of the basis
+    for i in range(m):
+        if basis[i] >= n:
+            q = next((j for j in range(n) if T[i][j] != 0), None)
+            if q is not None:
+                _pivot(T, i, q)
+                basis[i] = q
+    keep = [i for i in range(m) if basis[i] < n]  # rows still holding an artificial are redundant
+    status = run(c + [F0] * m, n) if True else "optimal"
+    z2 = T.pop()
+    x = [F0] * n
+    for i in keep:
+        x[basis[i]] = T[i][-1]
+    if status == "unbounded":
+        return LPResult("unbounded", x=tuple(x), basis=tuple(basis), iterations=its)
+    y = tuple((F0 - z2[n + i]) * sign[i] for i in range(m))
+    obj = sum((ci * xi for ci, xi in zip(c, x)), F0)
+    return LPResult("optimal", x=tuple(x), y=y, objective=obj, basis=tuple(basis), iterations=its)
+
+
+def nonneg_solution(A: Sequence[Sequence], b: Sequence) -> tuple | None:
+    """Some x >= 0 with A x = b exactly (a basic one), or None if there is none."""
+    r = simplex(A, b)
+    return r.x if r.status == "optimal" else None
+
+
+# ---------------------------------------------------------------------------
+# separability
+
+
+@dataclass
+class Separation:
+    """``kind`` is ``separator`` (``w`` with <w, z_i> >= 1 for all i) or ``gordan``
+    (``lam``: lambda >= 0, sum 1, sum lambda_i z_i = 0); both verified exactly.
+    ``method`` says which route produced it."""
+
+    kind: str
+    w: tuple | None = None
+    lam: tuple | None = None
+    method: str = ""
+    notes: list = field(default_factory=list)
+
+
+def float_separation_available() -> bool:
+    try:
+        import scipy.optimize  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _integer_rows(Z) -> list[list[int]]:
+    """Each row multiplied by the positive lcm of its denominators: integer rows whose
+    inner products have the same signs as those of Z's rows."""
+    import math
+
+    out = []
+    for z in Z:
+        den = 1
+        for v in z:
+            if v.denominator != 1:
+                den = math.lcm(den, v.denominator)
+        out.append([int(v * den) for v in z] if den != 1 else [v.numerator for v in z])
+    return out
+
+
+def _round_candidate(Zi, Z, wf) -> tuple | None:
+    """Round a float separator to a short integer vector, check <w, z_i> > 0 exactly in integer
+    arithmetic, and scale it so that min_i <w, z_i> >= 1 (an integer w already has that on
+    integer data)."""
+    import operator
+
+    top = max((abs(float(v)) for v in wf), default=0.0)
+    if not top > 0:
+        return None
+    import math
+
+    tries = []
+    for den in (16, 1024, 1 << 20):  # short rationals first: a vertex of the LP often has them
+        q = [Fraction(float(v) / top).limit_denominator(den) for v in wf]
+        L = 1
+        for v in q:
+            L = math.lcm(L, v.denominator)
+        tries.append([int(v * L) for v in q])
+    for bits in (36, 52):
+        s = float(1 << bits) / top
+        tries.append([int(round(float(v) * s)) for v in wf])
+    for w in tries:
+        if not any(w):
+            continue
+        if all(sum(map(operator.mul, zi, w)) > 0 for zi in Zi):
+            m = min(sum((a * b for a, b in zip(z, w)), F0) for z in Z) if any(
+                v.denominator != 1 for z in Z for v in z) else min(sum(map(operator.mul, zi, w)) for zi in Zi)
+            if m >= 1:
+                return tuple(Fraction(v) for v in w)
+            return tuple(Fraction(v) / m for v in w)
+    return None
+
+
+def _float_candidates(Z):
+    """HiGHS on  max t  s.t.  <w, z_i> >= t,  -1 <= w_j <= 1,  0 <= t <= 1.
+
+    t* > 0 proposes w; t* = 0 proposes the constraint duals lambda (with w = 0 in
+    the box's interior, complementary slackness makes the box duals vanish, so
+    sum lambda = 1 and sum lambda_i z_i = 0)."""
+    import numpy as np
+    from scipy.optimize import linprog
+
+    Zf = np.array([[v.numerator / v.denominator for v in z] for z in Z], dtype=float)
+    n, d = Zf.shape
+    A = np.hstack([-Zf, np.ones((n, 1))])
+    cost = np.zeros(d + 1)
+    cost[-1] = -1.0
+    bounds = [(-1.0, 1.0)] * d + [(0.0, 1.0)]
+    res = linprog(cost, A_ub=A, b_ub=np.zeros(n), bounds=bounds, method="highs")
+    if res.status != 0:
+        return None, None, None
+    t = -res.fun
+    w = res.x[:d]
+    lam = -np.asarray(res.ineqlin.marginals) if res.ineqlin is not None else None
+    return t, w, lam
+
+
+def _gordan_from_support(Z, support) -> tuple | None:
+    """Exact Gordan multipliers supported on ``support`` (a candidate from the float duals)."""
+    d = len(Z[0])
+    S = list(support)
+    # Gordan system on S: [Z_S^T; 1^T] lambda_S = (0, ..., 0, 1)
+    A = [[Z[i][j] for i in S] for j in range(d)] + [[F1] * len(S)]
+    rhs = [F0] * d + [F1]
+    lamS = None
+    rows = independent_columns([list(r) for r in zip(*A)])  # independent rows of A
+    if len(rows) == len(S):
+        lamS = solve_exact([A[r] for r in rows], [rhs[r] for r in rows])
+        if lamS is not None and (any(v < 0 for v in lamS) or any(
+                sum((a * v for a, v in zip(A[r], lamS)), F0) != rhs[r] for r in range(d + 1))):
+            lamS = None
+    if lamS is None:
+        x = nonneg_solution(A, rhs)
+        if x is None:
+            return None
+        lamS = x
+    lam = [F0] * len(Z)
+    for i, v in zip(S, lamS):
+        lam[i] = v
+    return tuple(lam)
+
+
+def _exact_separation(Z) -> Separation:
+    d = len(Z[0])
+    A = [[z[j] for z in Z] for j in range(d)] + [[F1] * len(Z)]
+    rhs = [F0] * d + [F1]
+    r = simplex(A, rhs)
+    if r.status == "optimal":
+        lam = r.x
+        verify_gordan(Z, lam)
+        return Separation("gordan", lam=lam, method=f"exact simplex (Bland's rule), {r.iterations} pivots")
+    u, s = r.farkas[:d], r.farkas[d]
+    # Farkas: Z u + s 1 <= 0 with s > 0, so w = -u / s has <w, z_i> >= 1
+    w = tuple(-v / s for v in u)
+    verify_separator(Z, w, margin=F1, strict=False)
+    return Separation("separator", w=w, method=f"exact simplex (Bland's rule) phase-1 duals, {r.iterations} pivots")
+
+
+def separate(Z: Sequence[Sequence], *, use_float: bool = True) -> Separation:
+    """Decide exactly whether some w has <w, z_i> > 0 for every normalized sample z_i.
+
+    Returns a verified separator scaled to min_i <w, z_i> = 1, or a verified Gordan
+    certificate.  ``use_float=False`` (or scipy absent) runs only the exact simplex.
+    """
+    Z = [tuple(Fraction(v) for v in z) for z in Z]
+    if not Z:
+        raise ExactlinError("no samples")
+    notes: list[str] = []
+    if use_float and float_separation_available():
+        t, wf, lamf = _float_candidates(Z)
+        if t is not None:
+            if t > 0:
+                w = _round_candidate(_integer_rows(Z), Z, wf)
+                if w is not None:
+                    return Separation("separator", w=w, method="HiGHS candidate, rationalised and verified exactly")
+                notes.append(f"HiGHS proposed a separator (t* = {t:.3g}) that failed the exact check")
+            if lamf is not None:
+                top = float(max(lamf)) if len(lamf) else 0.0
+                if top > 0:
+                    support = [i for i, v in enumerate(lamf) if v > 1e-9 * top]
+                    if len(support) <= 4 * (len(Z[0]) + 1):
+                        lam = _gordan_from_support(Z, support)
+                        if lam is not None:
+                            try:
+                                verify_gordan(Z, lam)
+                                return Separation("gordan", lam=lam, method="HiGHS duals: support solved exactly "
+                                                  "and verified", notes=notes)
+                            except VerificationError:
+                                pass
+                notes.append("HiGHS duals did not give a verified Gordan certificate")
+        else:
+            notes.append("HiGHS returned no solution")
+    res = _exact_separation(Z)
+    res.notes = notes + res.notes
+    return res
+
+
+# ---------------------------------------------------------------------------
+# linear complementarity: Lemke's method, lexicographic
+
+
+@dataclass
+class LCPResult:
+    status: str  # "solved" or "ray" (no solution found: for monotone M, the LCP is infeasible)
+    z: tuple | None
+    w: tuple | None
+    pivots: int
+
+
+def lemke(M: Sequence[Sequence], q: Sequence, *, max_pivots: int | None = None) -> LCPResult:
+    """Solve w = M z + q, w >= 0, z >= 0, w_i z_i = 0 exactly (Lemke, covering vector 1).
+
+    The lexicographic ratio test (on the rows of [q | B^-1]) excludes cycling, so the
+    method ends after finitely many pivots: with a solution, or on a secondary ray
+    (for M + M^T positive semidefinite that proves the LCP has no solution).
+
+    >>> lemke([[2, 0], [0, 2]], [-2, 4]).z
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    n = len(q)
+    q = [Fraction(v) for v in q]
+    if all(v >= 0 for v in q):
+        return LCPResult("solved", tuple([F0] * n), tuple(q), 0)
+    # columns: w_0..w_{n-1}, z_0..z_{n-1}, z0 (index 2n), rhs (index 2n+1)
+    T = []
+    for i in range(n):
+        row = [F0] * (2 * n + 2)
+        row[i] = F1
+        for j in range(n):
+            v = Fraction(M[i][j])
+            if v:
+                row[n + j] = -v
+        row[2 * n] = -F1
+        row[2 * n + 1] = q[i]
+        T.append(row)
+    basis = list(range(n))
+
+    def lexkey(i, col):
+        a = T[i][col]
+        return [T[i][-1] / a] + [T[i][k] / a for k in range(n)]
+
+    # initial pivot: z0 enters at the lexicographically most negative q
+    r = min(range(n), key=lambda i: [T[i][-1]] + [T[i][k] for k in range(n)])
+    _pivot(T, r, 2 * n)
+    leaving = basis[r]
+    basis[r] = 2 * n
+    pivots = 1
+    while True:
+        entering = leaving + n if leaving < n else leaving - n
+        cands = [i for i in range(n) if T[i][entering] > 0]
+        if not cands:
+            return LCPResult("ray", None, None, pivots)
+        r = min(cands, key=lambda i: lexkey(i, entering))
+        _pivot(T, r, entering)
+        leaving = basis[r]
+        basis[r] = entering
+        pivots += 1
+        if leaving == 2 * n:
+            break
+        if max_pivots is not None and pivots > max_pivots:
+            raise ExactlinError(f"Lemke's method exceeded {max_pivots} pivots")
+    vals = [F0] * (2 * n + 1)
+    for i, bv in enumerate(basis):
+        vals[bv] = T[i][-1]
+    return LCPResult("solved", tuple(vals[n:2 * n]), tuple(vals[:n]), pivots)
