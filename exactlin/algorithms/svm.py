@@ -1,0 +1,654 @@
+"""Exact maximum-margin classifiers: hard-margin SVM, seed 004's squared-slack soft margin, the
+hinge-loss C-SVM, polynomial kernels, and the tightest perceptron bound.
+
+Seed 002 (002_c246c20bba6fa4e1.txt, "Maximum Margin Classifiers") and seed 004
+(004_f7c425a21563e0cd.txt, "Finding a maximum margin classifier", "Soft margin
+optimization", "SVM after transformation"):
+
+    minimize ||w||^2 / 2  subject to  y_i (w . x_i + b) >= 1                       [svm-hard]
+    minimize ||w||^2 / 2 + C sum xi_i^2  s.t.  y_i (w . x_i + b) >= 1 - xi_i      [svm-soft-l2] (seed 004: C = 1)
+    minimize ||w||^2 / 2 + C sum xi_i    s.t.  y_i (w . x_i + b) >= 1 - xi_i, xi >= 0   [svm-soft]
+
+and the dual decision function sign(sum_{i in sv} y_i alpha_i K(x_i, z) + b).
+
+Method (nothing uncertified is ever returned):
+
+1. a float solver's guess of the active set (scikit-learn's ``SVC`` when installed);
+2. the exact solve of the KKT equations on that set (python-flint, over the rationals):
+   sum_{j in S} beta_j K_ij + b = y_i (i in S), sum_j beta_j = 0, alpha_j = y_j beta_j, on an
+   affinely independent subset of S (so that the system is nonsingular: duplicates and
+   more support vectors than dimensions are handled here);
+3. an exact active-set repair when the guess is off (drop a negative multiplier, add the
+   most violated constraint; bounded);
+4. the exact fallback: Lemke's complementary pivoting (lexicographic, so it terminates)
+   on the dual's KKT system, an LCP (:func:`exactlin.theory.lp.lemke`);
+5. the independent exact KKT check (:func:`exactlin.theory.kkt.verify_kkt`).
+
+Non-separable data (hard margin): a Run with ``converged=False``, reason
+``not_separable`` and the verified Gordan certificate of :mod:`.separability`.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ..errors import LabelError, ParameterError, VerificationError
+from ..params import Param, at_least, nonnegative, positive
+from ..runs import Run
+from ..theory.certificates import verify_gordan
+from ..theory.kkt import verify_kkt
+from ..theory.lp import independent_columns, lemke, separate, solve_exact
+from . import register
+from ._loop import DEFAULT_MAX_EPOCHS, binary_problem
+
+__all__ = ["svm_hard", "svm_soft", "svm_soft_l2", "perceptron_bound", "poly_kernel", "decision_function",
+           "monomials"]
+
+SEED = "004_f7c425a21563e0cd.txt"
+F0 = Fraction(0)
+F1 = Fraction(1)
+
+_KERNEL_PARAMS = (
+    Param("kernel", "choice", "linear", "linear, or poly: K(x, z) = (x . z + coef0)^degree",
+          choices=("linear", "poly")),
+    Param("degree", "int", 2, "degree of the polynomial kernel", at_least(1)),
+    Param("coef0", "rational", Fraction(1), "constant of the polynomial kernel (>= 0 keeps K positive semidefinite)",
+          nonnegative),
+    Param("exact_only", "bool", False,
+          "skip the float guess (scikit-learn) and solve exactly from the start (Lemke's method)"),
+)
+PARAMS_HARD = _KERNEL_PARAMS
+PARAMS_SOFT = (Param("C", "rational", Fraction(1), "weight of the slack penalty", positive),) + _KERNEL_PARAMS
+PARAMS_SOFT_L2 = (Param("C", "rational", Fraction(1),
+                        "weight of sum xi_i^2 (seed 004's objective ||w||^2/2 + sum xi_i^2 is C = 1)", positive),
+                  ) + _KERNEL_PARAMS
+
+
+def poly_kernel(degree: int = 2, coef0=1):
+    """K(x, z) = (x . z + coef0)^degree, exactly.
+
+    >>> poly_kernel(2, 1)((1, 2), (3, "1/2"))
+    Fraction(25, 1)
+    """
+    if isinstance(degree, bool) or int(degree) != degree or degree < 1:
+        raise ParameterError(f"degree must be >= 1, got {degree!r}", parameter="degree")
+    c = Fraction(coef0) if not isinstance(coef0, str) else Fraction(coef0)
+    degree = int(degree)
+
+    def K(x, z):
+        return (sum((Fraction(a) * Fraction(b) for a, b in zip(x, z)), F0) + c) ** degree
+
+    K.degree, K.coef0 = degree, c
+    return K
+
+
+def monomials(x, degree: int, coef0) -> tuple:
+    """The monomials x^k behind the polynomial kernel: (x . z + c)^p = sum_k m_k c^(p-|k|) x^k z^k with
+    positive multinomial weights m_k, over |k| <= p when c > 0 (|k| = p when c = 0).  Feature space
+    vectors are these monomials scaled by sqrt(m_k c^(p-|k|)) > 0, so the two are separable together
+    and a Gordan certificate on the monomials is one in feature space too.
+
+    >>> monomials((2, 3), 2, 1)
+    (Fraction(1, 1), Fraction(2, 1), Fraction(3, 1), Fraction(4, 1), Fraction(6, 1), Fraction(9, 1))
+    """
+    from itertools import combinations_with_replacement
+
+    x = tuple(Fraction(v) for v in x)
+    out = []
+    for t in range(0 if Fraction(coef0) > 0 else degree, degree + 1):
+        for idx in combinations_with_replacement(range(len(x)), t):
+            v = F1
+            for j in idx:
+                v *= x[j]
+            out.append(v)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# the exact dual core
+
+
+def _affine_values(X, w, b) -> list[Fraction]:
+    """<w, x_i> + b for every row, exactly; over the integers (one common denominator for w and b)
+    when the rows are integral, which is the same number computed faster."""
+    import operator
+
+    L = b.denominator
+    for v in w:
+        L = math.lcm(L, v.denominator)
+    if all(v.denominator == 1 for x in X for v in x):
+        wi = [int(v * L) for v in w]
+        bi = int(b * L)
+        return [Fraction(sum(map(operator.mul, wi, [v.numerator for v in x])) + bi, L) for x in X]
+    return [sum((a * c for a, c in zip(w, x)), F0) + b for x in X]
+
+
+class _Kern:
+    """Exact kernel entries K'_ij = K(x_i, x_j) (+ delta_ij / (2 C) for the squared slacks), cached."""
+
+    def __init__(self, X, kfun, l2C):
+        self.X = X
+        self.kfun = kfun  # None: linear
+        self.diag = None if l2C is None else 1 / (2 * l2C)
+        self.cache: dict = {}
+
+    def base(self, i, j):
+        key = (i, j) if i <= j else (j, i)
+        v = self.cache.get(key)
+        if v is None:
+            xi, xj = self.X[i], self.X[j]
+            if self.kfun is None:
+                v = F0
+                for a, b in zip(xi, xj):
+                    v += a * b
+            else:
+                v = self.kfun(xi, xj)
+            self.cache[key] = v
+        return v
+
+    def __call__(self, i, j):
+        v = self.base(i, j)
+        if self.diag is not None and i == j:
+            v = v + self.diag
+        return v
+
+    def values(self, beta: dict, b):
+        """f_i = sum_j beta_j K(x_j, x_i) + b for every i (without the diagonal term)."""
+        n = len(self.X)
+        if self.kfun is None:
+            d = len(self.X[0])
+            w = [F0] * d
+            for j, bj in beta.items():
+                if bj:
+                    xj = self.X[j]
+                    for k in range(d):
+                        w[k] += bj * xj[k]
+            return _affine_values(self.X, w, b)
+        sv = [j for j, v in beta.items() if v]
+        return [sum((beta[j] * self.base(j, i) for j in sv), F0) + b for i in range(n)]
+
+
+def _eqp(K: _Kern, y, F: list[int], U: list[int], C, intercept: bool):
+    """Solve the KKT equations with free set F (y_i f'(x_i) = 1) and upper set U (alpha = C) exactly.
+
+    Returns (beta dict on F' and U, b, F') with F' an affinely independent subset of F
+    (greedy in F's order), or None if the system is singular."""
+    if F:
+        G = [[K(i, j) + (1 if intercept else 0) for j in F] for i in F]
+        Fp = [F[c] for c in independent_columns(G)]
+    else:
+        Fp = []
+    beta = {j: C * y[j] for j in U}
+    if not Fp:
+        return None if not U else (beta, None, Fp)
+    rows, rhs = [], []
+    for i in Fp:
+        rows.append([K(i, j) for j in Fp] + ([F1] if intercept else []))
+        rhs.append(y[i] - sum((beta[j] * K(j, i) for j in U), F0))
+    if intercept:
+        rows.append([F1] * len(Fp) + [F0])
+        rhs.append(-sum((beta[j] for j in U), F0))
+    sol = solve_exact(rows, rhs)
+    if sol is None:
+        return None
+    for j, v in zip(Fp, sol):
+        beta[j] = v
+    b = sol[-1] if intercept else F0
+    return beta, b, Fp
+
+
+def _b_interval(K, y, beta, n, L, U):
+    """With no free multiplier, b only needs y_i f(x_i) >= 1 (i in L, alpha_i = 0) and y_i f(x_i) <= 1
+    (i in U, alpha_i = C): with c_i = 1 - y_i g_i these read y_i b >= c_i or y_i b <= c_i, i.e. a lower or an
+    upper bound y_i c_i on b.  Returns an exact b in that interval, or None when it is empty."""
+    g = K.values(beta, F0)
+    lo, hi = None, None
+    for i in range(n):
+        if i not in L and i not in U:
+            continue
+        bound = (1 - y[i] * g[i]) * y[i]
+        if (i in L) == (y[i] == 1):
+            lo = bound if lo is None or bound > lo else lo
+        else:
+            hi = bound if hi is None or bound < hi else hi
+    if lo is not None and hi is not None and lo > hi:
+        return None
+    if lo is None and hi is None:
+        return F0
+    if lo is None:
+        return hi
+    if hi is None:
+        return lo
+    return (lo + hi) / 2
+
+
+def _active_set(K: _Kern, y, S0: list[int], U0=(), *, loss: str, C, intercept: bool, max_iter: int):
+    """Exact active-set iteration from the guess S0 (free set; U0: multipliers at C, hinge loss).
+
+    Each step solves the KKT equations on the current sets exactly, then drops the most
+    negative multiplier (or moves one above C to the upper set), else adds the most violated
+    constraint.  Returns (alpha, b) satisfying every KKT condition, or None when a set repeats,
+    a system is singular, or max_iter steps pass (the caller then falls back to Lemke)."""
+    n = len(y)
+    hinge = loss == "hinge"
+    U: list[int] = list(dict.fromkeys(U0)) if hinge else []
+    F = [i for i in dict.fromkeys(S0) if i not in U]
+    seen = set()
+    for _ in range(max_iter):
+        key = (tuple(sorted(F)), tuple(sorted(U)))
+        if key in seen:
+            return None
+        seen.add(key)
+        res = _eqp(K, y, F, U, C, intercept)
+        if res is None:
+            return None
+        beta, b, Fp = res
+        if b is None:  # hinge, every multiplier at a bound
+            if intercept and sum(beta.values(), F0) != 0:
+                return None
+            L = [i for i in range(n) if i not in beta]
+            b = _b_interval(K, y, beta, n, set(L), set(U)) if intercept else F0
+            if b is None:
+                return None
+        F = Fp
+        alpha = {j: y[j] * v for j, v in beta.items()}
+        # dual feasibility on F
+        worst, wi = None, None
+        for j in F:
+            a = alpha[j]
+            if a < 0 and (worst is None or a < worst):
+                worst, wi = a, j
+        if wi is not None:
+            F.remove(wi)
+            continue
+        if hinge:
+            over = [j for j in F if alpha[j] > C]
+            if over:
+                j = max(over, key=lambda j: alpha[j])
+                F.remove(j)
+                U.append(j)
+                continue
+        f = K.values(beta, b)
+        viol, vi = F0, None
+        for i in range(n):
+            m = y[i] * f[i]
+            if K.diag is not None:
+                m += alpha.get(i, F0) * K.diag
+            if i in alpha and i not in U:
+                continue
+            if i in U:
+                if m > 1 and (m - 1) > viol:
+                    viol, vi = m - 1, i
+            elif 1 - m > viol:
+                viol, vi = 1 - m, i
+        if vi is None:
+            return tuple(alpha.get(i, F0) for i in range(n)), b
+        if vi in U:
+            U.remove(vi)
+        F.append(vi)
+    return None
+
+
+def _lemke_dual(K: _Kern, y, *, loss: str, C, intercept: bool):
+    """The dual's KKT system as an LCP in (alpha, lambda_1, lambda_2[, nu]), solved by Lemke's method.
+
+    mu = Q alpha - y lambda_1 + y lambda_2 + nu - 1 >= 0  (complementary to alpha),
+    y^T alpha >= 0, -y^T alpha >= 0 (to lambda_1, lambda_2: the equality sum alpha_i y_i = 0),
+    C - alpha >= 0 (to nu, hinge only); b = lambda_2 - lambda_1."""
+    n = len(y)
+    hinge = loss == "hinge"
+    m = n + (2 if intercept else 0) + (n if hinge else 0)
+    M = [[F0] * m for _ in range(m)]
+    q = [F0] * m
+    for i in range(n):
+        for j in range(n):
+            M[i][j] = y[i] * y[j] * K(i, j)
+        q[i] = -F1
+    if intercept:
+        for i in range(n):
+            M[i][n] = Fraction(-y[i])
+            M[i][n + 1] = Fraction(y[i])
+            M[n][i] = Fraction(y[i])
+            M[n + 1][i] = Fraction(-y[i])
+    if hinge:
+        o = n + (2 if intercept else 0)
+        for i in range(n):
+            M[i][o + i] = F1
+            M[o + i][i] = -F1
+            q[o + i] = C
+    r = lemke(M, q)
+    if r.status != "solved":
+        return None
+    alpha = r.z[:n]
+    b = (r.z[n + 1] - r.z[n]) if intercept else F0
+    return alpha, b
+
+
+def _float_guess(X, y, *, kind, degree, coef0, loss, C, n):
+    """(free, upper): the indices scikit-learn's SVC takes as support vectors, by decreasing alpha
+    (for the hinge loss split into 0 < alpha < C and alpha = C), or None when scikit-learn is not
+    installed or fails.  Only a guess: everything after it is exact."""
+    try:
+        import numpy as np
+        from sklearn.svm import SVC
+    except ImportError:
+        return None
+    Xf = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
+    yf = np.array(y)
+    import warnings
+
+    try:
+        ctx = warnings.catch_warnings()
+        ctx.__enter__()
+        warnings.simplefilter("ignore")
+        if loss == "squared":
+            if kind == "linear":
+                Kf = Xf @ Xf.T
+            else:
+                Kf = (Xf @ Xf.T + float(coef0)) ** degree
+            Kf = Kf + np.eye(n) / (2 * float(C))
+            clf = SVC(kernel="precomputed", C=1e10, tol=1e-10, max_iter=10 ** 6).fit(Kf, yf)
+        else:
+            Cf = 1e10 if loss == "hard" else float(C)
+            if kind == "linear":
+                clf = SVC(kernel="linear", C=Cf, tol=1e-10, max_iter=10 ** 6)
+            else:
+                clf = SVC(kernel="poly", degree=degree, gamma=1.0, coef0=float(coef0), C=Cf, tol=1e-10,
+                          max_iter=10 ** 6)
+            clf.fit(Xf, yf)
+    except Exception:  # noqa: BLE001 - a float guess is only a hint
+        return None
+    finally:
+        ctx.__exit__(None, None, None)
+    sup = [int(i) for i in clf.support_]
+    a = np.abs(clf.dual_coef_[0])
+    if loss == "hinge":
+        Cf = float(C)
+        free = [(i, v) for i, v in zip(sup, a) if v < Cf * (1 - 1e-7)]
+        upper = [i for i, v in zip(sup, a) if v >= Cf * (1 - 1e-7)]
+        return [i for i, _ in sorted(free, key=lambda t: -t[1])], upper
+    top = float(a.max()) if len(a) else 0.0
+    order = sorted(((i, v) for i, v in zip(sup, a) if v > 1e-9 * top), key=lambda t: -t[1])
+    return [i for i, _ in order], []
+
+
+def _closest_pair(X, y, K: _Kern) -> list[int]:
+    import numpy as np
+
+    Xf = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
+    pos = [i for i in range(len(y)) if y[i] == 1]
+    neg = [i for i in range(len(y)) if y[i] == -1]
+    if not pos or not neg:  # one class (only without intercept): start from the shortest sample
+        return [int(np.argmin((Xf ** 2).sum(1)))]
+    if K.kfun is None:
+        D = ((Xf[pos][:, None, :] - Xf[neg][None, :, :]) ** 2).sum(-1)
+        a, c = np.unravel_index(int(np.argmin(D)), D.shape)
+        return [pos[a], neg[c]]
+    return [pos[0], neg[0]]
+
+
+class _NotSeparable(Exception):
+    def __init__(self, sep, Zs):
+        self.sep, self.Zs = sep, Zs
+
+
+def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: bool, intercept: bool, name: str):
+    """The exact optimum (alpha, b, kernel, method, notes) of one SVM problem on features X (the intercept,
+    if any, is b); raises _NotSeparable with a verified Gordan certificate for infeasible hard margins."""
+    n = len(y)
+    if len(set(y)) < 2 and (loss != "hard" or intercept):
+        only = "+1" if y[0] == 1 else "-1"
+        raise LabelError(f"{name} needs samples of both classes; every label is {only} (a single class has no "
+                         "separating hyperplane to maximise)")
+    kfun = None if kind == "linear" else poly_kernel(degree, coef0)
+    K = _Kern(X, kfun, C if loss == "squared" else None)
+    method: list[str] = []
+    notes: list[str] = []
+    sep = None
+
+    def check_separable():
+        feats = X if kfun is None else [monomials(x, degree, coef0) for x in X]
+        Zs = [tuple(yi * v for v in (tuple(x) + ((F1,) if intercept else ()))) for x, yi in zip(feats, y)]
+        s_ = separate(Zs, use_float=not exact_only)
+        if s_.kind == "gordan":
+            verify_gordan(Zs, s_.lam)
+            raise _NotSeparable(s_, Zs)
+        return s_
+
+    guess = None
+    if not exact_only:
+        guess = _float_guess(X, y, kind=kind, degree=degree, coef0=coef0, loss=loss, C=C, n=n)
+    if loss == "hard" and kfun is None and guess is None:
+        sep = check_separable()
+    sol = None
+    if guess is not None:
+        free, upper = guess
+        sol = _active_set(K, y, free or _closest_pair(X, y, K), upper, loss=loss, C=C, intercept=intercept,
+                          max_iter=2 * n + 20)
+        if sol is not None:
+            method.append("scikit-learn SVC guessed the support vectors; the KKT equations were solved exactly "
+                          "(python-flint) and repaired by exact active-set steps")
+        else:
+            notes.append("the float guess did not lead to a KKT point")
+    if sol is None and not exact_only:
+        if loss == "hard" and kfun is None and sep is None:
+            sep = check_separable()
+        sol = _active_set(K, y, _closest_pair(X, y, K), loss=loss, C=C, intercept=intercept, max_iter=2 * n + 20)
+        if sol is not None:
+            method.append("exact active-set iteration from the closest opposite pair")
+    if sol is None:
+        if loss == "hard" and sep is None:
+            sep = check_separable()  # (with a kernel: on its monomial features)
+        sol = _lemke_dual(K, y, loss=loss, C=C, intercept=intercept)
+        method.append("exact Lemke complementary pivoting on the dual KKT system")
+        if sol is None:  # cannot happen: the problem is feasible (checked above for the hard margin)
+            raise VerificationError(f"{name}: Lemke's method ended on a secondary ray on a feasible problem")
+    alpha, b = sol
+    return alpha, b, K, "; ".join(method), notes
+
+
+def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
+    alpha, b, K, method, notes = out
+    n = len(y)
+    kind = P["kernel"]
+    sv = [i for i in range(n) if alpha[i]]
+    extras: dict = {}
+    if kind == "linear":
+        d = len(X[0])
+        w = [F0] * d
+        for i in sv:
+            for k in range(d):
+                w[k] += alpha[i] * y[i] * X[i][k]
+        w = tuple(w)
+        kkt = verify_kkt(X, y, alpha, b, w=w, loss=loss, C=C, intercept=intercept)
+        if intercept:
+            W = (b, *w) if bias == "first" else (*w, b)
+        else:
+            W = w
+        extras["w"] = w
+        extras["w_features"] = w  # the feature weights (JSON's "w" is the augmented Run.w)
+    else:
+        kfun = poly_kernel(P["degree"], P["coef0"])
+        kkt = verify_kkt(X, y, alpha, b, kernel=kfun, loss=loss, C=C, intercept=intercept)
+        W = None
+        extras["kernel"] = {"kind": "poly", "degree": P["degree"], "coef0": P["coef0"],
+                            "K": "(x . z + coef0)^degree"}
+    import sympy
+
+    norm2 = kkt["norm2_w"]
+    from ..numbers import to_sympy
+
+    extras.update({
+        "b": b,
+        "alpha": tuple(alpha),
+        "support_vectors": sv,
+        "norm2_w": norm2,
+        "kkt": kkt,
+        "method": method,
+    })
+    if norm2 > 0:
+        nw = sympy.sqrt(to_sympy(norm2))
+        extras["margin"] = sympy.radsimp(1 / nw)
+        extras["slab_width"] = sympy.radsimp(2 / nw)
+        extras["margin_squared"] = 1 / norm2
+    if loss != "hard":
+        extras["xi"] = kkt["xi"]
+        extras["objective"] = kkt["primal_objective"]
+    if notes:
+        extras["notes"] = notes
+    if not intercept and bias != "none":
+        extras["note"] = "no intercept"
+    return Run(name, W, bias, True, "solved", params=P, extras=extras, seed=seed, problem=prob)
+
+
+def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None):
+    names = {p.name for p in table}
+    for k in params:
+        if k not in names:
+            raise ParameterError(f"{name} has no parameter {k!r}; its parameters are: {', '.join(sorted(names))}",
+                                 parameter=k)
+    P = {p.name: p.validate(params[p.name]) if params.get(p.name) is not None else p.default for p in table}
+    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    if intercept is None:
+        intercept = bias != "none"
+    C = P.get("C")
+    X = prob.data.X if intercept else prob.Y
+    y_ = list(prob.z)
+    try:
+        out = _solve(X, y_, loss=loss, C=C, kind=P["kernel"], degree=P["degree"], coef0=P["coef0"],
+                     exact_only=P["exact_only"], intercept=intercept, name=name)
+    except _NotSeparable as e:
+        sep, Zs = e.sep, e.Zs
+        verify_gordan(Zs, sep.lam)
+        from .separability import gordan_meaning
+
+        cert = {"kind": "gordan", "lambda": sep.lam, "support": [i for i, v in enumerate(sep.lam) if v],
+                "verified": True, "meaning": gordan_meaning(bias)}
+        if P["kernel"] != "linear":
+            cert["features"] = (f"the monomials of degree <= {P['degree']} (kernel (x . z + {P['coef0']})^"
+                                f"{P['degree']}); feature space rescales them by positive constants, so the "
+                                "certificate holds there too")
+        return Run(name, None, bias, False, "not_separable", params=P,
+                   extras={"separable": False, "certificate": cert, "method": sep.method},
+                   seed=SEED, problem=prob)
+    return _finish(name, prob, bias, P, loss, C, intercept, out, X, y_, SEED)
+
+
+@register("svm-hard", family="margin", seed=SEED, number="Finding a maximum margin classifier",
+          title="Hard-margin SVM (maximum margin classifier), exact and KKT-certified", params=PARAMS_HARD,
+          iterative=False, bias_default="first")
+def svm_hard(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+             max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """The hard-margin SVM of seeds 002 and 004: minimize ||w||^2/2 subject to y_i (w . x_i + b) >= 1.
+
+    ``bias="first"``/``"last"``: b is the intercept and ``Run.w`` is (b, w) / (w, b), so
+    ``Run.decision`` gives w . x + b; ``bias="none"``: no intercept (through the origin).
+    Extras: ``w``, ``b``, ``alpha`` (exact multipliers), ``support_vectors`` (indices with
+    alpha > 0), ``margin`` = 1/||w|| and ``slab_width`` = 2/||w|| (exact sympy numbers), ``kkt``
+    (the independent check's report, ``verified: True``).  Not separable: ``converged=False``,
+    reason ``not_separable``, ``extras["certificate"]`` (Gordan, verified).
+    (``max_epochs`` and ``trace`` are accepted for the common signature and unused.)
+
+    >>> r = svm_hard([(0, 0), (2, 0)], [-1, 1])
+    >>> r.extras["w"], r.extras["b"], r.extras["margin"]
+    ((Fraction(1, 1), Fraction(0, 1)), Fraction(-1, 1), 1)
+    """
+    return _fit("svm-hard", X, y, bias, positive, floats, params, PARAMS_HARD, "hard")
+
+
+@register("svm-soft", family="margin", seed=SEED, number="Soft margin optimization (hinge loss)",
+          title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT, iterative=False,
+          bias_default="first")
+def svm_soft(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+             max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """The standard C-SVM: minimize ||w||^2/2 + C sum xi_i subject to y_i (w . x_i + b) >= 1 - xi_i,
+    xi_i >= 0 (the usual soft margin; seed 004 writes the squared slacks, see ``svm-soft-l2``).
+
+    Extras as ``svm-hard`` plus ``xi`` (slacks) and ``objective``; 0 <= alpha_i <= C.
+
+    Hand derivation for the doctest: at C = 1 both x = 1 (+1) and x = 1/2 (-1) sit inside the margin, so
+    alpha = (0, 1, 1) = (0, C, C), w = 1 * 1 - 1 * 1/2 = 1/2, and every b in [-5/4, -1] is optimal (b is
+    not unique when no multiplier is strictly between 0 and C); exactlin returns the interval's midpoint.
+
+    >>> r = svm_soft([(0,), (1,), ("1/2",)], [-1, 1, -1], C=1)
+    >>> r.extras["w"], r.extras["b"], r.extras["alpha"]
+    ((Fraction(1, 2),), Fraction(-9, 8), (Fraction(0, 1), Fraction(1, 1), Fraction(1, 1)))
+    """
+    return _fit("svm-soft", X, y, bias, positive, floats, params, PARAMS_SOFT, "hinge")
+
+
+@register("svm-soft-l2", family="margin", seed=SEED, number="Soft margin optimization",
+          title="Seed 004's soft margin: ||w||^2/2 + C sum xi_i^2, exact and KKT-certified", params=PARAMS_SOFT_L2,
+          iterative=False, bias_default="first")
+def svm_soft_l2(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
+                max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+    """Seed 004's soft margin: minimize ||w||^2/2 + C sum xi_i^2 subject to y_i (w . x_i + b) >= 1 - xi_i
+    (C = 1 is the seed's objective; the constraint xi_i >= 0 is implied at the optimum).
+
+    At the optimum xi_i = alpha_i / (2C): the dual is the hard-margin dual with kernel K + I/(2C).
+
+    Hand derivation: by symmetry b = -w and both points have slack 1 - w, so the objective is
+    w^2/2 + 2 (1 - w)^2, minimal at w = 4/5.
+
+    >>> r = svm_soft_l2([(0,), (2,)], [-1, 1])
+    >>> r.extras["w"], r.extras["b"], r.extras["xi"]
+    ((Fraction(4, 5),), Fraction(-4, 5), (Fraction(1, 5), Fraction(1, 5)))
+    """
+    return _fit("svm-soft-l2", X, y, bias, positive, floats, params, PARAMS_SOFT_L2, "squared")
+
+
+def decision_function(run: Run, z):
+    """g(z) = sum_{i in sv} y_i alpha_i K(x_i, z) + b exactly, from an SVM Run (seed 004's dual form);
+    for a linear SVM this equals ``run.decision(z)``.
+
+    >>> r = svm_hard([(0,), (3,)], [-1, 1], kernel="poly", degree=2)
+    >>> decision_function(r, (3,)) >= 1
+    True
+    """
+    from ..numbers import to_vector
+
+    prob = run.problem
+    if prob is None:
+        raise ParameterError("this Run has no data attached (runs loaded from JSON cannot evaluate the dual form)")
+    X = prob.data.X if run.bias != "none" else prob.Y
+    z = to_vector(z)
+    alpha, b, y = run.extras["alpha"], run.extras["b"], prob.z
+    k = run.extras.get("kernel")
+    if k:
+        K = poly_kernel(k["degree"], k["coef0"])
+    else:
+        def K(u, v):
+            return sum((p * q for p, q in zip(u, v)), F0)
+    return sum((y[i] * alpha[i] * K(X[i], z) for i in run.extras["support_vectors"]), F0) + b
+
+
+def perceptron_bound(X, y=None, bias: str = "none", *, positive=None) -> dict:
+    """The tightest bound the convergence theorem of seed 004 gives: m <= R^2 ||w*||^2 over all w*
+    with y_i <w*, x~_i> >= 1, attained by the minimum-norm such w* -- the hard-margin SVM
+    *without* intercept on the augmented samples x~_i (the perceptron's bias weight is part of
+    w*, so it is penalised too).
+
+    Returns ``{"bound": R^2 ||w*||^2, "w_star": w* (augmented, usable as the perceptron's
+    ``w_star``), "R2": R^2, "norm2_w_star": ||w*||^2, "kkt": ...}``.
+
+    >>> perceptron_bound([(1, 0), (0, 1)], [1, 1])["bound"]
+    Fraction(2, 1)
+    """
+    prob = binary_problem(X, y, bias=bias, positive=positive)
+    y_ = list(prob.z)
+    try:
+        alpha, _, _, method, _ = _solve(prob.Y, y_, loss="hard", C=None, kind="linear", degree=1, coef0=F0,
+                                        exact_only=False, intercept=False, name="perceptron_bound")
+    except _NotSeparable as e:
+        raise VerificationError("not linearly separable" + (" through the origin" if bias == "none" else "")
+                                + f": Gordan certificate lambda = ({', '.join(str(v) for v in e.sep.lam)}) "
+                                "(verified), so no w* exists and the theorem gives no bound") from None
+    n, d = len(y_), len(prob.Y[0])
+    w = tuple(sum((alpha[i] * y_[i] * prob.Y[i][k] for i in range(n) if alpha[i]), F0) for k in range(d))
+    kkt = verify_kkt(prob.Y, y_, alpha, F0, w=w, loss="hard", intercept=False)
+    R2 = max(sum((v * v for v in x), F0) for x in prob.Y)
+    norm2 = kkt["norm2_w"]
+    return {"bound": R2 * norm2, "w_star": w, "R2": R2, "norm2_w_star": norm2, "alpha": alpha, "kkt": kkt,
+            "bias": bias}
+
