@@ -6,11 +6,12 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 import sympy
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import exactlin.linalg as L
 from exactlin.errors import ShapeError, SingularMatrixError, VerificationError
+from exactlin.strategies import rational_matrices
 
 # seed 003 (003_ffe0ec08819b37d8.txt), "Example" under Minimum Squared Error Procedures
 Y_SEED = [[1, 1, 2], [1, 2, 0], [-1, -3, -1], [-1, -2, -3]]
@@ -77,6 +78,7 @@ def matrices_of_rank(draw):
     return M
 
 
+@settings(max_examples=25)
 @given(matrices_of_rank())
 def test_penrose_conditions_every_rank(M):
     P = L.pinv(M)
@@ -87,6 +89,7 @@ def test_penrose_conditions_every_rank(M):
     assert [list(r) for r in L.pinv(P)] == [[F(v) for v in r] for r in M]
 
 
+@settings(max_examples=25)
 @given(matrices_of_rank(), st.data())
 def test_pinv_solve_is_pinv_times_b(M, data):
     b = [data.draw(_rational()) for _ in range(len(M))]
@@ -95,6 +98,7 @@ def test_pinv_solve_is_pinv_times_b(M, data):
     assert L.pinv_solve(M, b) == expected
 
 
+@settings(max_examples=25)
 @given(st.integers(3, 8), st.integers(1, 3), st.data())
 def test_mse_equals_normal_equations_full_column_rank(n, d, data):
     # full column rank: a = Y^+ b is the unique solution of Y^tY a = Y^t b (seed 003's derivation)
@@ -175,3 +179,11 @@ def test_errors():
         L.verify_penrose([[1, 0], [0, 1]], [[2, 0], [0, 1]])
     with pytest.raises(VerificationError, match="is 2x2"):
         L.verify_penrose([[1, 0, 0], [0, 1, 0]], [[1, 0], [0, 1]])
+
+
+@given(rational_matrices(max_rows=5, max_cols=5))
+def test_penrose_on_library_strategy(M):
+    # exactlin.strategies.rational_matrices: any shape, zero rows, low rank (the users' generator)
+    P = L.pinv(M)
+    assert L.verify_penrose(M, P)
+    assert L.rank(P) == L.rank(M)
