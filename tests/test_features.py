@@ -74,3 +74,21 @@ def test_bad_inputs():
         feature_map_run(X, Y, algorithm="nope")
     with pytest.raises(ParameterError, match="map must be one of"):
         feature_map_run(X, Y, map="sphere")
+
+
+def test_cli_feature_map(capsys, tmp_path):
+    import json
+
+    from exactlin.cli import main
+
+    p = tmp_path / "circle.csv"
+    p.write_text("x,y,label\n" + "".join(f"{a},{b},{c}\n" for (a, b), c in zip(X, Y)))
+    code = main(["fit", "feature-map", str(p), "--param", "algorithm=ho-kashyap", "--param", "map=circle",
+                 "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["verdict"] == "separable" and d["feature_map"] == "circle" and len(d["w"]) == 4
+    code = main(["fit", "ho-kashyap", str(p), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0 and json.loads(out)["verdict"] == "not_separable"
