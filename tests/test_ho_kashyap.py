@@ -75,6 +75,11 @@ def test_mod2_R_checks():
         ho_kashyap_mod2(X_SEED, Y_LAB, R="1,0;0,1")
     r = ho_kashyap_mod2(X_SEED, Y_LAB, R="2,1,0;1,2,0;0,0,1", eta="1/100", k_max=2000)
     assert r.extras["verdict"] in ("separable", "undecided")
+    # lambda_max(R Y^tY) <= ||R|| lambda_max(Y^tY) < 3 * 31: eta = 1/100 < 2/93 (hand bound)
+    assert r.extras["eta_below_2_over_lambda_max_RYtY"] is True
+    # R = 10 I: lambda_max(R Y^tY) = 10 lambda_max(Y^tY) > 300, so eta = 1/20 (fine for Y^tY) is too big for R Y^tY
+    r10 = ho_kashyap_mod2(X_SEED, Y_LAB, R="10,0,0;0,10,0;0,0,10", eta="1/20", k_max=3)
+    assert r10.extras["eta_below_2_over_lambda_max_RYtY"] is False
 
 
 def test_bad_inputs():

@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import ParameterError, ShapeError, VerificationError
-from ..linalg import is_positive_definite, is_symmetric, leading_minors, pinv
+from ..linalg import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from ..numbers import fmt, max_bit_length, to_vector
 from ..params import Param, at_least, check_params, in_open_interval, nonnegative, positive
 from ..runs import Run
@@ -148,6 +148,13 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
                 f"{', '.join(fmt(m) for m in mins)}); take a smaller eta", parameter="eta")
         extras["eta_condition"] = "0 < eta < 2/lambda_max(Y^tY): (2/eta) I - Y^tY is positive definite (exact " \
                                   "leading minors)"
+        if P["R"] is not None:
+            # with R != I the update of a involves R Y^t; the nonzero eigenvalues of Y R Y^t are those of
+            # R Y^tY, and eta < 2/lambda_max(R Y^tY) iff (2/eta) R^{-1} - Y^tY is positive definite
+            # (congruence by R^{1/2}); reported, not enforced (the notes state the condition with Y^tY)
+            Rinv = inverse(R, what="R")
+            MR = tuple(tuple(2 / eta * Rinv[i][j] - YtY[i][j] for j in range(d)) for i in range(d))
+            extras["eta_below_2_over_lambda_max_RYtY"] = is_positive_definite(MR)
         a = start_vector(P["a0"], d, "a0")
         RYt = tuple(tuple(sum((R[i][m] * Z[j][m] for m in range(d)), Fraction(0)) for j in range(n))
                     for i in range(d))  # R Y^t, d x n
@@ -266,7 +273,10 @@ def ho_kashyap_mod2(X, y=None, *, bias: str = "first", positive=None, floats: st
     "(2/eta) I - Y^tY is positive definite" (never a floating-point eigenvalue); a violation is a
     :class:`~exactlin.errors.ParameterError`.  The default eta = 1/trace(Y^tY) always satisfies it.
     Here Y^t e(k) != 0 in general, so e <= 0 alone is no proof; the verdict ``not_separable`` is
-    given only when lambda = -e/sum(-e) verifies as a Gordan certificate.
+    given only when lambda = -e/sum(-e) verifies as a Gordan certificate.  With a given R the run also
+    reports ``extras["eta_below_2_over_lambda_max_RYtY"]``: whether eta < 2/lambda_max(R Y^tY), decided
+    exactly as "(2/eta) R^{-1} - Y^tY is positive definite" (the update of a involves R Y^t; for R = I the
+    two conditions coincide).
 
     >>> ho_kashyap_mod2([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], eta="1/20").extras["verdict"]
     'separable'
