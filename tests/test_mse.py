@@ -77,6 +77,8 @@ def test_lms_bits_and_bit_limit():
     # first step by hand: a = 0, y^1 = (1,1,2), b_1 - a^t y = 1, eta(1) = 1/10: a(2) = (1/10, 1/10, 1/5)
     assert r.trace[0].w_after == (F(1, 10), F(1, 10), F(1, 5))
     assert r.trace[0].info["dist2"] == (F(1, 10) - F(11, 3)) ** 2 + (F(1, 10) + F(4, 3)) ** 2 + (F(1, 5) + F(2, 3)) ** 2
+    assert all("dist2" in s.info for s in lms(X_SEED, Y_LAB, eta1="1/10", k_max=12, distance="every").trace)
+    assert not any("dist2" in s.info for s in lms(X_SEED, Y_LAB, eta1="1/10", k_max=12, distance="off").trace)
     small = lms(X_SEED, Y_LAB, eta1="1/10", k_max=400, max_bits=64)
     assert small.reason == "bit_limit" and small.extras["max_bits"] > 64 and not small.converged
 

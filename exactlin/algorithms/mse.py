@@ -140,6 +140,9 @@ LMS_PARAMS = (
     Param("k_max", "int", None, "stop after this many single-sample steps (reason max_steps)", at_least(1)),
     Param("max_bits", "int", None, "stop when a numerator or denominator of a(k) exceeds this many bits",
           at_least(1)),
+    Param("distance", "choice", "auto", "when the trace records ||a(k) - Y^+ b||^2: every step, auto (every step "
+          "while a(k) has at most 256 bits, then at the end of each pass: the exact distance of huge iterates costs "
+          "more than the step itself), or off", choices=("auto", "every", "off")),
 )
 
 
@@ -253,7 +256,8 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     eta(k) = eta(1)/k by default.  The criterion is decided exactly on squared norms (< theta^2).
     The iterates' numerators and denominators grow with k: ``extras["max_bits"]`` is the largest bit
     length reached, ``extras["bits"]`` the bit length after every step, and ``max_bits`` stops the run
-    with reason ``bit_limit``.  The trace shows ``dist2`` = ||a(k) - Y^+ b||^2 exactly at every step.
+    with reason ``bit_limit``.  The trace shows ``dist2`` = ||a(k) - Y^+ b||^2 exactly (``distance``: at every
+    step, or by default at every step while the numbers are small and then once per pass).
     Other stops: ``max_steps`` (k_max single steps), ``max_epochs`` (passes through the data).
 
     >>> r = lms([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], k_max=8, eta1="1/10")
@@ -269,6 +273,7 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     a_star = pinv_solve(Y, b)
     tracer = Tracer(trace, d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
+    dist_mode = P["distance"]
     limit = max_epochs * n if k_max is None else min(k_max, max_epochs * n)
     top_bits = _bits_vec(a)
     bits_per_step: list[int] = []
@@ -290,8 +295,10 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
         bits_per_step.append(bits)
         top_bits = max(top_bits, bits)
         if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):
-            tracer.add(k, (k - 1) // n + 1, i, resid, c != 0, a, a_new, eta=ek, dist2=_dist2(a_new, a_star),
-                       bits=bits)
+            info = {"eta": ek, "bits": bits}
+            if dist_mode == "every" or (dist_mode == "auto" and (bits <= 256 or k % n == 0 or k == limit)):
+                info["dist2"] = _dist2(a_new, a_star)
+            tracer.add(k, (k - 1) // n + 1, i, resid, c != 0, a, a_new, **info)
         else:
             tracer.add(k, (k - 1) // n + 1, i, resid, c != 0)
         a = a_new
