@@ -18,7 +18,7 @@ from ..params import Param, at_least, positive
 from ..runs import Run
 from ..theory.certificates import gordan_from_counts, verify_gordan
 from ..theory.monitor import ConvergenceMonitor
-from . import register
+from . import _fast, register
 from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, cyclic_single_sample, start_vector
 
 SEED = "000_478cb53c624e7eb5.txt"
@@ -59,7 +59,7 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
                                           "separator is known")
             return
         w = run.w
-        if any(sum(a * b for a, b in zip(w, z)) <= 0 for z in Z):
+        if not _fast.separates(w, Z):  # exactly any(<w, z> <= 0 for z in Z), in integers
             run.extras["monitor"] = None
             run.extras["monitor_note"] = ("not checked: the final w does not separate strictly (with strict=True "
                                           "from w = 0 the run stops at w = 0)")
@@ -67,17 +67,20 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
         w_star, source = w, "final w of this run"
     else:
         source = "given"
-    mon = ConvergenceMonitor(Z, w_star, eta=eta, w1=w1, source=source)
-    w_t = tuple(w1)
-    for t, i in enumerate(indices, start=1):
-        w_next = tuple(a + eta * b for a, b in zip(w_t, Z[i]))
-        mon.observe(t, w_t, w_next)
-        w_t = w_next
-    if w_t != tuple(run.w):
-        from ..errors import InvariantViolation
+    # the same replay in integers (an independent verifier in _fast.py); None: this Fraction replay runs
+    rep = _fast.replay_monitor(Z, w_star, eta=eta, w1=w1, indices=indices, final_w=run.w, source=source)
+    if rep is None:
+        mon = ConvergenceMonitor(Z, w_star, eta=eta, w1=w1, source=source)
+        w_t = tuple(w1)
+        for t, i in enumerate(indices, start=1):
+            w_next = tuple(a + eta * b for a, b in zip(w_t, Z[i]))
+            mon.observe(t, w_t, w_next)
+            w_t = w_next
+        if w_t != tuple(run.w):
+            from ..errors import InvariantViolation
 
-        raise InvariantViolation("replaying the run's mistakes does not reproduce its final w")
-    rep = mon.report()
+            raise InvariantViolation("replaying the run's mistakes does not reproduce its final w")
+        rep = mon.report()
     run.extras["monitor"] = rep
     run.extras["mistake_bound"] = rep.bound
 
@@ -133,8 +136,12 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
         if upd:
             online.observe(k, wb, wa)
 
-    res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
-                               on_step=on_step if online else None)
+    # the fast exact path (integer arithmetic, chunked scans; see _fast.py for the proof that the run is
+    # identical); it returns None where the reference loop below runs instead (trace=True)
+    res = _fast.perceptron_loop(Z, w1, eta, strict, bounds, tracer, on_mistake=on_step if online else None)
+    if res is None:
+        res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
+                                   on_step=on_step if online else None)
     converged, reason = res.converged, res.reason
     if converged and strict and any(sum((a * b for a, b in zip(res.w, z)), Fraction(0)) == 0 for z in Z):
         converged, reason = False, "boundary"
