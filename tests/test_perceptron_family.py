@@ -131,7 +131,7 @@ def test_batch_perceptron_example1_and_theta():
     assert r.w == (0, 1, -4) and r.reason == "converged" and r.epochs == 2
     mon = r.extras["monitor"]
     # batch bound n R^2 ||a*||^2 / gamma^2 = 4 * 17 * 17 / 3^2
-    assert mon["bound"] == F(4 * 17 * 17, 9) and mon["corrections_M"] == 4
+    assert mon.bound == F(4 * 17 * 17, 9) and mon.K == 4 and mon.iterations == 1
     # theta = 5: ||(0,1,-4)||^2 = 17 < 25: stop by the criterion after iteration 1
     r = batch_perceptron(*EX1, theta=5)
     assert r.reason == "criterion" and r.epochs == 1
@@ -290,7 +290,7 @@ def test_batch_rules_converge(p):
         r = f(p.X, p.y, bias=p.bias, max_epochs=int(bound) + 2, w_star=p.w_star)
         assert r.reason == "converged" and r.extras["separates"]
         assert all(dot(r.w, z) > 0 for z in Z)
-        assert r.extras["monitor"]["corrections_M"] <= bound
+        assert r.extras["monitor"].K <= bound and r.extras["monitor"].holds
     g = perceptron_gd(p.X, p.y, bias=p.bias, max_epochs=int(bound) + 2)
     assert g.reason in ("converged", "boundary")
     assert all(dot(g.w, z) >= 0 for z in Z)

@@ -65,7 +65,10 @@ def resolve_params(table: Sequence[Param], given: dict, algorithm: str) -> dict:
     return {p.name: checked[p.name] if checked.get(p.name) is not None else p.default for p in table}
 
 
-def _bounds(max_epochs: int, P: dict) -> Bounds:
+def _bounds(max_epochs: int | None, P: dict) -> Bounds:
+    """The run's bounds; ``max_epochs=None`` means the default, :data:`._loop.DEFAULT_MAX_EPOCHS`."""
+    if max_epochs is None:
+        max_epochs = DEFAULT_MAX_EPOCHS
     secs = P.get("max_seconds")
     return Bounds(max_epochs=max_epochs, max_updates=P.get("max_updates"), max_bits=P.get("max_bits"),
                   max_seconds=float(secs) if secs is not None else None)
@@ -178,7 +181,39 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
 
 
-def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> dict:
+@dataclass
+class BatchMonitorReport:
+    """What :func:`batch_monitor` checked; the attribute names follow :class:`~exactlin.theory.monitor.MonitorReport`
+    (``K`` is the number M of corrections, the quantity the batch bound limits)."""
+
+    w_star: tuple
+    w_star_source: str
+    gamma_min: Fraction
+    R2: Fraction
+    norm2_w_star: Fraction
+    n: int
+    bound: object  # Fraction from a(1) = 0, an exact sympy number otherwise, None with varying coefficients
+    K: int  # corrections M = sum_k |Y_k|
+    iterations: int  # iterations that corrected something
+    checked: int
+    holds: bool = True
+
+    @property
+    def slack(self):
+        return None if self.bound is None else self.bound - self.K
+
+    def to_dict(self) -> dict:
+        from ..runs import to_jsonable
+
+        return {"w_star": to_jsonable(self.w_star), "w_star_source": self.w_star_source,
+                "gamma_min": to_jsonable(self.gamma_min), "R2": to_jsonable(self.R2),
+                "norm2_w_star": to_jsonable(self.norm2_w_star), "bound": to_jsonable(self.bound),
+                "corrections_M": self.K, "iterations_K": self.iterations, "slack": to_jsonable(self.slack),
+                "iterations_checked": self.checked, "theorem_holds": self.holds,
+                "checked": "batch Facts 1 and 2 and Cauchy-Schwarz at every iteration; the bound on M at the end"}
+
+
+def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> BatchMonitorReport:
     """The convergence theorem for a batch perceptron-type rule, checked exactly at every iteration.
 
     For a separator w* (gamma = min_i <w*, y_i> > 0, R^2 = max_i ||y_i||^2) and an iteration that adds
@@ -186,10 +221,11 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> di
     PLA and gradient descent on R(w) all correct only such samples):
 
     * Fact 1 (batch): <a(k+1), w*> >= <a(k), w*> + gamma sum_j c_j;
-    * Fact 2 (batch): ||a(k+1)||^2 <= ||a(k)||^2 + ||s_k||^2;
+    * Fact 2 (batch): ||a(k+1)||^2 <= ||a(k)||^2 + ||s_k||^2 (the cross term 2 a^t s_k is <= 0);
     * Cauchy-Schwarz: (<a(1),w*> + gamma C)^2 <= ||w*||^2 (||a(1)||^2 + sum_k ||s_k||^2), C = sum of all c_j;
-    * with a(1) = 0 and one constant coefficient c: the number M of corrections satisfies
-      M <= n R^2 ||w*||^2 / gamma^2, and the number of iterations that update is at most M.
+    * with one constant coefficient c, ||s_k||^2 <= c^2 |Y_k|^2 R^2 <= c^2 n |Y_k| R^2, so the number M of
+      corrections satisfies (a + c gamma M)^2 <= ||w*||^2 (||a(1)||^2 + c^2 n R^2 M) (a = <a(1), w*>);
+      from a(1) = 0: M <= n R^2 ||w*||^2 / gamma^2.  The iterations that update are at most M.
 
     Recomputes every inner product from the replayed iterates; it trusts nothing the algorithm scored.
     Raises :class:`InvariantViolation` naming the iteration and both sides.
@@ -231,17 +267,26 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> di
                                      f"{nw2 * (_dot(a1, a1) + S2)}")
         a = a_new
     bound = None
-    if all(v == 0 for v in a1) and len(coef_values) <= 1:
-        bound = n * R2 * nw2 / (gamma * gamma)
-        if M > bound:
-            raise InvariantViolation(f"batch mistake bound fails: M = {M} corrections > n R^2 ||w*||^2 / gamma^2 "
-                                     f"= {bound}")
-    updates = sum(1 for Yk, _ in history if Yk)
-    return {"w_star": w_star, "w_star_source": source, "gamma_min": gamma, "R2": R2, "norm2_w_star": nw2,
-            "corrections_M": M, "iterations_K": updates, "bound": bound,
-            "slack": (bound - M) if bound is not None else None, "theorem_holds": True,
-            "checked": "batch Facts 1 and 2 and Cauchy-Schwarz at every iteration"
-                       + ("; M <= n R^2 ||w*||^2 / gamma^2 at the end" if bound is not None else "")}
+    if len(coef_values) == 1:
+        (c,) = coef_values
+        a0, w12 = _dot(a1, w_star), _dot(a1, a1)
+        lhs = a0 + c * gamma * M
+        if lhs >= 0 and not lhs * lhs <= nw2 * (w12 + c * c * n * R2 * M):
+            raise InvariantViolation(f"batch mistake bound fails: M = {M} corrections violate "
+                                     f"(a + c gamma M)^2 <= ||w*||^2 (||a(1)||^2 + c^2 n R^2 M)")
+        if a0 == 0 and w12 == 0:
+            bound = n * R2 * nw2 / (gamma * gamma)
+        else:
+            import sympy
+
+            Ms = sympy.Symbol("M")
+            q = [sympy.Rational(v.numerator, v.denominator) for v in (a0, c * gamma, nw2, w12, c * c * n * R2)]
+            roots = sympy.solve(sympy.Eq((q[0] + q[1] * Ms) ** 2, q[2] * (q[3] + q[4] * Ms)), Ms)
+            bound = max(roots, key=lambda r: r.evalf(50))
+    elif not coef_values:
+        bound = n * R2 * nw2 / (gamma * gamma) if all(v == 0 for v in a1) else None
+    iterations = sum(1 for Yk, _ in history if Yk)
+    return BatchMonitorReport(tuple(w_star), source, gamma, R2, nw2, n, bound, M, iterations, len(history))
 
 
 def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
@@ -363,7 +408,17 @@ def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, 
         etas.append(eta)
         return tuple(x + eta * yk for x, yk in zip(a, Z[i]))
 
-    res = cyclic_single_sample(prob.n, a1, test, update, bounds, tracer, stationary=sched.constant)
+    last = [0]  # the step of the latest correction, so that the trace can show its eta
+
+    def step_info(k, i, score):
+        return {"eta": etas[-1]} if etas and last[0] == k else {}
+
+    def update_traced(a, i, u, score):
+        last[0] = step[0]
+        return update(a, i, u, score)
+
+    res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
+                               step_info=None if sched.constant else step_info)
     run = Run(name, res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w, b), "max_bits": res.max_bits},
@@ -547,6 +602,7 @@ def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr
     Y, z, N = prob.Y, prob.z, prob.n
     w = start_vector(P["w0"], prob.d)
     T = P["T"]
+    max_epochs = _bounds(max_epochs, P).max_epochs  # checks it (a whole number >= 1)
     tracer = Tracer(trace, prob.d)
     best, best_E = w, E_in(w, Y, z)
     best_t = 1

@@ -192,8 +192,17 @@ def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, f
         coefs.append(c)
         return a_new
 
-    res = cyclic_single_sample(prob.n, a1, test, update, _bounds(max_epochs, P), tracer,
-                               stationary=sched.constant)
+    def step_info(k, i, score):  # called after the update of round k (if any)
+        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
+
+    last = [0]
+
+    def update_traced(a, i, u, score):
+        last[0] = step[0]
+        return update(a, i, u, score)
+
+    res = cyclic_single_sample(prob.n, a1, test, update_traced, _bounds(max_epochs, P), tracer,
+                               stationary=sched.constant, step_info=step_info)
     run = Run("single-sample-relaxation", res.w, bias, res.converged, res.reason, res.updates, res.epochs,
               res.steps, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,

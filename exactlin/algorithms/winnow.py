@@ -30,6 +30,9 @@ __all__ = ["balanced_winnow", "exact_power"]
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
+#: the largest power alpha^e (in bits) exact_power computes: a larger one is an InputError, not a hang
+POWER_BIT_LIMIT = 100_000
+
 
 def _exact_root(n: int, q: int) -> int | None:
     """The integer q-th root of n >= 0 if it is exact, else None."""
@@ -58,6 +61,10 @@ def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
     Fraction(2, 1)
     """
     e = Fraction(e)
+    bits = max(abs(alpha.numerator).bit_length(), alpha.denominator.bit_length())
+    if abs(e.numerator) * bits > POWER_BIT_LIMIT * e.denominator:
+        raise InputError(f"alpha^{e} = {alpha}^{e} would have about {abs(e.numerator) * bits // e.denominator} "
+                         f"bits (limit {POWER_BIT_LIMIT}); scale the features down")
     base = alpha ** e.numerator if e.numerator >= 0 else 1 / alpha ** (-e.numerator)
     if e.denominator == 1:
         return Fraction(base)
