@@ -1,0 +1,228 @@
+"""Run every workload of issue 7 against its anchors in one process, check every answer exactly, and write
+the results.
+
+    python -m benchmarks.run [--smoke] [--json PATH] [--only KEY ...] [--repeats N] [--no-plot]
+
+Times are medians of ``--repeats`` runs (default 5; ``--smoke``: 1 run at tiny sizes); anchors marked
+"once" (plain-Python Fraction loops, sympy) are timed once.  Float anchors and exactlin's float64-exact
+kernels run with BLAS limited to one thread (threadpoolctl).  Peak memory is tracemalloc's peak over one
+extra run of the implementation (Python allocations, numpy's included).  Every workload's exactlin answer
+is checked against an independent exact reference; a workload whose exactlin module is missing is reported
+as "not available".  Output: a table on stdout, ``benchmarks/results/latest.md`` (markdown),
+``benchmarks/results/latest.json`` (or ``--json``) and ``benchmarks/results/perceptron_scaling.svg``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from .workloads import WORKLOADS, available
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _time(fn, repeats: int):
+    times, out = [], None
+    for _ in range(repeats):
+        gc.collect()
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return out, times
+
+
+def _peak(fn) -> int:
+    gc.collect()
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def run_workload(key: str, smoke: bool, repeats: int, memory: bool) -> dict:
+    module, factory, full, small = WORKLOADS[key]
+    if not available(module):
+        return {"key": key, "available": False, "reason": f"{module} is not importable"}
+    kwargs = small if smoke else full
+    try:
+        t0 = time.perf_counter()
+        w = factory(**kwargs)
+        setup = time.perf_counter() - t0
+    except ImportError as e:
+        return {"key": key, "available": False, "reason": str(e)}
+    rows, outputs = [], {}
+    for impl, is_ex in [(i, True) for i in w.exactlin] + [(i, False) for i in w.anchors]:
+        n_runs = 1 if (impl.once or smoke) else repeats
+        try:
+            out, times = _time(impl.fn, n_runs)
+        except Exception as e:  # an anchor that fails is reported, not fatal
+            rows.append({"impl": impl.name, "exactlin": is_ex, "error": f"{type(e).__name__}: {e}"})
+            continue
+        outputs[impl.name] = out
+        rows.append({"impl": impl.name, "exactlin": is_ex, "median_s": statistics.median(times), "runs": n_runs,
+                     "times_s": times, "once": impl.once, "note": impl.note,
+                     "peak_bytes": _peak(impl.fn) if memory and not impl.once else None})
+    try:
+        ok, detail = w.check(outputs)
+    except Exception as e:
+        ok, detail = False, f"check raised {type(e).__name__}: {e}"
+    info = ""
+    if w.info is not None:
+        try:
+            info = w.info(outputs)
+        except Exception as e:
+            info = f"(info raised {type(e).__name__}: {e})"
+    head = {r["impl"]: r for r in rows if r["exactlin"] and "median_s" in r}
+    for r in rows:
+        if not r["exactlin"] and "median_s" in r:
+            r["ratios"] = {name: h["median_s"] / r["median_s"] for name, h in head.items()}
+    return {"key": key, "available": True, "title": w.title, "target": w.target, "size": w.size,
+            "setup_s": setup, "rows": rows, "exact": ok, "check": detail, "info": info, "extra": w.extra}
+
+
+def perceptron_scaling(smoke: bool, repeats: int) -> dict:
+    """Time against n for the integer perceptron (d = 50): exactlin end to end, the fast loop, the float64
+    scan, and the Fraction loop (only up to n = 2500: beyond it a point costs minutes)."""
+    from .workloads import perceptron_int
+
+    ns = [100, 200, 300] if smoke else [1000, 2500, 5000, 10000]
+    out = {"n": ns, "series": {}}
+    for n in ns:
+        w = perceptron_int(n=n, d=10 if smoke else 50)
+        for impl in w.exactlin + w.anchors:
+            if impl.name == "scikit-learn Perceptron" or (impl.name == "Fraction loop" and n > 2500):
+                continue
+            _, times = _time(impl.fn, 1 if (smoke or impl.once) else min(repeats, 3))
+            out["series"].setdefault(impl.name, []).append((n, statistics.median(times)))
+    return out
+
+
+def _fmt_t(s: float) -> str:
+    if s >= 1:
+        return f"{s:.2f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.1f} ms"
+    return f"{s * 1e6:.0f} us"
+
+
+def _fmt_ratio(x: float) -> str:
+    return f"{x:.3g}x" if x >= 0.01 else f"1/{1 / x:.3g}"
+
+
+def markdown(results: list[dict], meta: dict) -> str:
+    runs = "smoke sizes, 1 run" if meta["smoke"] else f"medians of {meta['repeats']} runs"
+    lines = [f"Benchmarks of exactlin {meta['exactlin']} ({meta['when']}, {meta['machine']}; {runs}; "
+             "anchors marked *(once)* are timed once; BLAS limited to 1 thread).", "",
+             "| workload | size | implementation | median | runs | peak memory | exactlin / this |",
+             "|---|---|---|---|---|---|---|"]
+    for res in results:
+        if not res["available"]:
+            lines.append(f"| {res['key']} | | not available ({res['reason']}) | | | | |")
+            continue
+        for r in res["rows"]:
+            name = r["impl"] + (" *(once)*" if r.get("once") else "")
+            if "error" in r:
+                lines.append(f"| {res['key']} | {res['size']} | {name} | error: {r['error']} | | | |")
+                continue
+            mem = f"{r['peak_bytes'] / 2**20:.1f} MiB" if r.get("peak_bytes") else ""
+            ratios = ", ".join(f"{_fmt_ratio(v)}" + (f" ({k.replace('exactlin ', '')})" if len(r["ratios"]) > 1
+                                                     else "") for k, v in r.get("ratios", {}).items())
+            lines.append(f"| {res['key']} | {res['size']} | {name} | {_fmt_t(r['median_s'])} | {r['runs']} | "
+                         f"{mem} | {ratios} |")
+    lines += ["", "| workload | target | exact check | details |", "|---|---|---|---|"]
+    for res in results:
+        if res["available"]:
+            lines.append(f"| {res['key']} | {res['target']} | {'PASS' if res['exact'] else 'FAIL'}: "
+                         f"{res['check']} | {res['info']} |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(scaling: dict, path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for name, pts in scaling["series"].items():
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=name)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("n (samples), d = 50")
+    ax.set_ylabel("time to convergence (s)")
+    ax.set_title("perceptron, integer features in [-9, 9]")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, format="svg")
+    plt.close(fig)
+    return True
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--smoke", action="store_true", help="tiny sizes, 1 run each (seconds)")
+    ap.add_argument("--json", type=Path, default=None, help="write the results as JSON here")
+    ap.add_argument("--out", type=Path, default=RESULTS, help="directory for latest.md/.json and the plot")
+    ap.add_argument("--only", nargs="*", default=None, choices=sorted(WORKLOADS), help="run only these")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--no-plot", action="store_true")
+    ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc runs")
+    args = ap.parse_args(argv)
+
+    from threadpoolctl import threadpool_info, threadpool_limits
+
+    import exactlin
+
+    meta = {"exactlin": exactlin.__version__, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+            "smoke": args.smoke, "repeats": 1 if args.smoke else args.repeats,
+            "OPENBLAS_CORETYPE": os.environ.get("OPENBLAS_CORETYPE")}
+    results = []
+    with threadpool_limits(limits=1):
+        meta["blas"] = [{k: i.get(k) for k in ("internal_api", "num_threads", "architecture")}
+                        for i in threadpool_info()]
+        for key in args.only or list(WORKLOADS):
+            t = time.perf_counter()
+            res = run_workload(key, args.smoke, args.repeats, not args.no_memory)
+            res["wall_s"] = time.perf_counter() - t
+            results.append(res)
+            status = ("not available" if not res["available"] else ("exact: PASS" if res["exact"] else "exact: FAIL"))
+            print(f"[{key}] {status} ({res['wall_s']:.1f} s)", file=sys.stderr, flush=True)
+        scaling = None
+        if not args.no_plot and (args.only is None or "perceptron-int" in args.only):
+            scaling = perceptron_scaling(args.smoke, args.repeats)
+    md = markdown(results, meta)
+    print(md)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "latest.md").write_text(md)
+    if scaling is not None:
+        meta["plot"] = str(args.out / "perceptron_scaling.svg") if plot(scaling, args.out /
+                                                                        "perceptron_scaling.svg") else None
+    payload = {"meta": meta, "results": results, "scaling": scaling}
+    text = json.dumps(payload, indent=2, default=str)
+    (args.out / "latest.json").write_text(text)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(text)
+    failed = [r["key"] for r in results if r["available"] and not r["exact"]]
+    if failed:
+        print(f"exactness check FAILED: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

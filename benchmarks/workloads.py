@@ -1,0 +1,494 @@
+"""The workloads of the benchmark, each a function ``(n, d) -> Workload``.
+
+A workload holds the exactlin callables (the first is the headline), the anchors (plain-Python
+``Fraction`` loops, numpy float64, scikit-learn, scipy HiGHS, sympy), and an *independent* exact
+check of exactlin's answer (never exactlin's own verifier: plain Fractions, Python integers, or the
+exact anchor's own answer).  Data are generated from a seed, so every run uses the same problems.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+__all__ = ["Impl", "Workload", "WORKLOADS", "available"]
+
+
+@dataclass
+class Impl:
+    name: str
+    fn: Callable[[], object]
+    once: bool = False  # too slow to repeat: timed once (said so in the table)
+    note: str = ""
+
+
+@dataclass
+class Workload:
+    key: str
+    title: str
+    target: str
+    exactlin: list[Impl]
+    anchors: list[Impl]
+    #: check(results: dict name -> output) -> (ok, detail); exact, independent of exactlin's own verifiers
+    check: Callable[[dict], tuple[bool, str]]
+    info: Callable[[dict], str] | None = None
+    size: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def available(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+        return True
+    except ImportError:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------------
+# data
+
+
+def separable_ints(n, d, lo=-9, hi=9, margin=20, seed=0):
+    """n integer points in [lo, hi]^d labelled by sign(<w*, x>) with |<w*, x>| >= margin (w* random
+    integer): linearly separable through the origin, with a small margin."""
+    rng = np.random.default_rng(seed)
+    ws = rng.integers(-9, 10, size=d)
+    X = np.empty((0, d), dtype=np.int64)
+    while len(X) < n:
+        C = rng.integers(lo, hi + 1, size=(4 * n, d))
+        C = C[np.abs(C @ ws) >= margin]
+        X = np.vstack([X, C])
+    X = X[:n]
+    return X, np.where(X @ ws > 0, 1, -1)
+
+
+# ---------------------------------------------------------------------------------------------------
+# anchors written here, independent of exactlin
+
+
+def fraction_perceptron(Z, max_epochs):
+    """The plain-Python perceptron of seed 000 on Fraction tuples: cyclic, mistake iff <w, z> <= 0."""
+    n, d = len(Z), len(Z[0])
+    w = [Fraction(0)] * d
+    k = clean = updates = 0
+    while clean < n and k < max_epochs * n:
+        z = Z[k % n]
+        k += 1
+        if sum(a * b for a, b in zip(w, z)) <= 0:
+            w = [a + b for a, b in zip(w, z)]
+            updates += 1
+            clean = 0
+        else:
+            clean += 1
+    return tuple(w), updates, k
+
+
+def float_chunked_perceptron(Zf, max_epochs):
+    """numpy float64 perceptron scanning for the next mistake in vectorized blocks (same cyclic order;
+    blocks double while clean and shrink to twice the last gap after a mistake)."""
+    n, d = Zf.shape
+    w = np.zeros(d)
+    k = clean = updates = 0
+    block = 64
+    while clean < n and k < max_epochs * n:
+        i = k % n
+        length = min(n - i, n - clean, block)
+        s = Zf[i:i + length] @ w
+        j = int((s <= 0).argmax())
+        if s[j] > 0:
+            k += length
+            clean += length
+            block = min(2 * block, 8192)
+            continue
+        k += j + 1
+        clean = 0
+        w += Zf[i + j]
+        updates += 1
+        block = max(16, min(8192, 2 * (j + 1)))
+    return w, updates, k
+
+
+def _same_float(wf, wq) -> bool:
+    return all(float(a) == float(b) for a, b in zip(wf, wq)) and all(Fraction(float(a)) == b for a, b in
+                                                                      zip(wf, wq))
+
+
+def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data):
+    import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
+
+    from exactlin.algorithms import _fast
+    from exactlin.algorithms._loop import Bounds, Tracer, binary_problem
+    from exactlin.algorithms.perceptron import perceptron
+
+    prob = binary_problem(X_in, y, bias="none")
+    w0 = tuple(Fraction(0) for _ in range(d))
+    state = {}
+
+    def e2e():
+        return perceptron(X_in, y)
+
+    def core():
+        r = _fast.perceptron_loop(prob.Z, w0, Fraction(1), False, Bounds(), Tracer(False, d))
+        state["tiers"] = dict(_fast.LAST_TIERS)
+        return r
+
+    epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
+
+    def frac():
+        return fraction_perceptron(Z, 1000)
+
+    def flt():
+        return float_chunked_perceptron(Zf, 1000)
+
+    def skl():
+        from sklearn.linear_model import Perceptron
+
+        ep = epochs_box.get("epochs", 1000)
+        m = Perceptron(max_iter=ep, tol=None, shuffle=False, fit_intercept=False, eta0=1.0, alpha=0.0)
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            m.fit(X_in if not isinstance(X_in, list) else np.array([[float(a) for a in r] for r in X_in]), y)
+        return m.coef_[0]
+
+    def check(res):
+        r = res["exactlin perceptron()"]
+        c = res.get("exactlin fast loop")
+        ref = res.get("Fraction loop")
+        if ref is None:
+            return False, "the Fraction loop did not run"
+        w, updates, steps = ref
+        ok = (r.w == w and r.updates == updates and r.steps == steps and r.converged
+              and (c is None or (c.w == w and c.updates == updates)))
+        return ok, (f"w, updates ({updates}) and steps ({steps}) equal to the Fraction loop's; "
+                    f"epochs {r.epochs}" if ok else f"MISMATCH: exactlin {r.summary()} vs Fraction loop "
+                                                     f"updates={updates} steps={steps}")
+
+    def info(res):
+        r = res["exactlin perceptron()"]
+        parts = [f"tiers of the fast loop: {state.get('tiers')}"]
+        f = res.get("float64 chunked scan")
+        if f is not None:
+            parts.append("float64 scan reached the same weights" if _same_float(f[0], r.w)
+                         else f"float64 scan weights differ (its updates: {f[1]})")
+        s = res.get("scikit-learn Perceptron")
+        if s is not None:
+            parts.append("sklearn reached the same weights" if _same_float(s, r.w) else "sklearn weights differ")
+        kept = sum(1 for st in r.trace if st.w_before is not None)
+        parts.append(f"trace: {len(r.trace)} of {r.steps} steps kept, {kept} with vectors "
+                     f"(complete={r.trace_complete})")
+        return "; ".join(parts)
+
+    return Workload(
+        key, title, target,
+        exactlin=[Impl("exactlin perceptron()", e2e, note="end to end: exact conversion of the input, the fast loop, "
+                                                           "trace (default limits), convergence monitor"),
+                  Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions in, "
+                                                        "Fractions out), no trace, no monitor")],
+        anchors=[Impl("Fraction loop", frac, once=True, note="plain-Python Fractions on the prepared samples"),
+                 Impl("float64 chunked scan", flt, note="numpy float64, 1 BLAS thread"),
+                 Impl("scikit-learn Perceptron", skl, note="max_iter = exactlin's epochs, tol=None, shuffle=False")],
+        check=check, info=info, size=size, extra={"data": note_data})
+
+
+def perceptron_int(n=10000, d=50):
+    X, y = separable_ints(n, d)
+    Zi = X * y[:, None]
+    Z = tuple(tuple(Fraction(int(a)) for a in row) for row in Zi)
+    return _perceptron_workload(
+        "perceptron-int", "perceptron to convergence, integer features in [-9, 9]",
+        "w identical to the Fraction loop; <= 2x float64 scan; >= 1000x faster than the Fraction loop",
+        X, y, Z, Zi.astype(np.float64), d, f"{n} x {d}", "separable through the origin, |<w*, x>| >= 20")
+
+
+def perceptron_rational(n=400, d=1000):
+    X, y = separable_ints(n, d, lo=-250, hi=250, margin=1, seed=1)
+    Xq = [[Fraction(int(a), 250) for a in row] for row in X]
+    Zq = tuple(tuple(a * int(lab) for a in row) for row, lab in zip(Xq, y))
+    Zf = (X * y[:, None]) / 250.0
+    return _perceptron_workload(
+        "perceptron-rational", "perceptron, features integers in [-250, 250] / 250 (Murphy, Gray, Stewart 2017)",
+        "as above; rational input does not fall back to Fraction arithmetic",
+        Xq, y, Zq, Zf, d, f"{n} x {d}", "entries k/250 given as Fractions")
+
+
+# ---------------------------------------------------------------------------------------------------
+# MSE
+
+
+def _normal_equations(Yi, b, a) -> bool:
+    """Y^t Y a == Y^t b exactly, with Y an integer matrix (Python-integer arithmetic, no exactlin code)."""
+    D = math.lcm(*(q.denominator for q in a))
+    A = [int(q * D) for q in a]
+    Yo = Yi.astype(object)
+    G = Yo.T.dot(Yo)  # Y^t Y, exact Python ints
+    lhs = G.dot(np.array(A, dtype=object))
+    rhs = Yo.T.dot(np.array([int(v) for v in b], dtype=object)) * D
+    return all(int(u) == int(v) for u, v in zip(lhs, rhs))
+
+
+def mse_workload(n=2000, d=50, sympy_max=None):
+    from exactlin.algorithms.mse import mse
+
+    rng = np.random.default_rng(2)
+    X = rng.integers(-9, 10, size=(n, d - 1))
+    y = np.where(rng.integers(0, 2, size=n) == 1, 1, -1)
+    Yi = np.hstack([np.ones((n, 1), dtype=np.int64), X]) * y[:, None]  # normalized, bias first
+    b = np.ones(n, dtype=np.int64)
+    Yf = Yi.astype(np.float64)
+
+    def ex():
+        return mse(X, y)
+
+    def sym():
+        import sympy
+
+        return sympy.Matrix(Yi.tolist()).pinv() * sympy.Matrix(b.tolist())
+
+    def lst():
+        return np.linalg.lstsq(Yf, b.astype(np.float64), rcond=None)[0]
+
+    def check(res):
+        a = res["exactlin mse()"].w
+        ok = _normal_equations(Yi, b, a)
+        detail = "Y^tY a = Y^t b holds exactly (Python integers)" if ok else "normal equations FAIL"
+        s = res.get("sympy pinv()*b")
+        if s is not None:
+            same = tuple(Fraction(int(v.p), int(v.q)) for v in s) == tuple(a)
+            ok = ok and same
+            detail += "; equal to sympy's pinv()*b" if same else "; DIFFERS from sympy"
+        return ok, detail
+
+    anchors = [Impl("numpy lstsq", lst, note="float64, 1 BLAS thread")]
+    if sympy_max is None or n <= sympy_max:
+        anchors.insert(0, Impl("sympy pinv()*b", sym, once=True))
+    return Workload("mse", "MSE a = Y^+ b (Y integers, normalized, bias first)",
+                    ">= 2000x faster than sympy; <= 5x numpy lstsq",
+                    [Impl("exactlin mse()", ex)], anchors, check, size=f"{n} x {d}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Fisher
+
+
+def fisher_workload(n=10000, d=20, sympy_max=None):
+    from exactlin.algorithms.fisher import fisher
+
+    rng = np.random.default_rng(3)
+    y = np.where(rng.integers(0, 2, size=n) == 1, 1, -1)
+    X = rng.integers(-9, 10, size=(n, d)) + np.where(y[:, None] > 0, 1, 0) * rng.integers(0, 3, size=d)
+    Xf = X.astype(np.float64)
+
+    def ex():
+        return fisher(X, y)
+
+    def npf():
+        X1, X2 = Xf[y > 0], Xf[y < 0]
+        m1, m2 = X1.mean(0), X2.mean(0)
+        Sw = (X1 - m1).T @ (X1 - m1) + (X2 - m2).T @ (X2 - m2)
+        return np.linalg.solve(Sw, m1 - m2)
+
+    def sym():
+        import sympy
+
+        out = []
+        for cls in (1, -1):
+            M = sympy.Matrix(X[y == cls].tolist())
+            m = sympy.Matrix([[sum(M[:, j]) / M.rows for j in range(M.cols)]])
+            C = M - sympy.ones(M.rows, 1) * m
+            out.append((m, C.T * C))
+        (m1, S1), (m2, S2) = out
+        return (S1 + S2).LUsolve((m1 - m2).T)
+
+    def check(res):
+        w = res["exactlin fisher()"].w
+        # independent: n_i S_i = n_i sum x x^t - s_i s_i^t in Python integers; check S_W w = m1 - m2
+        S = [[Fraction(0)] * d for _ in range(d)]
+        diff = [Fraction(0)] * d
+        for cls, sign in ((1, 1), (-1, -1)):
+            Xc = X[y == cls].astype(object)
+            nc = len(Xc)
+            s = Xc.sum(axis=0)
+            G = Xc.T.dot(Xc)
+            for i in range(d):
+                diff[i] += sign * Fraction(int(s[i]), nc)
+                for j in range(d):
+                    S[i][j] += Fraction(nc * int(G[i][j]) - int(s[i]) * int(s[j]), nc)
+        ok = all(sum(S[i][j] * w[j] for j in range(d)) == diff[i] for i in range(d))
+        detail = "S_W w = m1 - m2 holds exactly (Python integers)" if ok else "S_W w = m1 - m2 FAILS"
+        sres = res.get("sympy textbook")
+        if sres is not None:
+            same = tuple(Fraction(int(v.p), int(v.q)) for v in sres) == tuple(w)
+            ok = ok and same
+            detail += "; equal to sympy's" if same else "; DIFFERS from sympy"
+        return ok, detail
+
+    anchors = [Impl("numpy float64", npf, note="1 BLAS thread")]
+    if sympy_max is None or n <= sympy_max:
+        anchors.insert(0, Impl("sympy textbook", sym, once=True, note="centre, scatter, LUsolve"))
+    return Workload("fisher", "Fisher w = S_W^-1 (m1 - m2)", "<= 10x numpy float64",
+                    [Impl("exactlin fisher()", ex)], anchors, check, size=f"{n} x {d}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# separability
+
+
+def separability_workload(n=2000, d=10, sympy_max=200):
+    from exactlin.algorithms.separability import separable
+
+    rng = np.random.default_rng(4)
+    ws = rng.integers(-5, 6, size=d)
+    b0 = 3
+    X = rng.integers(-20, 21, size=(8 * n, d))
+    g = X @ ws + b0
+    X = X[np.abs(g) >= 2][:n]
+    y = np.where(X @ ws + b0 > 0, 1, -1)
+
+    import scipy.optimize  # noqa: F401
+    import sympy.solvers.simplex  # noqa: F401
+
+    def ex():
+        return separable(X, y)
+
+    def highs():
+        from scipy.optimize import linprog
+
+        A = -(y[:, None] * np.hstack([X, np.ones((len(X), 1))]))
+        return linprog(np.zeros(d + 1), A_ub=A, b_ub=-np.ones(len(X)), bounds=[(None, None)] * (d + 1),
+                       method="highs")
+
+    def sym():
+        import sympy
+        from sympy.solvers.simplex import lpmin
+
+        v = sympy.symbols(f"v0:{d + 1}")
+        cons = [int(yi) * (sum(int(a) * vj for a, vj in zip(x, v[:d])) + v[d]) >= 1 for x, yi in zip(X, y)]
+        return lpmin(0, cons)
+
+    def check(res):
+        r = res["exactlin separable()"]
+        if not r.extras.get("separable"):
+            return False, "exactlin says not separable, but the data were built separable"
+        w, b = r.extras["w"], r.extras["b"]
+        ok = all(int(yi) * (sum(Fraction(int(a)) * wj for a, wj in zip(x, w)) + b) >= 1 for x, yi in zip(X, y))
+        return ok, ("y_i (w . x_i + b) >= 1 checked with Fractions for every sample" if ok
+                    else "certificate FAILS")
+
+    anchors = [Impl("scipy linprog (HiGHS)", highs, note="float")]
+    if n <= sympy_max:
+        anchors.insert(0, Impl("sympy lpmin", sym, once=True))
+    return Workload("separability", "separability with a verified certificate", "< 2 s; <= 20x HiGHS",
+                    [Impl("exactlin separable()", ex)], anchors, check, size=f"{len(X)} x {d}",
+                    extra={"sympy": f"sympy's LP only up to n = {sympy_max} (it is too slow beyond)"})
+
+
+# ---------------------------------------------------------------------------------------------------
+# hard-margin SVM
+
+
+def svm_workload(n=500, d=5):
+    from exactlin.algorithms.svm import svm_hard
+
+    rng = np.random.default_rng(5)
+    ws = rng.integers(-5, 6, size=d)
+    X = rng.integers(-20, 21, size=(8 * n, d))
+    X = X[np.abs(X @ ws + 2) >= 3][:n]
+    y = np.where(X @ ws + 2 > 0, 1, -1)
+
+    import sklearn.svm  # noqa: F401
+
+    def ex():
+        return svm_hard(X, y)
+
+    def svc():
+        from sklearn.svm import SVC
+
+        return SVC(kernel="linear", C=1e6).fit(X.astype(np.float64), y)
+
+    def check(res):
+        r = res["exactlin svm_hard()"]
+        alpha, b = [Fraction(a) for a in r.extras["alpha"]], Fraction(r.extras["b"])
+        Xq = [[Fraction(int(a)) for a in x] for x in X]
+        w = [sum(alpha[i] * int(y[i]) * Xq[i][j] for i in range(len(Xq))) for j in range(d)]
+        f = [int(y[i]) * (sum(a * c for a, c in zip(w, Xq[i])) + b) for i in range(len(Xq))]
+        ok = (all(a >= 0 for a in alpha) and sum(a * int(yi) for a, yi in zip(alpha, y)) == 0
+              and all(fi >= 1 for fi in f) and all(fi == 1 for a, fi in zip(alpha, f) if a > 0)
+              and tuple(w) == tuple(r.extras["w"]))
+        return ok, ("KKT checked with Fractions: alpha >= 0, sum alpha y = 0, w = sum alpha y x, "
+                    "y f(x) >= 1 with equality on the support vectors" if ok else "KKT FAILS")
+
+    def info(res):
+        r = res["exactlin svm_hard()"]
+        s = res.get("scikit-learn SVC")
+        txt = f"{len(r.extras.get('support_vectors', []))} support vectors"
+        if s is not None:
+            txt += f"; SVC has {len(s.support_)}; max |w_svc - w| = " + \
+                   f"{max(abs(float(a) - float(c)) for a, c in zip(s.coef_[0], r.extras['w'])):.2e}"
+        return txt
+
+    return Workload("svm", "hard-margin SVM, KKT-certified", "<= 20x SVC",
+                    [Impl("exactlin svm_hard()", ex)], [Impl("scikit-learn SVC", svc, note="linear, C=1e6")],
+                    check, info, size=f"{len(X)} x {d}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# LMS
+
+
+def lms_workload(steps=3000, d=3, n=50):
+    from exactlin.algorithms.mse import lms
+
+    rng = np.random.default_rng(6)
+    X = rng.integers(-9, 10, size=(n, d))
+    y = np.where(rng.integers(0, 2, size=n) == 1, 1, -1)
+    Yq = [tuple(Fraction(int(yi)) * v for v in (Fraction(1), *(Fraction(int(a)) for a in x))) for x, yi in zip(X, y)]
+
+    def ex():
+        return lms(X, y, k_max=steps)
+
+    def guard():
+        return lms(X, y, k_max=steps, max_bits=256)
+
+    def frac():
+        a = [Fraction(0)] * (d + 1)
+        for k in range(1, steps + 1):
+            yk = Yq[(k - 1) % n]
+            r = Fraction(1, k) * (1 - sum(p * q for p, q in zip(a, yk)))
+            a = [p + r * q for p, q in zip(a, yk)]
+        return tuple(a)
+
+    def check(res):
+        r, g = res["exactlin lms()"], res["exactlin lms(max_bits=256)"]
+        ref = res.get("Fraction loop")
+        ok = ref is not None and tuple(r.w) == ref and r.steps == steps and g.reason == "bit_limit"
+        return ok, (f"a({steps}) equal to the Fraction loop's; the guard max_bits=256 stopped cleanly "
+                    f"(reason {g.reason}) at step {g.steps}" if ok else
+                    f"MISMATCH (steps {r.steps}, guard reason {g.reason})")
+
+    def info(res):
+        r = res["exactlin lms()"]
+        return f"max bits {r.extras.get('max_bits')} after {r.steps} steps = " \
+               f"{r.extras.get('max_bits', 0) / max(r.steps, 1):.1f} bits per step"
+
+    return Workload("lms", "LMS with eta(k) = 1/k", "exact; the bit-length guard stops it cleanly; bits per step",
+                    [Impl("exactlin lms()", ex), Impl("exactlin lms(max_bits=256)", guard)],
+                    [Impl("Fraction loop", frac)], check, info, size=f"{steps} steps, n = {n}, d = {d} (+ bias)")
+
+
+#: key -> (module needed, factory, full-size kwargs, smoke kwargs)
+WORKLOADS = {
+    "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
+    "perceptron-rational": ("exactlin.algorithms._fast", perceptron_rational, {}, {"n": 40, "d": 60}),
+    "mse": ("exactlin.algorithms.mse", mse_workload, {}, {"n": 60, "d": 6}),
+    "fisher": ("exactlin.algorithms.fisher", fisher_workload, {}, {"n": 200, "d": 5}),
+    "separability": ("exactlin.algorithms.separability", separability_workload, {}, {"n": 60, "d": 4}),
+    "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
+    "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
+}
