@@ -80,8 +80,8 @@ def voted_averaged_example() -> ExampleResult:
               "hand derivation"),
         Check("voted and averaged rules on x = (0,1): votes 0 + 0 - 2 - 1 -> -1; <(11,-5),(0,1)> = -5 -> -1",
               (-1, -1), (predict_voted(voted, (0, 1)), predict_averaged(avg, (0, 1))), "hand derivation"),
-        Check("voted vs averaged differ on x = (1,1): votes 0 + 1 + 2*1 + (-1) = 2 -> +1; <(11,-5),(1,1)> = 6 "
-              "-> +1; on x = (1,3): votes 0 + 1 + 0 - 1 = 0 -> 0 (tied); <(11,-5),(1,3)> = -4 -> -1",
+        Check("on x = (1,1) the rules agree: votes 0 + 1 + 2*1 + (-1) = 2 -> +1, <(11,-5),(1,1)> = 6 -> +1; on "
+              "x = (1,3) they differ: votes 0 + 1 + 0 - 1 = 0 -> 0 (tied), <(11,-5),(1,3)> = -4 -> -1",
               (1, 1, 0, -1), (predict_voted(voted, (1, 1)), predict_averaged(avg, (1, 1)),
                               predict_voted(voted, (1, 3)), predict_averaged(avg, (1, 3))), "hand derivation"),
     ]
@@ -89,7 +89,7 @@ def voted_averaged_example() -> ExampleResult:
         "After one pass the lecture's list is ((4,0),1), ((3,-1),2), ((1,-3),1), with w_1 = 0 and c_1 = 1 in "
         "front. The notes write the averaged vector as [0] + [4] + 2*[3] + [-3] = [11]: the brackets lost "
         "components (and mix first and second ones); the vector is (11,-5). See erratum seed000-averaged-vector."],
-        data={"averaged w": avg.w})
+        data={"(w_m, c_m) list": lst, "averaged w": avg.w})
 
 
 @example("seed003-fixed-increment-ex1", title="Algorithm 4 on Example 1 of seed 000 (bias first, normalized)",

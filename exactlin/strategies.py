@@ -28,6 +28,7 @@ except ImportError as e:  # pragma: no cover
     raise ImportError("exactlin.strategies needs hypothesis: pip install 'exactlin[test]'") from e
 
 __all__ = ["rationals", "vectors", "PlantedData", "separable_data", "nonseparable_data", "labelled_data",
+           "PlantedMulticlass", "separable_multiclass_data",
            "rational_matrices"]
 
 
@@ -121,3 +122,40 @@ def labelled_data(max_n: int = 10, max_d: int = 3, classes=(1, -1)) -> st.Search
     return st.integers(1, max_d).flatmap(lambda d: st.lists(
         st.tuples(st.tuples(*([st.integers(-9, 9)] * d)), st.sampled_from(list(classes))), min_size=1,
         max_size=max_n).map(lambda rows: (tuple(r[0] for r in rows), tuple(r[1] for r in rows))))
+
+
+@dataclass(frozen=True)
+class PlantedMulticlass:
+    X: tuple  # feature vectors (integer tuples)
+    y: tuple  # class labels 0..c-1 (those that occur)
+    bias: str  # the augmentation W_star lives in
+    W_star: tuple  # one planted vector per class 0..c-1, in the augmented space
+    gamma_min: Fraction  # min over samples of g_label - max_{j != label} g_j (>= margin)
+
+
+@st.composite
+def separable_multiclass_data(draw, *, min_classes: int = 2, max_classes: int = 4, max_n: int = 8,
+                              max_d: int = 2, bias: str = "first", margin: int = 1,
+                              coord: int = 5) -> PlantedMulticlass:
+    """Data a linear machine separates: planted W* = (w_0, ..., w_{c-1}); each kept point's label is the class
+    of its largest g_j = <w_j, x~>, ahead of every other class by at least ``margin``; at least two classes
+    occur."""
+    from .data import augment
+
+    c = draw(st.integers(min_classes, max_classes))
+    d = draw(st.integers(1, max_d))
+    da = d + (0 if bias == "none" else 1)
+    W = tuple(tuple(Fraction(v) for v in draw(st.tuples(*([st.integers(-4, 4)] * da)))) for _ in range(c))
+    pts = draw(st.lists(st.tuples(*([st.integers(-coord, coord)] * d)), min_size=2, max_size=max_n))
+    X, y, gaps = [], [], []
+    for x in pts:
+        xa = augment([x], bias)[0]
+        g = [sum(a * b for a, b in zip(w, xa)) for w in W]
+        top = max(g)
+        rest = sorted(g)[-2]
+        if top - rest >= margin:
+            X.append(x)
+            y.append(g.index(top))
+            gaps.append(top - rest)
+    assume(len(set(y)) >= 2)
+    return PlantedMulticlass(tuple(X), tuple(y), bias, W, min(gaps))

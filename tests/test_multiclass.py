@@ -17,6 +17,7 @@ from exactlin.algorithms.multiclass import (
 )
 from exactlin.errors import LabelError, ParameterError
 from exactlin.examples import run_example
+from exactlin.strategies import separable_multiclass_data
 
 MC = ([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"])
 
@@ -103,39 +104,18 @@ def test_bad_input():
         linear_machine(*MC, positive="A")
 
 
-@st.composite
-def planted_multiclass(draw):
-    """Separable multi-class data: c planted vectors W*; each point gets the class of its unique largest
-    g_i = w_i . (1, x) with a margin >= 1 over every rival."""
-    c = draw(st.integers(2, 4))
-    d = draw(st.integers(1, 2))
-    W = [draw(st.tuples(*([st.integers(-4, 4)] * (d + 1)))) for _ in range(c)]
-    pts = draw(st.lists(st.tuples(*([st.integers(-5, 5)] * d)), min_size=1, max_size=8))
-    X, y = [], []
-    for x in pts:
-        g = [dot(w, (1, *x)) for w in W]
-        top = max(g)
-        if sorted(g)[-2] <= top - 1:
-            X.append(x)
-            y.append(g.index(top))
-    return X, y, W
-
-
-@given(planted_multiclass())
-def test_separable_converges_and_separates(data):
-    X, y, W_star = data
-    if len(set(y)) < 2:
-        return
+@given(separable_multiclass_data())
+def test_separable_converges_and_separates(p):
     # Kesler bound (hand derivation): the Kesler vectors have ||.||^2 = 2 ||y||^2 and the planted W* has margin
-    # >= 1 on each of them, so K <= 2 max ||y||^2 ||W*||^2; a pass without a correction ends the run
-    bound = 2 * max(dot((1, *x), (1, *x)) for x in X) * sum(dot(w, w) for w in W_star)
-    r = linear_machine(X, y, max_epochs=int(bound) + 2)
-    assert r.converged
-    classes = r.extras["classes"]
-    for x, lab in zip(X, y):
-        assert linear_machine_decide(r, x) == lab
+    # gamma_min on each of them, so K <= 2 max ||y||^2 ||W*||^2 / gamma^2; a pass without a correction ends
+    # the run
+    Y = [(1, *x) for x in p.X]
+    bound = 2 * max(dot(y, y) for y in Y) * sum(dot(w, w) for w in p.W_star) / p.gamma_min ** 2
+    r = linear_machine(p.X, p.y, max_epochs=int(bound) + 2)
+    assert r.converged and r.updates <= bound
+    assert all(linear_machine_decide(r, x) == lab for x, lab in zip(p.X, p.y))
     assert r.extras["monitor"].holds and r.updates <= r.extras["monitor"].bound
-    assert len(r.extras["W"]) == len(classes)
+    assert len(r.extras["W"]) == len(r.extras["classes"]) == len(set(p.y))
 
 
 @given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=2, max_size=7), st.data())

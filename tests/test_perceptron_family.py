@@ -297,6 +297,16 @@ def test_batch_rules_converge(p):
     assert (g.reason == "converged") == all(dot(g.w, z) > 0 for z in Z)
 
 
+@given(separable_data(max_n=8, max_d=3, coord=6))
+def test_pocket_reaches_zero_error_on_separable(p):
+    # pocket's PLA is the perceptron (cyclic, test <= 0): within the mistake bound + 1 steps it finds a
+    # separator, E_in = 0, and stops with "converged"
+    bound = mistake_bound(p)
+    r = pocket(p.X, p.y, bias=p.bias, T=int(bound) + 1, max_epochs=int(bound) + 1)
+    assert r.reason == "converged" and r.extras["E_in"] == 0 and r.extras["separates"]
+    assert all(dot(r.w, z) > 0 for z in normalized(p.X, p.y, p.bias))
+
+
 @given(nonseparable_data(max_n=7))
 def test_nonseparable_end_within_bound(p):
     Z = normalized(p.X, p.y, p.bias)

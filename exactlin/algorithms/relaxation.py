@@ -12,6 +12,10 @@ On normalized samples y (each augmented sample times its label) with a margin b 
 Single-sample update: a(k+1) = a(k) + eta (b - a^t(k) y^k) / ||y^k||^2 y^k, so that
 a^t(k+1) y^k - b = (1 - eta)(a^t(k) y^k - b): the notes' identity, asserted exactly at every update.
 0 < eta < 2 is required (eta = 1 lands on the hyperplane a^t y = b; eta < 1 under-, eta > 1 over-relaxes).
+Duda-Hart-Stork's theorem for 0 < eta < 2 says that a(k) converges to a limit in the closed region
+{a : a^t y >= b for every y}, not that the loop ends: in exact arithmetic a run with eta <= 1 may approach b
+forever (eta = 1/2 on one sample halves the gap b - a^t y at every step), so ``max_epochs`` and ``max_bits``
+matter here; over-relaxation (1 < eta < 2) crosses b at each correction and usually ends.
 A sample with ||y|| = 0 makes the rule undefined (a^t y = 0 < b for every a, and the step divides by 0): the
 run stops at once with reason ``undefined``.
 """
