@@ -1,0 +1,66 @@
+"""``exactlin docs``: where the documentation site is, and how to build it.
+
+The site is built by mkdocs from ``mkdocs.yml`` in a source checkout (``pip install -e '.[docs]'`` then
+``mkdocs build --strict``); its pages are generated from the code by ``docs/hooks.py`` while it builds.
+``exactlin docs`` finds the checkout (from the current directory upwards, then next to the installed
+package), says whether ``site/index.html`` exists, and prints the build command; ``--build`` runs it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+__all__ = ["register", "find_project", "BUILD_COMMAND"]
+
+BUILD_COMMAND = "mkdocs build --strict"
+
+
+def find_project(start: Path | None = None) -> Path | None:
+    """The directory holding exactlin's ``mkdocs.yml``: the current directory or a parent, else the checkout
+    the package was installed from (an editable install); None when there is none."""
+    candidates = []
+    here = (start or Path.cwd()).resolve()
+    candidates += [here, *here.parents]
+    pkg = Path(__file__).resolve().parent
+    candidates += [pkg.parent]
+    for c in candidates:
+        cfg = c / "mkdocs.yml"
+        if cfg.is_file() and (c / "docs" / "hooks.py").is_file():
+            return c
+    return None
+
+
+def cmd_docs(args) -> int:
+    out = sys.stdout.write
+    root = find_project()
+    if root is None:
+        out("exactlin's documentation site is built from a source checkout (mkdocs.yml and docs/), which was not "
+            "found here or next to the installed package.\n"
+            "In a checkout:  pip install -e '.[docs]'  then  " + BUILD_COMMAND + "  (the site goes to site/)\n")
+        return 0
+    index = root / "site" / "index.html"
+    if args.build:
+        out(f"building the site: {BUILD_COMMAND}  (in {root})\n")
+        sys.stdout.flush()
+        code = subprocess.call([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml")],
+                               cwd=str(root))
+        if code != 0:
+            sys.stderr.write(f"exactlin: error: the docs build failed (mkdocs exit status {code})\n")
+            return 2
+    if index.is_file():
+        out(f"The documentation site is built: {index}\n"
+            f"Open it in a browser (it works offline: math is MathML, nothing is fetched from the network), e.g.\n"
+            f"  python -m http.server -d {index.parent} 8000   and visit http://127.0.0.1:8000/\n")
+    else:
+        out(f"The documentation site is not built yet; it will be at {index}\n")
+    out(f"Rebuild it with:  cd {root} && {BUILD_COMMAND}   (needs: pip install -e '.[docs]'), "
+        "or: exactlin docs --build\n")
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("docs", help="where the documentation site is, and how to build it")
+    p.add_argument("--build", action="store_true", help=f"build the site now ({BUILD_COMMAND})")
+    p.set_defaults(handler=cmd_docs)
