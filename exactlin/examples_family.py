@@ -455,3 +455,29 @@ def _e_alg9():
             "text": f"Example 1 (bias first), b = 1, eta = 3/2: {run.updates} corrections, the identity held "
                     f"exactly at each; a = {_fmt(run.w)} with a^t y_k = {_fmt(m)} >= b",
             "a": run.w, "margins": m}
+
+
+@erratum("alg8-misclassified", seed=SEED003, where="Algorithm 8 (Batch relaxation with margin), lines 1 and 6",
+         notes_say='"initialize a, eta(.), k = 0" ... "if y_i is misclassified then Append y_j to Y_k"',
+         correct="the margin b must be initialized too, the index is j, and 'misclassified' must mean a^t y_j < b "
+                 "(the set over which J_r sums): with the perceptron's a^t y <= 0 the loop stops as soon as a "
+                 "separates, however far below b the samples are")
+def _e_alg8():
+    Y = _ex1_normalized_first()
+    eta, b = F(3, 2), F(1)
+    a = (F(0),) * 3
+    iterations = 0
+    while iterations < 50:
+        Yk = [y for y in Y if _dot(a, y) <= 0]  # the perceptron's "misclassified"
+        if not Yk:
+            break
+        iterations += 1
+        a = tuple(a[t] + sum(eta * (b - _dot(a, y)) / _dot(y, y) * y[t] for y in Yk) for t in range(3))
+    literal = [_dot(a, y) for y in Y]
+    run = batch_relaxation(EX1_X, EX1_Y, eta=eta, b=b)
+    correct = [_dot(run.w, y) for y in Y]
+    return {"holds": min(literal) < b and run.converged and min(correct) >= b,
+            "text": f"Example 1 (bias first), b = 1, eta = 3/2: with 'misclassified' = a^t y <= 0 the loop stops "
+                    f"after {iterations} iteration(s) at a^t y_k = {_fmt(literal)}, below the margin b = 1; with "
+                    f"a^t y < b it ends after {run.epochs} iterations at a^t y_k = {_fmt(correct)}, all >= b",
+            "perceptron-test a": a, "margin-test a": run.w}

@@ -131,9 +131,11 @@ def test_identity_violation_is_raised(monkeypatch):
         single_sample_relaxation(*TWO, bias="none")
 
 
-def test_erratum():
-    e = next(e for e in all_errata() if e.id == "alg9-listing")
-    assert e.demonstrate()["holds"] is True
+@pytest.mark.parametrize("eid", ["alg9-listing", "alg8-misclassified"])
+def test_errata(eid):
+    e = next(e for e in all_errata() if e.id == eid)
+    demo = e.demonstrate()
+    assert demo["holds"] is True and demo["text"]
 
 
 @given(separable_data(max_n=6, max_d=2, coord=4), st.sampled_from([F(3, 2), F(7, 4), F(1)]))
