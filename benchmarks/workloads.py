@@ -118,7 +118,7 @@ def _same_float(wf, wq) -> bool:
                                                                       zip(wf, wq))
 
 
-def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data):
+def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
     from exactlin.algorithms import _fast
@@ -136,6 +136,9 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data)
         r = _fast.perceptron_loop(prob.Z, w0, Fraction(1), False, Bounds(), Tracer(False, d))
         state["tiers"] = dict(_fast.LAST_TIERS)
         return r
+
+    def kernel():
+        return _fast.integer_loop(Zint, [0] * d, Fraction(1), L, False, Bounds(), Tracer(False, d))
 
     epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
 
@@ -164,8 +167,9 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data)
         if ref is None:
             return False, "the Fraction loop did not run"
         w, updates, steps = ref
-        ok = (r.w == w and r.updates == updates and r.steps == steps and r.converged
-              and (c is None or (c.w == w and c.updates == updates)))
+        ok = r.w == w and r.updates == updates and r.steps == steps and r.converged
+        for other in (c, res.get("exactlin integer kernel")):
+            ok = ok and (other is None or (other.w == w and other.updates == updates and other.steps == steps))
         return ok, (f"w, updates ({updates}) and steps ({steps}) equal to the Fraction loop's; "
                     f"epochs {r.epochs}" if ok else f"MISMATCH: exactlin {r.summary()} vs Fraction loop "
                                                      f"updates={updates} steps={steps}")
@@ -190,7 +194,9 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data)
         exactlin=[Impl("exactlin perceptron()", e2e, note="end to end: exact conversion of the input, the fast loop, "
                                                            "trace (default limits), convergence monitor"),
                   Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions in, "
-                                                        "Fractions out), no trace, no monitor")],
+                                                        "Fractions out), no trace, no monitor"),
+                  Impl("exactlin integer kernel", kernel, note="the same loop from the integer matrix L z (int64 "
+                                                               "array, as a numpy-backed data layer would hold it)")],
         anchors=[Impl("Fraction loop", frac, once=True, note="plain-Python Fractions on the prepared samples"),
                  Impl("float64 chunked scan", flt, note="numpy float64, 1 BLAS thread"),
                  Impl("scikit-learn Perceptron", skl, note="max_iter = exactlin's epochs, tol=None, shuffle=False")],
@@ -204,7 +210,8 @@ def perceptron_int(n=10000, d=50):
     return _perceptron_workload(
         "perceptron-int", "perceptron to convergence, integer features in [-9, 9]",
         "w identical to the Fraction loop; <= 2x float64 scan; >= 1000x faster than the Fraction loop",
-        X, y, Z, Zi.astype(np.float64), d, f"{n} x {d}", "separable through the origin, |<w*, x>| >= 20")
+        X, y, Z, Zi.astype(np.float64), d, f"{n} x {d}", "separable through the origin, |<w*, x>| >= 20",
+        Zi.astype(np.int64), 1)
 
 
 def perceptron_rational(n=400, d=1000):
@@ -215,7 +222,7 @@ def perceptron_rational(n=400, d=1000):
     return _perceptron_workload(
         "perceptron-rational", "perceptron, features integers in [-250, 250] / 250 (Murphy, Gray, Stewart 2017)",
         "as above; rational input does not fall back to Fraction arithmetic",
-        Xq, y, Zq, Zf, d, f"{n} x {d}", "entries k/250 given as Fractions")
+        Xq, y, Zq, Zf, d, f"{n} x {d}", "entries k/250 given as Fractions", (X * y[:, None]).astype(np.int64), 250)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -72,28 +72,34 @@ _I64 = 1 << 62
 
 
 def integer_scaling(Z, w1, eta):
-    """L, the integer samples Z' = L z (list of lists of int) and v_1 = (L / eta) w_1 (list of int).
+    """L, the integer samples Z' = L z and v_1 = (L / eta) w_1 (a list of int).
 
-    >>> integer_scaling([(Fraction(1, 2), 1)], (0, 0), Fraction(1))
+    Z' is an int64 array when its entries fit, else a list of lists of Python ints.
+
+    >>> L, Zi, v1 = integer_scaling([(Fraction(1, 2), 1)], (0, 0), Fraction(1))
+    >>> L, Zi.tolist(), v1
     (2, [[1, 2]], [0, 0])
     """
     eta = Fraction(eta)
+    n, d = len(Z), len(Z[0])
     try:  # the slots of Fraction (the public properties cost a Python call per entry)
         dens = {q._denominator for row in Z for q in row}
-        ints = dens == {1}
+        flat = [q._numerator for row in Z for q in row]
     except AttributeError:  # ints or other rationals among the entries
-        dens = {q.denominator for row in Z for q in row}
-        ints = False
+        pairs = [Fraction(q).as_integer_ratio() for row in Z for q in row]
+        dens = {b for _, b in pairs}
+        flat = [a for a, _ in pairs]
     u1 = [Fraction(a) / eta for a in w1]
-    dens.update(q.denominator for q in u1)
-    dens.discard(1)
-    L = math.lcm(*dens) if dens else 1
-    if ints:
-        Zi = [[q._numerator for q in row] for row in Z]
-        if L != 1:
-            Zi = [[a * L for a in row] for row in Zi]
-    else:
-        Zi = [[q.numerator * (L // q.denominator) for q in row] for row in Z]
+    L = math.lcm(*dens, *(q.denominator for q in u1))
+    if dens != {1}:  # Z' = L z entry by entry
+        den_flat = [q.denominator for row in Z for q in row]
+        flat = [a * (L // b) for a, b in zip(flat, den_flat)]
+    elif L != 1:
+        flat = [a * L for a in flat]
+    try:
+        Zi = np.array(flat, dtype=np.int64).reshape(n, d)
+    except OverflowError:
+        Zi = [flat[r * d:(r + 1) * d] for r in range(n)]
     v1 = [q.numerator * (L // q.denominator) for q in u1]
     return L, Zi, v1
 
@@ -271,7 +277,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         if dm * W.m_v >= _F64:
             W.exact_max()
         bound = dm * W.m_v
-        if bound < _F64 and Zf is not None and not big:
+        if bound < _F64 and W.m_v < _F64 and Zf is not None and not big:
             if vf is None:
                 vf = v.astype(np.float64)
             s = Zf[i:i + length] @ vf
