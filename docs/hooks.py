@@ -288,6 +288,22 @@ def load_derivations() -> list[dict] | None:
             return None
         raise
     items = None
+    reg = getattr(mod, "ALL_DERIVATIONS", None)
+    if isinstance(reg, dict):  # id -> function returning [DerivationStep(text, expr)], raising if the check fails
+        out = []
+        for ident, func in reg.items():
+            doc = inspect.cleandoc(func.__doc__ or "")
+            title = doc.split("\n\n")[0].replace("\n", " ") if doc else ident
+            entry = {"id": ident, "title": title, "steps": [], "verified": None, "error": None, "doc": "",
+                     "algorithms": _DERIVATION_ALGOS.get(ident, ()), "family": None, "seed": None,
+                     "python": f"{func.__module__}.{func.__name__}"}
+            try:
+                entry["steps"] = list(func())
+                entry["verified"] = True  # each function asserts its identity with sympy, raising otherwise
+            except Exception as e:  # noqa: BLE001 - shown on the page as a failure
+                entry["error"] = f"{type(e).__name__}: {e}"
+            out.append(entry)
+        return out
     for name in ("all_derivations", "derivations"):
         f = getattr(mod, name, None)
         if callable(f):
@@ -381,7 +397,11 @@ def step_md(step) -> str:
 
 
 def derivation_md(dv: dict, level: str = "###") -> str:
-    parts = [f"{level} {md_text(dv['title'])}", ""]
+    if dv.get("python"):
+        parts = [f"{level} {md_text(dv['id'])}", "", md_text(dv["title"]), "",
+                 f"`{dv['python']}()`, computed while this page was built:", ""]
+    else:
+        parts = [f"{level} {md_text(dv['title'])}", ""]
     if dv.get("seed"):
         parts.append(f"From `{dv['seed']}`.")
     if dv.get("doc"):
@@ -395,9 +415,20 @@ def derivation_md(dv: dict, level: str = "###") -> str:
         except Exception as e:  # noqa: BLE001
             parts += [f"**Step {k}.** {md_text(st)} (not renderable: {md_text(e)})", ""]
     if dv.get("verified") is not None:
-        parts.append(f"Checked symbolically by sympy: **{'yes' if dv['verified'] else 'NO'}**.")
+        parts.append(f"Identity checked symbolically by sympy: **{'yes' if dv['verified'] else 'NO'}**.")
     return "\n".join(parts)
 
+
+#: which algorithm pages show which derivation of exactlin.derivations (ids of ALL_DERIVATIONS)
+_DERIVATION_ALGOS = {
+    "gradient-Js": ("mse", "widrow-hoff", "lms", "ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2"),
+    "gradient-Jp": ("perceptron", "fixed-increment", "variable-increment", "batch-perceptron", "batch-pla",
+                    "perceptron-gd"),
+    "fisher-maximizer": ("fisher",),
+    "distance-to-hyperplane": ("family:margin", "fisher"),
+    "distance-origin": ("family:margin", "fisher"),
+    "ho-kashyap-b-rule": ("ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2"),
+}
 
 _DERIVATION_KEYWORDS = {
     "mse": ("mse", "j_s", "js", "gradient_js", "squared", "widrow", "lms", "pseudo"),
@@ -409,8 +440,8 @@ _DERIVATION_KEYWORDS = {
 def derivations_for(spec, derivs: list[dict]) -> list[dict]:
     out = []
     for dv in derivs:
-        if dv["algorithms"]:
-            if spec.name in dv["algorithms"] or spec.family in dv["algorithms"]:
+        if dv["algorithms"]:  # algorithm names, or "family:KEY" for a whole family
+            if spec.name in dv["algorithms"] or f"family:{spec.family}" in dv["algorithms"]:
                 out.append(dv)
             continue
         if dv.get("family"):
@@ -688,8 +719,15 @@ def derivations_page(derivs) -> str:
              "built.", ""]
     if derivs is None:
         parts.append("*The derivations module is not part of this build.*")
+    from exactlin.algorithms import all_specs
+
+    specs = all_specs()
     for dv in derivs or []:
         parts += [derivation_md(dv, "##"), ""]
+        users = [sp for sp in specs if dv in derivations_for(sp, derivs)]
+        if users:
+            parts += ["Shown on the pages of: " + ", ".join(f"[{md_text(sp.name)}]({algo_path(sp)})" for sp in users)
+                      + ".", ""]
     return "\n".join(parts)
 
 
