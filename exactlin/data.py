@@ -80,6 +80,20 @@ class Dataset:
         )
         return f"<table><tr><th>i</th>{head}<th>{self.label_name or 'y'}</th></tr>{rows}</table>"
 
+    def _repr_latex_(self) -> str:  # notebooks: a booktabs table with exact fractions
+        def q(v) -> str:
+            if isinstance(v, Fraction) and v.denominator != 1:
+                return f"{'-' if v < 0 else ''}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
+            return str(v.numerator) if isinstance(v, Fraction) else str(v).replace("_", "\\_")
+
+        names = self.feature_names or [f"x_{{{j + 1}}}" for j in range(self.d)]
+        head = " & ".join(["$i$", *(f"${h}$" if self.feature_names is None else h for h in names),
+                           self.label_name or "$y$"])
+        body = [" & ".join([str(i + 1), *(f"${q(v)}$" for v in x), q(lab)]) + r" \\"
+                for i, (x, lab) in enumerate(zip(self.X, self.y))]
+        return "\n".join([r"\begin{tabular}{r" + "r" * self.d + "l}", r"\toprule", head + r" \\", r"\midrule",
+                          *body, r"\bottomrule", r"\end{tabular}"])
+
 
 def _check_label(lab: Any, i: int) -> Hashable:
     if lab is None:

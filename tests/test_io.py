@@ -164,3 +164,10 @@ def test_dataset_csv_round_trip(p):
     text = dataset_csv(p.X, p.y)
     ds = parse_csv(text)
     assert ds.X == tuple(tuple(F(v) for v in x) for x in p.X) and ds.y == tuple(p.y)
+
+
+def test_dataset_latex_repr():
+    from exactlin.data import as_dataset
+
+    tex = as_dataset([(4, "1/2"), (1, -1)], [1, -1])._repr_latex_()
+    assert r"\toprule" in tex and r"$\frac{1}{2}$" in tex and "2 & $1$ & $-1$ & -1" in tex
