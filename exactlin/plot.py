@@ -159,6 +159,55 @@ def _voted_region(ax, voted, bias: str, proj, box, d: int, n: int = 160) -> None
     ax.plot([], [], color="black", lw=2, label="voted rule boundary")
 
 
+def _feature_space(run):
+    """For a run on phi(X) (``extras["feature_map"]``, ``extras["original_X"]``): (phi, original 2-D samples)."""
+    name, X0 = run.extras.get("feature_map"), run.extras.get("original_X")
+    if not name or X0 is None or not X0 or len(X0[0]) != 2:
+        return None
+    from .algorithms.features import feature_map
+
+    try:
+        phi = feature_map("poly", int(name[4:] or 2)) if name.startswith("poly") else feature_map(name)
+    except (ParameterError, ValueError):
+        return None
+    return phi, X0
+
+
+def _plot_feature_run(run, ax, phi, X0, steps: bool, n: int = 90):
+    """Data in the original plane and the curve <w, phi~(x)> = 0 (evaluated on a grid, for display only)."""
+    import numpy as np
+
+    from .data import augment
+
+    pts = [(float(x[0]), float(x[1])) for x in X0]
+    box = _box(pts, False)
+    (u0, u1), (v0, v1) = box
+    us, vs = np.linspace(u0, u1, n), np.linspace(v0, v1, n)
+    grid = [(Fraction(u), Fraction(v)) for v in vs for u in us]
+    F = np.array([[float(c) for c in row] for row in augment(phi(grid), run.bias)])
+    U, V = np.meshgrid(us, vs)
+
+    def g(w):
+        return (F @ np.array([float(c) for c in w])).reshape(n, n)
+
+    if steps and run.trace:
+        ws = _step_vectors(run)[-12:]
+        for w in ws:
+            G = g(w)
+            if G.min() < 0 < G.max():
+                ax.contour(U, V, G, levels=[0.0], colors=["0.55"], linewidths=0.9, linestyles="--", zorder=1)
+        if ws:
+            ax.plot([], [], ls="--", color="0.55", lw=0.9, label="boundary after each update")
+    if run.w is not None:
+        G = g(run.w)
+        if G.max() > 0:
+            ax.contourf(U, V, (G > 0).astype(float), levels=[0.5, 1.5], colors=["#d62728"], alpha=0.08, zorder=0)
+        if G.min() < 0 < G.max():
+            ax.contour(U, V, G, levels=[0.0], colors=["black"], linewidths=2, zorder=2)
+        ax.plot([], [], color="black", lw=2, label=f"final boundary <w, phi(x)> = 0 ({run.extras['feature_map']})")
+    return pts, box
+
+
 def plot_run(run, ax=None, *, steps: bool = True, projection=None):
     """Draw a run: its samples by label, its final decision boundary and, for an iterative
     run, the boundary after each update.  Returns the matplotlib ``Axes``.
@@ -168,12 +217,22 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
     without it, data that are not 2-D raise :class:`~exactlin.errors.ShapeError`.
     """
     data = _dataset(run)
-    d = data.d
+    feat = _feature_space(run) if projection is None else None
+    d = 2 if feat else data.d
     proj = _projection(projection, d)
     if ax is None:
         import matplotlib.pyplot as plt
 
         _, ax = plt.subplots(figsize=(5.5, 4.5))
+    if feat:
+        pts, box = _plot_feature_run(run, ax, *feat, steps)
+        from .data import class_labels
+
+        labels = list(class_labels(data.y))
+        color_of = {lab: _COLORS[k % len(_COLORS)] for k, lab in enumerate(labels)}
+        marker_of = {lab: _MARKERS[k % len(_MARKERS)] for k, lab in enumerate(labels)}
+        return _finish(ax, run, data, pts, box, labels, color_of, marker_of, (0, 1),
+                       f"{run.algorithm}: w = {_fmt(run.w)} on phi(x)", ("x1", "x2"))
     pts = [(float(x[proj[0]]), float(x[proj[1]])) for x in data.X]
     W = run.extras.get("W")
     classes = run.extras.get("classes")
@@ -245,6 +304,13 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
         if ln is None and run.w is not None:
             title += " (no boundary in this plane)"
 
+    names = data.feature_names
+    axis_names = (names[proj[0]] if names else f"x{proj[0] + 1}", names[proj[1]] if names else f"x{proj[1] + 1}")
+    return _finish(ax, run, data, pts, box, labels, color_of, marker_of, proj, title, axis_names)
+
+
+def _finish(ax, run, data, pts, box, labels, color_of, marker_of, proj, title, axis_names):
+    (u0, u1), (v0, v1) = box
     for lab in labels:
         idx = [k for k, yl in enumerate(data.y) if yl == lab]
         if not idx:
@@ -255,9 +321,8 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
         ax.annotate(str(k + 1), p, textcoords="offset points", xytext=(5, 4), fontsize=7, zorder=4)
     ax.set_xlim(u0, u1)
     ax.set_ylim(v0, v1)
-    names = data.feature_names
-    ax.set_xlabel(names[proj[0]] if names else f"x{proj[0] + 1}")
-    ax.set_ylabel(names[proj[1]] if names else f"x{proj[1] + 1}")
+    ax.set_xlabel(axis_names[0])
+    ax.set_ylabel(axis_names[1])
     if len(title) > 70:
         title = title[:67] + "..."
     ax.set_title(title, fontsize=9)

@@ -95,3 +95,17 @@ def test_math_is_mathml_and_nothing_comes_from_the_network(site):
         for tag in re.findall(r"<(?:script|link|img|iframe)\b[^>]*>", text):
             assert not re.search(r'(?:src|href)="(?:https?:)?//', tag), f"{p}: external resource {tag}"
     assert "<math" in page(site, "algorithms/perceptron/perceptron.html")
+
+
+def test_derivations_are_rendered_when_the_module_exists(site):
+    derivations = pytest.importorskip("exactlin.derivations")
+    text = page(site, "derivations.html")
+    for ident in getattr(derivations, "ALL_DERIVATIONS", {}):
+        assert f'id="{ident.lower()}"' in text, ident
+    assert "Identity checked symbolically by sympy: <strong>yes</strong>" in text
+    # the gradient of J_s belongs on the MSE page, the Fisher maximizer on Fisher's
+    specs = {s.name: s for s in all_specs()}
+    if "mse" in specs:
+        assert "gradient-Js" in page(site, "algorithms/mse/mse.html")
+    if "fisher" in specs:
+        assert "fisher-maximizer" in page(site, "algorithms/fisher/fisher.html")

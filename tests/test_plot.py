@@ -85,3 +85,19 @@ def test_svg_is_deterministic():
     assert a == b
     assert a.lstrip().startswith("<?xml") and "<svg" in a
     assert "dc:date" not in a
+
+
+def test_feature_map_run_is_drawn_in_the_original_plane():
+    from exactlin.algorithms.features import feature_map_run
+
+    # seed 004's circle lift: the origin inside the circle is +1, four points outside are -1
+    X = [(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)]
+    run = feature_map_run(X, [1, -1, -1, -1, -1], trace=True)
+    assert len(run.w) == 4  # bias + (x, y, x^2 + y^2): the weights live in the feature space
+    _, ax = _figure_axes()
+    plot_run(run, ax=ax)
+    labels = [ln.get_label() for ln in ax.get_lines()]
+    assert any(lab.startswith("final boundary <w, phi(x)> = 0") for lab in labels)
+    assert ax.get_xlabel() == "x1" and ax.get_ylabel() == "x2"
+    lo, hi = ax.get_xlim()
+    assert lo < -2 and hi > 2
