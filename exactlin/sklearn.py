@@ -55,10 +55,14 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+
+try:
+    from sklearn.base import BaseEstimator, ClassifierMixin
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.utils.multiclass import check_classification_targets
+    from sklearn.utils.validation import check_is_fitted, validate_data
+except ImportError as _e:  # pragma: no cover - the extra is missing
+    raise ImportError("exactlin.sklearn needs scikit-learn >= 1.6: pip install 'exactlin[sklearn]'") from _e
 
 from .data import augment, split_bias
 from .errors import InputTypeError, LabelError, ParameterError
@@ -226,6 +230,12 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
             return [tuple(run.w)]
         return None
 
+    @staticmethod
+    def _offset(run):
+        """Fisher's threshold: g(x) = w^t x - y0 (``extras["y0"]``, a Fraction or an exact sympy number)."""
+        y0 = run.extras.get("y0") if run.algorithm == "fisher" else None
+        return 0 if y0 is None else -y0
+
     def _set_linear_attributes(self, run) -> None:
         W = self._weights(run)
         if W is None:  # a kernel SVM or the voted perceptron: no single linear function
@@ -237,7 +247,8 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         for w in W:
             c, b = split_bias(w, run.bias)
             coefs.append(list(c))
-            intercepts.append(Fraction(b))
+            off = self._offset(run)
+            intercepts.append(Fraction(b) + off if isinstance(off, (int, Fraction)) else b + off)
         coef = np.empty((len(coefs), len(coefs[0])), dtype=object)
         for i, row in enumerate(coefs):
             for j, v in enumerate(row):
@@ -258,7 +269,8 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         if W is not None:
             A = augment(Xe, run.bias)
             if len(W) == 1:
-                return [dot(W[0], a) for a in A]
+                off = self._offset(run)
+                return [dot(W[0], a) + off for a in A] if off != 0 else [dot(W[0], a) for a in A]
             if len(W) == 2:  # two classes: scikit-learn's binary convention, g(x) = g_1(x) - g_0(x)
                 return [dot(W[1], a) - dot(W[0], a) for a in A]
             return [[dot(w, a) for w in W] for a in A]
@@ -297,6 +309,12 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         else:
             idx = [1 if v > 0 else 0 for v in s]
         return self.classes_[np.asarray(idx, dtype=int)]
+
+    def plot(self, ax=None, **kw):
+        """Draw the last fit's run (``run_.plot``: the data, the boundary, the boundary after each update;
+        needs the ``plot`` extra)."""
+        check_is_fitted(self, "run_")
+        return self.run_.plot(ax=ax, **kw)
 
     # ------------------------------------------------------------------ pickling
     def __getstate__(self):
@@ -372,7 +390,10 @@ class ExactHoKashyap(ExactClassifier):
 
 
 class ExactFisher(ExactClassifier):
-    """Fisher's linear discriminant (``fisher``): w = S_W^{-1} (m_1 - m_2) with its threshold, exactly.
+    """Fisher's linear discriminant (``fisher``, seed 003): w = S_W^{-1} (m_1 - m_2) with its threshold,
+    exactly; g(x) = w^t x - y0, so ``intercept_`` is -y0 (an exact sympy number when the threshold
+    y0^(3) with unequal priors is irrational; ``params={"priors": ..., "threshold": ...}``).
+    ``classes_[1]`` is omega_1 (the +1 class).
 
     See :class:`ExactClassifier` for the parameters and attributes.
     """

@@ -19,7 +19,7 @@ from sklearn.preprocessing import FunctionTransformer
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from exactlin.algorithms import REGISTRY, load_all
-from exactlin.errors import InputTypeError, LabelError, ParameterError
+from exactlin.errors import InputTypeError, LabelError, ParameterError, VerificationError
 from exactlin.sklearn import (
     ExactClassifier,
     ExactFisher,
@@ -39,13 +39,14 @@ EX1_Y = [1, -1, -1, 1]
 
 # scikit-learn's checks fit on a few hundred float samples with 17-digit decimals; in exact arithmetic the
 # perceptron family stays fast, the linear machine, MSE, Ho-Kashyap and the SVMs take from 20 s to minutes on
-# them.  The default run checks the representative perceptron estimator; EXACTLIN_ALL_ESTIMATOR_CHECKS=1 runs
-# every estimator whose algorithm is registered (measured: all checks pass for ExactPerceptron, ExactMSE,
-# ExactLinearMachine and ExactSVC(C=1)).
-CHECKED = [ExactPerceptron(max_epochs=5)]
+# them.  The default run checks the perceptron and Fisher estimators; EXACTLIN_ALL_ESTIMATOR_CHECKS=1 runs
+# every estimator whose algorithm is registered (measured: all checks pass for ExactPerceptron, ExactFisher,
+# ExactMSE, ExactLinearMachine and ExactSVC(C=1)).
+CHECKED = [est for est, name in [(ExactPerceptron(max_epochs=5), "perceptron"), (ExactFisher(), "fisher")]
+           if name in REGISTRY]
 if os.environ.get("EXACTLIN_ALL_ESTIMATOR_CHECKS"):
     CHECKED += [est for est, name in [(ExactMSE(), "mse"), (ExactHoKashyap(max_epochs=5), "ho-kashyap"),
-                                      (ExactFisher(), "fisher"), (ExactLinearMachine(max_epochs=5), "linear-machine"),
+                                      (ExactLinearMachine(max_epochs=5), "linear-machine"),
                                       (ExactSVC(C=1), "svm-soft")] if name in REGISTRY]
 
 
@@ -109,10 +110,17 @@ def test_unregistered_or_foreign_algorithm():
         ExactPerceptron(algorithm="mse").fit(EX1_X, EX1_Y)
 
 
-@pytest.mark.skipif("fisher" in REGISTRY, reason="fisher is registered: the missing-algorithm error cannot occur")
-def test_missing_fisher_is_named():
-    with pytest.raises(ParameterError, match="ExactFisher needs the algorithm 'fisher'"):
-        ExactFisher().fit(EX1_X, EX1_Y)
+def test_missing_algorithm_is_named():
+    # an estimator whose algorithm module is absent (as ExactFisher was before fisher.py existed)
+    class ExactFuture(ExactClassifier):
+        _family = ("future-algorithm",)
+
+        def __init__(self, algorithm="future-algorithm", *, bias=None, params=None, floats="repr",
+                     max_epochs=1000, trace=None):
+            super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace)
+
+    with pytest.raises(ParameterError, match="ExactFuture needs the algorithm 'future-algorithm'.*not registered"):
+        ExactFuture().fit(EX1_X, EX1_Y)
 
 
 def test_pipeline_and_cross_val_score():
@@ -151,6 +159,12 @@ FAMILY_CASES = [
     # mse: a = Y^+ 1 on the normalized samples of x = 0 (label -1) and x = 2 (label +1) with bias first:
     # rows (-1, 0) and (1, 2); Y a = (1, 1) is solvable: a = (-1, 1), i.e. g(x) = x - 1
     (ExactMSE(), "mse", [[0], [2]], [-1, 1], ([[F(1)]], [F(-1)])),
+    # Ho-Kashyap from b = 1 on the same data: its first MSE step a = Y^+ b = (-1, 1) already has Y a = b
+    # (error e = 0), so it stops there: g(x) = x - 1
+    (ExactHoKashyap(), "ho-kashyap", [[0], [2]], [-1, 1], ([[F(1)]], [F(-1)])),
+    # Fisher on x = 2, 4 (+1) and 0, -2 (-1): m_1 = 3, m_2 = -1, S_1 = S_2 = 2, S_W = 4,
+    # w = S_W^{-1} (m_1 - m_2) = 1, y0^(1) = (3 + (-1)) / 2 = 1: g(x) = x - 1, intercept -1
+    (ExactFisher(), "fisher", [[2], [4], [0], [-2]], [1, 1, -1, -1], ([[F(1)]], [F(-1)])),
     # hard SVM on x = 0 (-1), x = 2 (+1): w = 1, b = -1 (margin 1; the algorithm's own doctest data)
     (ExactSVC(), "svm-hard", [[0], [2]], [-1, 1], ([[F(1)]], [F(-1)])),
     # seed 004's soft margin ||w||^2/2 + C sum xi_i^2 with C = 1 on the same points: by symmetry b = -w and
@@ -175,7 +189,8 @@ def test_svc_issue_18606_exact_and_support():
     clf = ExactSVC().fit([[1.5, 2.5], [2.5, 1.5], [2.5, 2.5]], [True, True, False])
     assert clf.coef_.tolist() == [[F(-2), F(-2)]] and clf.intercept_.tolist() == [F(9)]
     assert sorted(clf.support_.tolist()) == [0, 1, 2]
-    with pytest.raises(ValueError, match="not linearly separable"):
+    # not separable (the middle point has the other label): the hard margin has no solution, an error
+    with pytest.raises(VerificationError):
         ExactSVC().fit([[0], [1], [2]], [1, -1, 1])
 
 
@@ -193,3 +208,14 @@ def test_expected_failed_checks_is_documented():
     # every expected failure carries a reason
     for est in (ExactPerceptron(), ExactLinearMachine(), ExactSVC()):
         assert all(isinstance(v, str) and v for v in expected_failed_checks(est).values())
+
+
+def test_plot_draws_the_last_fit():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    clf = ExactPerceptron(bias="none").fit(EX1_X, EX1_Y)
+    ax = clf.plot()
+    assert "(1, -3)" in ax.get_title()  # the exact final w of seed 000's Example 1
+    plt.close(ax.figure)
