@@ -101,3 +101,10 @@ def test_feature_map_run_is_drawn_in_the_original_plane():
     assert ax.get_xlabel() == "x1" and ax.get_ylabel() == "x2"
     lo, hi = ax.get_xlim()
     assert lo < -2 and hi > 2
+
+
+def test_run_plot_method_uses_plot_run():
+    run = perceptron(EX1_X, EX1_Y, trace=True)
+    _, ax = _figure_axes()
+    assert run.plot(ax=ax, steps=False) is ax
+    assert not [ln for ln in ax.get_lines() if ln.get_linestyle() == "--"]
