@@ -43,6 +43,23 @@ def test_alg11_update_by_hand():
     assert r.w == (F(5, 11),) and r.extras["verdict"] == "separable"
 
 
+def test_alg11_one_b_update_by_hand():
+    # omega_1 = {0, 1}, omega_2 = {2, 30}, bias first, eta = 1/2. Hand derivation:
+    #   Y = [[1,0],[1,1],[-1,-2],[-1,-30]], Y^tY = [[4,33],[33,905]], det = 3620 - 1089 = 2531,
+    #   (Y^tY)^-1 = [[905,-33],[-33,4]]/2531, Y^t 1 = (0,-31): a(1) = (1023, -124)/2531;
+    #   Y a(1) = (1023, 899, -775, 2697)/2531, e = (-1508, -1632, -3306, 166)/2531, e+ = (0, 0, 0, 166/2531);
+    #   b(2) = b + 2 eta e+ = (1, 1, 1, 2697/2531) (b, not a, is updated: erratum seed003-ho-kashyap-b-update);
+    #   a(2) = a(1) + (166/2531) (Y^tY)^-1 y_4 = a(1) + (166/2531) (85, -87)/2531
+    #        = (1023*2531 + 14110, -124*2531 - 14442)/2531^2 = (2603323, -328286)/6405961
+    r = ho_kashyap([(0,), (1,), (2,), (30,)], [1, 1, -1, -1], eta="1/2", k_max=1, trace=True)
+    s = r.trace[0]
+    assert s.w_before == (F(1023, 2531), F(-124, 2531))
+    assert s.info["e"] == (F(-1508, 2531), F(-1632, 2531), F(-3306, 2531), F(166, 2531))
+    assert s.info["b_after"] == (1, 1, 1, F(2697, 2531)) == r.extras["b"]
+    assert r.w == (F(2603323, 6405961), F(-328286, 6405961))
+    assert r.extras["verdict"] == "undecided" and r.reason == "max_steps"
+
+
 def test_mod1_iterates_equal_alg11():
     # Modification I keeps a(k) = Y^+ b(k) (Y^+ e = 0), so with the same eta it runs Algorithm 11 exactly
     X = [(0, 0), (1, 0), (0, 1), (1, 1), (2, 2), (3, 0)]
@@ -73,6 +90,9 @@ def test_mod2_R_checks():
         ho_kashyap_mod2(X_SEED, Y_LAB, R="1,1,0;0,1,0;0,0,1")
     with pytest.raises(ShapeError, match="R must be 3x3"):
         ho_kashyap_mod2(X_SEED, Y_LAB, R="1,0;0,1")
+    # a ragged R is named as such (the message used to say "got 3x3" for rows of lengths 3, 2, 3)
+    with pytest.raises(ShapeError, match="got 3 rows of lengths 2, 3"):
+        ho_kashyap_mod2(X_SEED, Y_LAB, R=[[1, 0, 0], [0, 1], [0, 0, 1]])
     r = ho_kashyap_mod2(X_SEED, Y_LAB, R="2,1,0;1,2,0;0,0,1", eta="1/100", k_max=2000)
     assert r.extras["verdict"] in ("separable", "undecided")
     # lambda_max(R Y^tY) <= ||R|| lambda_max(Y^tY) < 3 * 31: eta = 1/100 < 2/93 (hand bound)
@@ -80,6 +100,14 @@ def test_mod2_R_checks():
     # R = 10 I: lambda_max(R Y^tY) = 10 lambda_max(Y^tY) > 300, so eta = 1/20 (fine for Y^tY) is too big for R Y^tY
     r10 = ho_kashyap_mod2(X_SEED, Y_LAB, R="10,0,0;0,10,0;0,0,10", eta="1/20", k_max=3)
     assert r10.extras["eta_below_2_over_lambda_max_RYtY"] is False
+
+
+def test_mod2_all_zero_samples():
+    # bias none, every sample 0: Y^tY = 0, lambda_max = 0, so any eta > 0 meets 0 < eta < 2/lambda_max (the default
+    # eta used to raise "Y^tY = 0" instead). e = Y a - b = -b <= 0 and Y^t e = 0: not separable, certified
+    r = ho_kashyap_mod2([(0, 0), (0, 0)], [1, -1], bias="none")
+    assert r.extras["verdict"] == "not_separable" and r.params["eta"] == 1
+    assert r.extras["certificate"]["lambda"] == (F(1, 2), F(1, 2))
 
 
 def test_bad_inputs():

@@ -98,6 +98,9 @@ def test_bad_input():
         linear_machine(*MC, eta=0)
     with pytest.raises(ParameterError, match="binary must be one of"):
         one_vs_rest(*MC, binary="linear-machine")
+    # the voted perceptron has no single w_c (Run.w is None): a clear error, not a TypeError from <None, x>
+    with pytest.raises(ParameterError, match="voted perceptron predicts by a vote"):
+        one_vs_rest(*MC, binary="voted-perceptron")
     with pytest.raises(ParameterError, match="has no parameter 'alpha'"):
         one_vs_rest(*MC, alpha=2)
     with pytest.raises(ParameterError, match="no parameter 'positive'"):

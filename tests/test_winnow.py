@@ -60,6 +60,12 @@ def test_exact_power():
     assert exact_power(F(9, 4), F(1, 2)) == F(3, 2) and exact_power(F(8), F(-2, 3)) == F(1, 4)
     with pytest.raises(InputError, match="irrational"):
         exact_power(F(2), F(1, 2))
+    # roots wider than a float's 53 bits (a float first guess got these wrong): 9^(61/2) = 3^61 and
+    # (4/25)^(-41/2) = (5/2)^41 exactly (hand: 9 = 3^2, 4/25 = (2/5)^2); (2 * 9^30)^(1/2) = 3^30 sqrt 2 is irrational
+    assert exact_power(F(9), F(61, 2)) == 3 ** 61
+    assert exact_power(F(4, 25), F(-41, 2)) == F(5, 2) ** 41
+    with pytest.raises(InputError, match="irrational"):
+        exact_power(F(2 * 9 ** 30), F(1, 2))
     with pytest.raises(InputError, match="integer feature values"):
         balanced_winnow([("1/2",), (1,)], [1, -1])
 

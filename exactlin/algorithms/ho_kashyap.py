@@ -126,7 +126,10 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
         if R is None:
             R = tuple(tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d))
         if len(R) != d or any(len(r) != d for r in R):
-            raise ShapeError(f"R must be {d}x{d} (the augmented dimension), got {len(R)}x{len(R[0]) if R else 0}")
+            widths = sorted({len(r) for r in R})
+            got = f"{len(R)}x{widths[0]}" if len(widths) == 1 else \
+                f"{len(R)} rows of lengths {', '.join(map(str, widths))}"
+            raise ShapeError(f"R must be {d}x{d} (the augmented dimension), got {got}")
         if not is_symmetric(R) or not is_positive_definite(R):
             why = "it is not symmetric" if not is_symmetric(R) else (
                 "leading principal minors " + ", ".join(fmt(m) for m in leading_minors(R)) + " are not all > 0")
@@ -135,9 +138,8 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
         if eta is None:
             # trace(Y^tY) >= lambda_max > 0 for Y != 0, so eta = 1/trace < 2/lambda_max
             tr = sum((YtY[i][i] for i in range(d)), Fraction(0))
-            if tr == 0:
-                raise ParameterError("all samples are zero: Y^tY = 0", parameter="eta")
-            eta = 1 / tr
+            # every sample zero: Y^tY = 0, lambda_max = 0 and every eta > 0 satisfies the condition; take 1
+            eta = 1 / tr if tr != 0 else Fraction(1)
             P = {**P, "eta": eta}
         M = tuple(tuple((2 / eta if i == j else 0) - YtY[i][j] for j in range(d)) for i in range(d))
         if not is_positive_definite(M):

@@ -188,10 +188,15 @@ def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_
 # one-vs-rest
 
 
+#: binary algorithms whose Run has no single predicting vector (Run.w is None): one-vs-rest needs w_c
+_NO_SINGLE_VECTOR = frozenset({"voted-perceptron"})
+
+
 def _binary_names() -> tuple:
     from . import all_specs
 
-    return tuple(s.name for s in all_specs() if not s.multiclass and s.iterative and s.family == "perceptron")
+    return tuple(s.name for s in all_specs() if not s.multiclass and s.iterative and s.family == "perceptron"
+                 and s.name not in _NO_SINGLE_VECTOR)
 
 
 OVR_PARAMS = (
@@ -234,7 +239,10 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
     P = resolve_params(OVR_PARAMS, params, "one-vs-rest")
     names = _binary_names()
     if P["binary"] not in names:
-        raise ParameterError(f"binary must be one of {', '.join(names)}; got {P['binary']!r}", parameter="binary")
+        why = (" (the voted perceptron predicts by a vote of many vectors, not by one w_c; use averaged-perceptron)"
+               if P["binary"] in _NO_SINGLE_VECTOR else "")
+        raise ParameterError(f"binary must be one of {', '.join(names)}; got {P['binary']!r}{why}",
+                             parameter="binary")
     from . import get
 
     func = get(P["binary"]).func

@@ -35,21 +35,17 @@ POWER_BIT_LIMIT = 100_000
 
 
 def _exact_root(n: int, q: int) -> int | None:
-    """The integer q-th root of n >= 0 if it is exact, else None."""
-    if n < 2:
-        return n
-    r = round(n ** (1.0 / q)) if n.bit_length() < 1000 else None
-    if r is None:  # integer Newton iteration for huge n
-        r = 1 << (n.bit_length() // q + 1)
-        while True:
-            s = ((q - 1) * r + n // r ** (q - 1)) // q
-            if s >= r:
-                break
-            r = s
-    for c in (r - 1, r, r + 1):
-        if c >= 0 and c ** q == n:
-            return c
-    return None
+    """The integer q-th root of n >= 0 if it is exact, else None.
+
+    Integer arithmetic only (sympy's ``integer_nthroot``: floor of the root by integer Newton steps, and
+    whether it is exact).  A float first guess would be wrong by more than 1 once the root has more than
+    53 bits: 9^(61/2) = 3^61 was reported as irrational."""
+    from sympy import integer_nthroot
+
+    if n < 0:
+        return None
+    r, exact = integer_nthroot(n, q)
+    return int(r) if exact else None
 
 
 def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
