@@ -113,9 +113,10 @@ def ex_sklearn() -> ExampleResult:
               all(yi * r.decision(x) >= 1 for x, yi in zip(SK_X, SK_Y)), "hand derivation"),
     ]
     return ExampleResult([r], checks, notes=[
-        "Reported in the issue: SVC(kernel='linear', C=1e6) gives w = (-1.99902, -1.99902), b = 8.99577 (close, "
-        "not exact); LinearSVC's default squared-hinge, regularised-intercept fit misclassifies a point. "
-        "exactlin's answer is exact and KKT-certified."])
+        "Measured here (scikit-learn 1.x, float64): SVC(kernel='linear', C=1e6) gives w = (-1.99902, -1.99902), "
+        "b = 8.99577, dual coefficients (-3.998, 1.999, 1.999): close, not exact; LinearSVC(dual=False), the "
+        "issue's call, scores 2/3 on its own training data (its intercept is regularised). exactlin's answer is "
+        "exact and KKT-certified."])
 
 
 @example("seed000-example2-gordan", title="Example 2 (XOR-like) is not separable through the origin: a Gordan "

@@ -223,13 +223,50 @@ def _b_interval(K, y, beta, n, L, U):
     return (lo + hi) / 2
 
 
+def _alpha_lp(K: _Kern, y, Fall: list[int], Fp: list[int], beta: dict, C, hinge: bool):
+    """Degenerate optimum: (w, b) solved on the independent subset Fp is right, but its multipliers have a
+    negative entry.  Find alpha >= 0 (<= C for the hinge loss) on all of Fall with the same expansion,
+    by the exact simplex:  sum_j alpha_j y_j x_j = sum_{j in Fp} beta_j x_j (linear kernel; with a kernel
+    the Gram-matrix form sum_j K_ij alpha_j y_j = sum_{j in Fp} K_ij beta_j for i in Fall, equivalent because
+    null(G) = null(Phi)), and sum_j alpha_j y_j = sum_{j in Fp} beta_j."""
+    from ..theory.lp import simplex
+
+    m = len(Fall)
+    rows, rhs = [], []
+    if K.kfun is None:
+        d = len(K.X[0])
+        for k in range(d):
+            rows.append([y[j] * K.X[j][k] for j in Fall])
+            rhs.append(sum((beta[j] * K.X[j][k] for j in Fp), F0))
+    else:
+        for i in Fall:
+            rows.append([y[j] * K.base(i, j) for j in Fall])
+            rhs.append(sum((beta[j] * K.base(i, j) for j in Fp), F0))
+    rows.append([Fraction(y[j]) for j in Fall])
+    rhs.append(sum((beta[j] for j in Fp), F0))
+    if hinge:  # alpha_j + s_j = C
+        rows = [r + [F0] * m for r in rows]
+        for t in range(m):
+            r = [F0] * (2 * m)
+            r[t] = r[m + t] = F1
+            rows.append(r)
+            rhs.append(C)
+    res = simplex(rows, rhs)
+    if res.status != "optimal":
+        return None
+    return {j: res.x[t] for t, j in enumerate(Fall)}
+
+
 def _active_set(K: _Kern, y, S0: list[int], U0=(), *, loss: str, C, intercept: bool, max_iter: int):
     """Exact active-set iteration from the guess S0 (free set; U0: multipliers at C, hinge loss).
 
-    Each step solves the KKT equations on the current sets exactly, then drops the most
-    negative multiplier (or moves one above C to the upper set), else adds the most violated
-    constraint.  Returns (alpha, b) satisfying every KKT condition, or None when a set repeats,
-    a system is singular, or max_iter steps pass (the caller then falls back to Lemke)."""
+    Each step solves the KKT equations on the current sets exactly.  If (w, b) is then primal
+    feasible with every free sample on the margin but a multiplier is out of range (a degenerate
+    optimum: more support vectors than affinely independent ones), valid multipliers are found by
+    the exact LP :func:`_alpha_lp`.  Otherwise the most negative multiplier is dropped (or one above C
+    moves to the upper set), else the most violated constraint is added.  Returns (alpha, b)
+    satisfying every KKT condition, or None when a set repeats, a system is singular, or max_iter
+    steps pass (the caller then falls back to Lemke's method)."""
     n = len(y)
     hinge = loss == "hinge"
     U: list[int] = list(dict.fromkeys(U0)) if hinge else []
@@ -251,66 +288,77 @@ def _active_set(K: _Kern, y, S0: list[int], U0=(), *, loss: str, C, intercept: b
             b = _b_interval(K, y, beta, n, set(L), set(U)) if intercept else F0
             if b is None:
                 return None
-        F = Fp
         alpha = {j: y[j] * v for j, v in beta.items()}
-        # dual feasibility on F
-        worst, wi = None, None
-        for j in F:
-            a = alpha[j]
-            if a < 0 and (worst is None or a < worst):
-                worst, wi = a, j
-        if wi is not None:
-            F.remove(wi)
-            continue
-        if hinge:
-            over = [j for j in F if alpha[j] > C]
-            if over:
-                j = max(over, key=lambda j: alpha[j])
-                F.remove(j)
-                U.append(j)
-                continue
         f = K.values(beta, b)
+
+        def margin(i, f=f, alpha=alpha):
+            m = y[i] * f[i]
+            return m + alpha[i] * K.diag if (K.diag is not None and i in alpha) else m
+
+        bad = [j for j in Fp if alpha[j] < 0 or (hinge and alpha[j] > C)]
+        Fset, Uset = set(Fp), set(U)  # samples of F outside Fp have alpha = 0: checked like the others
         viol, vi = F0, None
         for i in range(n):
-            m = y[i] * f[i]
-            if K.diag is not None:
-                m += alpha.get(i, F0) * K.diag
-            if i in alpha and i not in U:
+            if i in Fset:
                 continue
-            if i in U:
-                if m > 1 and (m - 1) > viol:
+            m = margin(i)
+            if i in Uset:
+                if m - 1 > viol:
                     viol, vi = m - 1, i
             elif 1 - m > viol:
                 viol, vi = 1 - m, i
-        if vi is None:
+        if not bad and vi is None:
             return tuple(alpha.get(i, F0) for i in range(n)), b
-        if vi in U:
+        if bad and vi is None and len(Fp) < len(F) and all(margin(i) == 1 for i in F):
+            a_F = _alpha_lp(K, y, F, Fp, beta, C, hinge)
+            if a_F is not None:
+                out = [F0] * n
+                for j in U:
+                    out[j] = C
+                for j, v in a_F.items():
+                    out[j] = v
+                return tuple(out), b
+        F = list(Fp)
+        if bad:
+            neg = [j for j in bad if alpha[j] < 0]
+            if neg:
+                F.remove(min(neg, key=lambda j: alpha[j]))
+            else:
+                j = max(bad, key=lambda j: alpha[j])
+                F.remove(j)
+                U.append(j)
+            continue
+        if vi in Uset:
             U.remove(vi)
         F.append(vi)
     return None
 
 
-def _lemke_dual(K: _Kern, y, *, loss: str, C, intercept: bool):
-    """The dual's KKT system as an LCP in (alpha, lambda_1, lambda_2[, nu]), solved by Lemke's method.
+def _lemke_dual(K: _Kern, y, *, loss: str, C, intercept: bool, idx=None):
+    """The dual's KKT system on the samples ``idx`` (default all) as an LCP in (alpha, lambda_1, lambda_2[, nu]),
+    solved by Lemke's method.
 
     mu = Q alpha - y lambda_1 + y lambda_2 + nu - 1 >= 0  (complementary to alpha),
     y^T alpha >= 0, -y^T alpha >= 0 (to lambda_1, lambda_2: the equality sum alpha_i y_i = 0),
-    C - alpha >= 0 (to nu, hinge only); b = lambda_2 - lambda_1."""
-    n = len(y)
+    C - alpha >= 0 (to nu, hinge only); b = lambda_2 - lambda_1.  Returns (alpha over all samples, b)."""
+    N = len(y)
+    idx = list(range(N)) if idx is None else list(idx)
+    yy = [y[i] for i in idx]
+    n = len(idx)
     hinge = loss == "hinge"
     m = n + (2 if intercept else 0) + (n if hinge else 0)
     M = [[F0] * m for _ in range(m)]
     q = [F0] * m
-    for i in range(n):
-        for j in range(n):
-            M[i][j] = y[i] * y[j] * K(i, j)
-        q[i] = -F1
+    for a_, i in enumerate(idx):
+        for c_, j in enumerate(idx):
+            M[a_][c_] = yy[a_] * yy[c_] * K(i, j)
+        q[a_] = -F1
     if intercept:
         for i in range(n):
-            M[i][n] = Fraction(-y[i])
-            M[i][n + 1] = Fraction(y[i])
-            M[n][i] = Fraction(y[i])
-            M[n + 1][i] = Fraction(-y[i])
+            M[i][n] = Fraction(-yy[i])
+            M[i][n + 1] = Fraction(yy[i])
+            M[n][i] = Fraction(yy[i])
+            M[n + 1][i] = Fraction(-yy[i])
     if hinge:
         o = n + (2 if intercept else 0)
         for i in range(n):
@@ -320,9 +368,30 @@ def _lemke_dual(K: _Kern, y, *, loss: str, C, intercept: bool):
     r = lemke(M, q)
     if r.status != "solved":
         return None
-    alpha = r.z[:n]
+    alpha = [F0] * N
+    for a_, i in enumerate(idx):
+        alpha[i] = r.z[a_]
     b = (r.z[n + 1] - r.z[n]) if intercept else F0
-    return alpha, b
+    return tuple(alpha), b
+
+
+def _lemke_chunked(K: _Kern, y, S0, *, loss: str, C, intercept: bool):
+    """Lemke's method on a working subset S, grown by the most violated samples until every sample
+    outside S satisfies its KKT conditions with alpha = 0 (y_i f(x_i) >= 1); then the subset's optimum is
+    the whole problem's.  S grows strictly each round, so this ends (at worst with S = everything)."""
+    n = len(y)
+    S = sorted(set(S0))
+    while True:
+        sol = _lemke_dual(K, y, loss=loss, C=C, intercept=intercept, idx=S)
+        if sol is None:
+            return None
+        alpha, b = sol
+        f = K.values({j: y[j] * alpha[j] for j in S if alpha[j]}, b)
+        Sset = set(S)
+        viol = sorted(((1 - y[i] * f[i], i) for i in range(n) if i not in Sset and y[i] * f[i] < 1), reverse=True)
+        if not viol:
+            return alpha, b
+        S = sorted(Sset | {i for _, i in viol[:10]})
 
 
 def _float_guess(X, y, *, kind, degree, coef0, loss, C, n):
@@ -422,26 +491,23 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     if loss == "hard" and kfun is None and guess is None:
         sep = check_separable()
     sol = None
+    start: list[int] = []
     if guess is not None:
         free, upper = guess
+        start = list(free) + list(upper)
         sol = _active_set(K, y, free or _closest_pair(X, y, K), upper, loss=loss, C=C, intercept=intercept,
                           max_iter=2 * n + 20)
         if sol is not None:
             method.append("scikit-learn SVC guessed the support vectors; the KKT equations were solved exactly "
-                          "(python-flint) and repaired by exact active-set steps")
+                          "(python-flint), with exact active-set and LP repair steps")
         else:
             notes.append("the float guess did not lead to a KKT point")
-    if sol is None and not exact_only:
-        if loss == "hard" and kfun is None and sep is None:
-            sep = check_separable()
-        sol = _active_set(K, y, _closest_pair(X, y, K), loss=loss, C=C, intercept=intercept, max_iter=2 * n + 20)
-        if sol is not None:
-            method.append("exact active-set iteration from the closest opposite pair")
     if sol is None:
         if loss == "hard" and sep is None:
             sep = check_separable()  # (with a kernel: on its monomial features)
-        sol = _lemke_dual(K, y, loss=loss, C=C, intercept=intercept)
-        method.append("exact Lemke complementary pivoting on the dual KKT system")
+        sol = _lemke_chunked(K, y, start + _closest_pair(X, y, K), loss=loss, C=C, intercept=intercept)
+        method.append("exact Lemke complementary pivoting on the dual KKT system (working subset grown by the "
+                      "violated samples)")
         if sol is None:  # cannot happen: the problem is feasible (checked above for the hard margin)
             raise VerificationError(f"{name}: Lemke's method ended on a secondary ray on a feasible problem")
     alpha, b = sol
@@ -650,5 +716,5 @@ def perceptron_bound(X, y=None, bias: str = "none", *, positive=None) -> dict:
     R2 = max(sum((v * v for v in x), F0) for x in prob.Y)
     norm2 = kkt["norm2_w"]
     return {"bound": R2 * norm2, "w_star": w, "R2": R2, "norm2_w_star": norm2, "alpha": alpha, "kkt": kkt,
-            "bias": bias}
+            "bias": bias, "method": method}
 
