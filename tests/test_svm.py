@@ -260,3 +260,16 @@ def test_float_cross_check_against_svc():
     r2 = svm_soft(X[:80], y[:80], C="1/10")
     clf2 = SVC(kernel="linear", C=0.1, tol=1e-10).fit(X[:80].astype(float), y[:80])
     assert np.allclose(clf2.coef_[0], [float(v) for v in r2.extras["w"]], atol=1e-4)
+
+
+def test_many_support_vectors_on_a_grid():
+    # hand: x1 in {0, 1} are -1 and x1 in {3, 4} are +1, x2 = 0..4: the bisector x1 = 2, w = 2/(3-1) (1, 0)
+    # = (1, 0), b = -2; the ten samples with x1 = 1 or 3 are all on the margin (10 > d + 1 = 3), so the
+    # multipliers are far from unique: the exact solve on an independent subset plus the exact LP for alpha
+    X = [(a, c) for a in (0, 1, 3, 4) for c in range(5)]
+    y = [1 if a >= 3 else -1 for a, _ in X]
+    for exact_only in (False, True):
+        r = svm_hard(X, y, exact_only=exact_only)
+        assert r.extras["w"] == (1, 0) and r.extras["b"] == -2
+        assert all(X[i][0] in (1, 3) for i in r.extras["support_vectors"])
+        assert sum(r.extras["alpha"]) == 1  # sum alpha = ||w||^2 at a hard-margin optimum
