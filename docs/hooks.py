@@ -764,6 +764,7 @@ def cli_page() -> str:
         text = out.getvalue().replace(tmp + os.sep, "").replace(str(CHECKOUT), "<checkout>")
         if err.getvalue():
             text += "\n[stderr]\n" + err.getvalue().replace(tmp + os.sep, "")
+        text = _clip_transcript(text)
         cmd = "exactlin " + " ".join(shown if shown is not None else argv)
         block = f"```console\n{cmd.strip()}\n{text.rstrip()}\n[exit status {code}]\n```\n"
         if isinstance(code, str):
@@ -787,6 +788,28 @@ def cli_page() -> str:
     parts += ["## exactlin (the main job)", "",
               "With no command, exactlin reproduces and verifies every worked example:", "", capture([]), ""]
     return "\n".join(parts)
+
+
+#: transcripts are shown whole up to these sizes (exact iterates can have thousands of digits)
+TRANSCRIPT_LINE = 400
+TRANSCRIPT_LINES = 600
+
+
+def _clip_transcript(text: str) -> str:
+    lines = text.split("\n")
+    clipped = 0
+    out = []
+    for ln in lines:
+        if len(ln) > TRANSCRIPT_LINE:
+            clipped += 1
+            ln = ln[:TRANSCRIPT_LINE] + f" ... [{len(ln) - TRANSCRIPT_LINE} more characters on this line]"
+        out.append(ln)
+    if len(out) > TRANSCRIPT_LINES:
+        head, tail = TRANSCRIPT_LINES * 2 // 3, TRANSCRIPT_LINES // 3
+        out = out[:head] + [f"... [{len(out) - head - tail} lines not shown on this page] ..."] + out[-tail:]
+    if clipped:
+        out.append(f"[this page shortened {clipped} very long lines; the command prints them in full]")
+    return "\n".join(out)
 
 
 def conversion_table() -> str:
