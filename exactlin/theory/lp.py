@@ -397,7 +397,8 @@ def separate(Z: Sequence[Sequence], *, use_float: bool = True) -> Separation:
     Returns a verified separator scaled to min_i <w, z_i> = 1, or a verified Gordan
     certificate.  ``use_float=False`` (or scipy absent) runs only the exact simplex.
     """
-    Z = [tuple(Fraction(v) for v in z) for z in Z]
+    if not all(type(v) is Fraction for z in Z for v in z):
+        Z = [tuple(Fraction(v) for v in z) for z in Z]
     if not Z:
         raise ExactlinError("no samples")
     notes: list[str] = []
