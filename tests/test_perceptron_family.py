@@ -116,6 +116,16 @@ def test_variable_increment_margin():
     assert variable_increment(*EX1).w == fixed_increment(*EX1).w
 
 
+def test_variable_increment_separates_means_strictly_positive():
+    # hand: 1-D, bias none, x = 1 (+1), b = 2, one pass: a = 0 -> a^t y = 0 <= 2 -> a = 1; a^t y = 1 separates
+    # (1 > 0) but misses the margin (1 <= 2). "separates" used to be checked against b and said False.
+    r = variable_increment([(1,)], [1], bias="none", b=2, max_epochs=1)
+    assert r.w == (1,) and r.reason == "max_epochs"
+    assert r.extras["separates"] is True and r.extras["margin_met"] is False
+    r = variable_increment([(1,)], [1], bias="none", b=2)  # a = 1, 2, 3: 3 > 2 ends it
+    assert r.w == (3,) and r.converged and r.extras["separates"] and r.extras["margin_met"]
+
+
 def test_variable_increment_schedule_counts_updates():
     # eta(k) = 1/k with k the correction number; hand derivation on 1-D data x = 1 (+1), bias none, b = 1:
     # a = 0 -> 0 <= 1: a = 1 (eta 1); 1 <= 1: a = 3/2 (eta 1/2); 3/2 > 1: a pass with no correction

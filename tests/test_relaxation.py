@@ -74,6 +74,13 @@ def test_batch_hand_example():
     assert batch_relaxation([(2,)], [1], bias="none", eta="3/2").w == (F(3, 4),)
 
 
+def test_batch_last_identity_check_takes_no_further_eta():
+    # y = (2), b = 1, eta(k) = 2k - 3/2, max_epochs = 1: the run uses only eta(1) = 1/2 (a = (1/2)(1 - 0)/4 * 2
+    # = 1/4, a^t y = 1/2, gap halved). The final identity check used to evaluate eta(2) = 5/2 and raise.
+    r = batch_relaxation([(2,)], [1], bias="none", eta="2*k - 3/2", max_epochs=1)
+    assert r.w == (F(1, 4),) and r.reason == "max_epochs"
+
+
 def test_example1_overrelaxation_reaches_margin():
     # eta = 3/2 on Example 1 (bias first): converges with a^t y >= b = 1 for all four normalized samples
     for f in (single_sample_relaxation, batch_relaxation):

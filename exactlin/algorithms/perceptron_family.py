@@ -421,8 +421,11 @@ def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, 
                                step_info=None if sched.constant else step_info)
     run = Run(name, res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w, b), "max_bits": res.max_bits},
+              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits},
               seed=SEED003, problem=prob)
+    if b != 0:
+        # a^t y_k > b for every k (Algorithm 5's goal); "separates" keeps its meaning a^t y_k > 0
+        run.extras["margin_met"] = _separates(Z, res.w, b)
     if not sched.constant:
         run.extras["etas"] = etas[:10_000]
     if res.cycle is not None:

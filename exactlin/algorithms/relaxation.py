@@ -257,13 +257,17 @@ def batch_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: s
     tracer = Tracer(trace, prob.d)
     pending: list = []  # the single-sample identity to check after the update
 
-    def correction(a, k):
+    def check_pending(a, k):
+        """Check the identity of iteration k - 1's update on a = a(k) (nothing else: no eta(k) is taken)."""
         if pending:
             i, eta, before = pending.pop()
             lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
             if lhs != rhs:
                 raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i}): "
                                          f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+
+    def correction(a, k):
+        check_pending(a, k)
         scores = [_dot(a, z) for z in Z]
         Yk = [i for i, s in enumerate(scores) if s < b]
         info = {"J_r": sum(((scores[i] - b) ** 2 / norms[i] for i in Yk), Fraction(0)) / 2}
@@ -275,8 +279,9 @@ def batch_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: s
         return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
 
     res = batch_loop(Z, a1, correction, _bounds(max_epochs, P), tracer, stationary=sched.constant)
-    if pending:
-        correction(res.a, res.iterations + 1)  # check the identity of the last update
+    # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
+    # which may lie outside (0, 2) although every eta the run used was inside)
+    check_pending(res.a, res.iterations + 1)
     run = _batch_run("batch-relaxation", SEED, prob, res, bias, P, max_epochs, tracer)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None
