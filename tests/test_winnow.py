@@ -75,6 +75,10 @@ def test_exact_power():
     ({"alpha": "1/2"}, "alpha must be > 1"),
     ({"eta": 1}, "has no parameter 'eta'"),
     ({"a_plus": (1, 1)}, "a_plus has 2 entries"),
+    # a zero weight never moves: on (1,1), (1,-1) (+1) and (1,2) (-1) through the origin (separable by
+    # (3/2, -1), hand) a+ = a- = (0, 1) used to cycle and fail its own certificate check (VerificationError)
+    ({"a_plus": (0, 1, 1)}, "a_plus[0] = 0"),
+    ({"a_minus": (1, "-1/2", 1)}, "a_minus must be > 0 in every entry"),
     ({"max_updates": 0}, "max_updates must be >= 1"),
 ])
 def test_bad_parameters(params, fragment):

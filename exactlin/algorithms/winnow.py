@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, ParameterError
 from ..params import Param, greater_than
 from ..runs import Run
 from ..theory.certificates import gordan_from_counts
@@ -74,8 +74,8 @@ def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
 
 PARAMS = (
     Param("alpha", "rational", Fraction(2), "promotion factor alpha > 1", greater_than(1)),
-    Param("a_plus", "vector", None, "start vector a+ (default all ones)"),
-    Param("a_minus", "vector", None, "start vector a- (default all ones)"),
+    Param("a_plus", "vector", None, "start vector a+ > 0 in every entry (default all ones)"),
+    Param("a_minus", "vector", None, "start vector a- > 0 in every entry (default all ones)"),
     *BOUND_PARAMS,
 )
 
@@ -109,6 +109,13 @@ def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: st
     ones = tuple(Fraction(1) for _ in range(d))
     ap = start_vector(P["a_plus"], d, "a_plus") if P["a_plus"] is not None else ones
     am = start_vector(P["a_minus"], d, "a_minus") if P["a_minus"] is not None else ones
+    # Winnow's weights are positive: a multiplicative update never moves a zero weight (that component is lost),
+    # and the cycle certificate reads the updates in log space, which needs every a_i > 0
+    for name, vec in (("a_plus", ap), ("a_minus", am)):
+        for i, v in enumerate(vec):
+            if v <= 0:
+                raise ParameterError(f"{name} must be > 0 in every entry (Winnow's weights are positive and "
+                                     f"multiplied, never added to); {name}[{i}] = {v}", parameter=name)
     # the powers alpha^{y_{k,i}} and alpha^{-y_{k,i}} of every sample, computed once
     up = [tuple(exact_power(alpha, v) for v in yk) for yk in Y]
     down = [tuple(1 / u for u in row) for row in up]
