@@ -171,3 +171,12 @@ def test_dataset_latex_repr():
 
     tex = as_dataset([(4, "1/2"), (1, -1)], [1, -1])._repr_latex_()
     assert r"\toprule" in tex and r"$\frac{1}{2}$" in tex and "2 & $1$ & $-1$ & -1" in tex
+
+
+def test_json_round_trip_beyond_4300_digits():
+    # lms on seed 000's Example 1 (bias first, max_epochs 1000) ends with ~23,800-digit numerators: past Python's
+    # 4300-digit str <-> int limit, the JSON round trip must still be exact
+    big = F(7**20000 + 1, 3**9000)
+    run = Run("perceptron", (big, F(1)), "none", False, "max_epochs", 1, 1, 1)
+    back = Run.from_json(run.to_json())
+    assert back.w == (big, F(1))
