@@ -41,6 +41,7 @@ EX1_Y = [1, -1, -1, 1]
 # perceptron family stays fast, the linear machine, MSE, Ho-Kashyap and the SVMs take from 20 s to minutes on
 # them.  The default run checks the perceptron and Fisher estimators; EXACTLIN_ALL_ESTIMATOR_CHECKS=1 runs
 # every estimator whose algorithm is registered (measured: all checks pass for ExactPerceptron, ExactFisher,
+# ExactHoKashyap(max_epochs=5),
 # ExactMSE, ExactLinearMachine and ExactSVC(C=1)).
 CHECKED = [est for est, name in [(ExactPerceptron(max_epochs=5), "perceptron"), (ExactFisher(), "fisher")]
            if name in REGISTRY]
