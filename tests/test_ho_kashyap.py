@@ -72,13 +72,17 @@ def test_mod1_iterates_equal_alg11():
 
 
 def test_mod2_eta_condition_exact():
-    # Y^tY = [[4,8,6],[8,18,11],[6,11,14]] (hand), lambda_max in (30, 31): eta = 1/15 < 2/lambda_max fine,
+    # Y^tY = [[4,8,6],[8,18,11],[6,11,14]] (hand), lambda_max in (30, 31): eta = 1/16 < 2/31 < 2/lambda_max fine,
     # eta = 1/10 > 2/30 violates it
     r = ho_kashyap_mod2(X_SEED, Y_LAB, eta="1/16", k_max=500)
     assert r.extras["verdict"] == "separable"
     verify_separator(r.problem.Z, r.w)
     with pytest.raises(ParameterError, match="violates 0 < eta < 2/lambda_max"):
         ho_kashyap_mod2(X_SEED, Y_LAB, eta="1/10")
+    # close to the boundary: v = (1,2,2) has v^t Y^tY v / ||v||^2 = 276/9 > 30 (hand), so lambda_max > 30 and
+    # eta = 1/15 > 2/lambda_max must be refused, exactly
+    with pytest.raises(ParameterError, match="violates 0 < eta < 2/lambda_max"):
+        ho_kashyap_mod2(X_SEED, Y_LAB, eta="1/15")
     # default eta = 1/trace(Y^tY) = 1/36
     assert ho_kashyap_mod2(X_SEED, Y_LAB, k_max=500).params["eta"] == F(1, 36)
 
