@@ -120,3 +120,18 @@ def test_invariance(P1, P2):
     assert wC == w * (n1 + n2 - 2)
     swapped = fisher_direction(P2, P1)
     assert swapped["w"] == tuple(-v for v in st_["w"])
+
+
+def test_direction_is_checked_independently(monkeypatch):
+    # w is a claim: it is checked with plain Fractions (S_W w = m_1 - m_2; Penrose for the pinv route), so a
+    # wrong solver answer cannot pass silently
+    from exactlin.algorithms import fisher as fmod
+    from exactlin.errors import VerificationError
+
+    monkeypatch.setattr(fmod, "solve", lambda A, b, what="": tuple(v * 2 for v in b))
+    with pytest.raises(VerificationError, match="S_W w != m_1 - m_2"):
+        fmod.fisher_direction(X[:3], X[3:])
+    monkeypatch.setattr(fmod, "solve", lambda *a, **k: (_ for _ in ()).throw(SingularMatrixError("singular")))
+    monkeypatch.setattr(fmod, "pinv", lambda M: tuple(tuple(F(0) for _ in row) for row in M))
+    with pytest.raises(VerificationError, match="Penrose condition"):
+        fmod.fisher_direction(X[:3], X[3:], singular="pinv")

@@ -23,8 +23,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError
-from ..linalg import gram, integer_matrix, pinv, solve
+from ..errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
+from ..linalg import gram, integer_matrix, pinv, solve, verify_penrose
 from ..numbers import fmt, to_vector
 from ..params import Param, check_params
 from ..runs import Run
@@ -102,8 +102,15 @@ def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
                 "may be constant within both classes or the samples too few. Use singular=pinv (CLI: --param "
                 "singular=pinv) for w = S_W^+ (m_1 - m_2)") from None
         P = pinv(S_W)
+        verify_penrose(S_W, P)  # independent: plain Fraction products, all four conditions
         w = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in P)
         method = "pinv"
+    else:
+        # independent check of the solver's answer, with plain Fractions: S_W w = m_1 - m_2
+        for i in range(d):
+            lhs = sum((S_W[i][j] * w[j] for j in range(d)), Fraction(0))
+            if lhs != delta[i]:  # pragma: no cover - the solver is exact
+                raise VerificationError(f"Fisher: S_W w != m_1 - m_2 in row {i}: {lhs} != {delta[i]}")
     return {"n1": n1, "n2": n2, "m1": m1, "m2": m2, "S1": S1, "S2": S2, "S_W": S_W, "S_B": S_B, "w": w,
             "delta": delta, "method": method}
 
