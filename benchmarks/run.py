@@ -3,13 +3,15 @@ the results.
 
     python -m benchmarks.run [--smoke] [--json PATH] [--only KEY ...] [--repeats N] [--no-plot]
 
-Times are medians of ``--repeats`` runs (default 5; ``--smoke``: 1 run at tiny sizes); anchors marked
-"once" (plain-Python Fraction loops, sympy) are timed once.  Float anchors and exactlin's float64-exact
-kernels run with BLAS limited to one thread (threadpoolctl).  Peak memory is tracemalloc's peak over one
-extra run of the implementation (Python allocations, numpy's included).  Every workload's exactlin answer
-is checked against an independent exact reference; a workload whose exactlin module is missing is reported
-as "not available".  Output: a table on stdout, ``benchmarks/results/latest.md`` (markdown),
-``benchmarks/results/latest.json`` (or ``--json``) and ``benchmarks/results/perceptron_scaling.svg``.
+Times are medians of ``--repeats`` runs (default 5; ``--smoke``: 1 run at tiny sizes), taken in
+interleaved rounds (each implementation once per round) so that a shared machine's load falls on all
+alike; anchors marked "once" (plain-Python Fraction loops, sympy: minutes each) are timed once.
+Float anchors and exactlin's float64-exact kernels run with BLAS limited to one thread (threadpoolctl).
+Peak memory is tracemalloc's peak over one extra run of the implementation (Python allocations, numpy's
+included).  Every workload's exactlin answer is checked against an independent exact reference; a
+workload whose exactlin module is missing is reported as "not available".  Output: a table on stdout,
+``benchmarks/results/latest.md`` (markdown), ``benchmarks/results/latest.json`` (or ``--json``) and
+``benchmarks/results/perceptron_scaling.svg``.
 """
 
 from __future__ import annotations
@@ -62,16 +64,29 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool) -> dict:
     except ImportError as e:
         return {"key": key, "available": False, "reason": str(e)}
     rows, outputs = [], {}
-    for impl, is_ex in [(i, True) for i in w.exactlin] + [(i, False) for i in w.anchors]:
-        n_runs = 1 if (impl.once or smoke) else repeats
-        try:
-            out, times = _time(impl.fn, n_runs)
-        except Exception as e:  # an anchor that fails is reported, not fatal
-            rows.append({"impl": impl.name, "exactlin": is_ex, "error": f"{type(e).__name__}: {e}"})
+    impls = [(i, True) for i in w.exactlin] + [(i, False) for i in w.anchors]
+    times: dict[str, list[float]] = {i.name: [] for i, _ in impls}
+    errors: dict[str, str] = {}
+    # interleaved rounds (every implementation once per round), so that the load of a shared machine falls on
+    # all of them alike; "once" implementations run in the first round only
+    for r in range(1 if smoke else repeats):
+        for impl, _ in impls:
+            if impl.name in errors or (impl.once and r > 0):
+                continue
+            try:
+                out, t = _time(impl.fn, 1)
+            except Exception as e:  # an anchor that fails is reported, not fatal
+                errors[impl.name] = f"{type(e).__name__}: {e}"
+                continue
+            outputs[impl.name] = out
+            times[impl.name].extend(t)
+    for impl, is_ex in impls:
+        if impl.name in errors:
+            rows.append({"impl": impl.name, "exactlin": is_ex, "error": errors[impl.name]})
             continue
-        outputs[impl.name] = out
-        rows.append({"impl": impl.name, "exactlin": is_ex, "median_s": statistics.median(times), "runs": n_runs,
-                     "times_s": times, "once": impl.once, "note": impl.note,
+        ts = times[impl.name]
+        rows.append({"impl": impl.name, "exactlin": is_ex, "median_s": statistics.median(ts), "runs": len(ts),
+                     "times_s": ts, "once": impl.once, "note": impl.note,
                      "peak_bytes": _peak(impl.fn) if memory and not impl.once else None})
     try:
         ok, detail = w.check(outputs)

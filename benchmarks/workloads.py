@@ -137,6 +137,9 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         state["tiers"] = dict(_fast.LAST_TIERS)
         return r
 
+    def convert():
+        return binary_problem(X_in, y, bias="none")
+
     def kernel():
         return _fast.integer_loop(Zint, [0] * d, Fraction(1), L, False, Bounds(), Tracer(False, d))
 
@@ -195,6 +198,8 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
                                                            "trace (default limits), convergence monitor"),
                   Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions in, "
                                                         "Fractions out), no trace, no monitor"),
+                  Impl("exactlin input conversion only", convert, note="binary_problem: the data layer's exact "
+                                                                           "conversion, included in perceptron()"),
                   Impl("exactlin integer kernel", kernel, note="the same loop from the integer matrix L z (int64 "
                                                                "array, as a numpy-backed data layer would hold it)")],
         anchors=[Impl("Fraction loop", frac, once=True, note="plain-Python Fractions on the prepared samples"),
@@ -485,8 +490,9 @@ def lms_workload(steps=3000, d=3, n=50):
                f"{r.extras.get('max_bits', 0) / max(r.steps, 1):.1f} bits per step"
 
     return Workload("lms", "LMS with eta(k) = 1/k", "exact; the bit-length guard stops it cleanly; bits per step",
-                    [Impl("exactlin lms()", ex), Impl("exactlin lms(max_bits=256)", guard)],
-                    [Impl("Fraction loop", frac)], check, info, size=f"{steps} steps, n = {n}, d = {d} (+ bias)")
+                    [Impl("exactlin lms()", ex, once=True), Impl("exactlin lms(max_bits=256)", guard)],
+                    [Impl("Fraction loop", frac, once=True)], check, info,
+                    size=f"{steps} steps, n = {n}, d = {d} (+ bias)")
 
 
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)

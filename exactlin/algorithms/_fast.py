@@ -83,17 +83,18 @@ def integer_scaling(Z, w1, eta):
     eta = Fraction(eta)
     n, d = len(Z), len(Z[0])
     try:  # the slots of Fraction (the public properties cost a Python call per entry)
-        dens = {q._denominator for row in Z for q in row}
+        den_flat = [q._denominator for row in Z for q in row]
         flat = [q._numerator for row in Z for q in row]
     except AttributeError:  # ints or other rationals among the entries
         pairs = [Fraction(q).as_integer_ratio() for row in Z for q in row]
-        dens = {b for _, b in pairs}
+        den_flat = [b for _, b in pairs]
         flat = [a for a, _ in pairs]
+    dens = set(den_flat)
     u1 = [Fraction(a) / eta for a in w1]
     L = math.lcm(*dens, *(q.denominator for q in u1))
     if dens != {1}:  # Z' = L z entry by entry
-        den_flat = [q.denominator for row in Z for q in row]
-        flat = [a * (L // b) for a, b in zip(flat, den_flat)]
+        mult = {b: L // b for b in dens}
+        flat = [a * mult[b] for a, b in zip(flat, den_flat)]
     elif L != 1:
         flat = [a * L for a in flat]
     try:
