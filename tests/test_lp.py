@@ -132,3 +132,20 @@ def test_empty_is_an_error():
 
     with pytest.raises(ExactlinError, match="no samples"):
         separate([])
+
+
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=4, max_size=4), min_size=1, max_size=3),
+       st.lists(st.integers(-4, 4), min_size=3, max_size=3), st.lists(st.integers(-2, 3), min_size=4, max_size=4),
+       st.sampled_from(["dantzig", "bland"]))
+def test_revised_simplex_agrees_with_the_tableau_reference(A, b, c, rule):
+    from exactlin.theory.lp import simplex_tableau
+
+    b = b[:len(A)]
+    r1, r2 = simplex(A, b, c, rule=rule), simplex_tableau(A, b, c)
+    assert r1.status == r2.status
+    if r1.status == "optimal":
+        assert r1.objective == r2.objective
+        assert all(sum(F(a) * x for a, x in zip(row, r1.x)) == bi for row, bi in zip(A, b))
+        assert all(x >= 0 for x in r1.x)
+    if r1.status == "infeasible":
+        assert all(_dot(col, r1.farkas) <= 0 for col in zip(*A)) and _dot(b, r1.farkas) > 0

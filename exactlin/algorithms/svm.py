@@ -592,7 +592,8 @@ def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None
         cert = {"kind": "gordan", "lambda": sep.lam, "support": [i for i, v in enumerate(sep.lam) if v],
                 "verified": True, "meaning": gordan_meaning(bias)}
         if P["kernel"] != "linear":
-            cert["features"] = (f"the monomials of degree <= {P['degree']} (kernel (x . z + {P['coef0']})^"
+            rel = "<=" if P["coef0"] > 0 else "="
+            cert["features"] = (f"the monomials of degree {rel} {P['degree']} (kernel (x . z + {P['coef0']})^"
                                 f"{P['degree']}); feature space rescales them by positive constants, so the "
                                 "certificate holds there too")
         return Run(name, None, bias, False, "not_separable", params=P,

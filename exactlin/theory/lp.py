@@ -8,9 +8,9 @@ The method is the one exact LP solvers such as SoPlex and QSopt_ex take:
 3. the exact answer is **verified** by an independent checker
    (:mod:`exactlin.theory.certificates`);
 4. when verification fails, or scipy is absent, an **exact fallback** runs: a
-   dense-tableau simplex over ``Fraction`` with **Bland's rule** (smallest index
-   enters, smallest index leaves among ties), whose termination is guaranteed
-   (Bland 1977), so the fallback can never cycle.
+   dense-tableau two-phase simplex over ``Fraction``, most-negative-reduced-cost
+   pivoting that switches for good to **Bland's rule** after a run of degenerate
+   pivots, so termination is guaranteed (Bland 1977) and the fallback can never cycle.
 
 Why not sympy's ``linprog``/``lpmin``: they returned an infeasible "solution" on
 seed 000's XOR data (sympy issue 28089); why not pycddlib's GMP mode: it needs
@@ -49,11 +49,13 @@ from fractions import Fraction
 from ..errors import ExactlinError, VerificationError
 from .certificates import verify_gordan, verify_separator
 
-__all__ = ["LPResult", "simplex", "solve_exact", "independent_columns", "Separation", "separate",
+__all__ = ["LPResult", "simplex", "simplex_tableau", "solve_exact", "independent_columns", "Separation", "separate",
            "float_separation_available", "lemke", "LCPResult", "nonneg_solution"]
 
 F0 = Fraction(0)
 F1 = Fraction(1)
+#: consecutive degenerate pivots after which :func:`simplex` switches to Bland's rule for good
+DEGENERATE_SWITCH = 50
 
 
 # ---------------------------------------------------------------------------
@@ -115,7 +117,7 @@ def independent_columns(G: Sequence[Sequence]) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
-# exact simplex, Bland's rule
+# exact simplex (Dantzig's rule, then Bland's rule on degeneracy)
 
 
 @dataclass
@@ -154,17 +156,161 @@ def _pivot(T: list[list[Fraction]], r: int, q: int) -> None:
 
 
 def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
-            max_iter: int | None = None) -> LPResult:
-    """min c^T x subject to A x = b, x >= 0, exactly (two-phase tableau simplex, Bland's rule).
+            max_iter: int | None = None, rule: str = "dantzig") -> LPResult:
+    """min c^T x subject to A x = b, x >= 0, exactly: the two-phase *revised* simplex.
 
-    ``c=None`` is a pure feasibility problem.  Bland's rule makes termination certain;
-    ``max_iter`` (default: none) is a safety bound that raises if reached.
+    The basis B (m x m) is solved exactly with python-flint at every pivot (x_B = B^-1 b,
+    duals y = B^-T c_B, the entering column B^-1 A_q); pricing c_j - y.A_j runs over the
+    integers (y on one common denominator, each column scaled by its own positive
+    denominator, which keeps the sign).  The pivot rules and the termination argument are
+    those of :func:`simplex_tableau`: Dantzig's rule, switching for good to Bland's rule after
+    :data:`DEGENERATE_SWITCH` consecutive degenerate pivots (``rule="bland"``: Bland throughout);
+    the leaving variable is the smallest basic index among tied ratios.
+
+    ``c=None`` is a pure feasibility problem.  ``max_iter`` is a safety bound that raises if reached.
 
     >>> r = simplex([(1, 1)], [2], [1, 2])
     >>> r.status, r.x, r.objective
     ('optimal', (Fraction(2, 1), Fraction(0, 1)), Fraction(2, 1))
     >>> simplex([(1, 1)], [-1]).status
     'infeasible'
+    """
+    import math
+
+    import flint
+
+    m = len(A)
+    n = len(A[0]) if m else 0
+    c = [F0] * n if c is None else [Fraction(v) for v in c]
+    sign = [-1 if Fraction(b[i]) < 0 else 1 for i in range(m)]
+    bb = [Fraction(b[i]) * sign[i] for i in range(m)]
+    cols: list[list[Fraction]] = [[Fraction(A[i][j]) * sign[i] for i in range(m)] for j in range(n)]
+    for i in range(m):  # artificials
+        e = [F0] * m
+        e[i] = F1
+        cols.append(e)
+    N = n + m
+    colint, colscale = [], []
+    for col in cols:
+        L = 1
+        for v in col:
+            if v.denominator != 1:
+                L = math.lcm(L, v.denominator)
+        colint.append([int(v * L) for v in col])
+        colscale.append(L)
+    basis = [n + i for i in range(m)]
+    its = 0
+    bm = flint.fmpq_mat(m, 1, [_fmpq(v) for v in bb])
+
+    def bmat():
+        return flint.fmpq_mat(m, m, [_fmpq(cols[basis[k]][i]) for i in range(m) for k in range(m)])
+
+    def solve_cols(B, vec):
+        x = B.solve(flint.fmpq_mat(m, 1, [_fmpq(v) for v in vec]))
+        return [_frac(x[i, 0]) for i in range(m)]
+
+    def run(cost: list[Fraction], allowed: int) -> tuple[str, list[Fraction]]:
+        nonlocal its
+        bland = rule == "bland"
+        degenerate = 0
+        while True:
+            B = bmat()
+            xb = B.solve(bm)
+            xB = [_frac(xb[i, 0]) for i in range(m)]
+            y = solve_cols(B.transpose(), [cost[k] for k in basis])
+            D = 1
+            for v in y:
+                D = math.lcm(D, v.denominator)
+            Y = [int(v * D) for v in y]
+            q, best_rc = None, 0.0
+            inb = set(basis)
+            for j in range(allowed):
+                if j in inb:
+                    continue
+                val = sum(map(int.__mul__, Y, colint[j])) if any(Y) else 0
+                cj = cost[j]
+                num = D * colscale[j] * cj - val if cj else Fraction(-val)  # = D s_j (c_j - y.A_j)
+                if num < 0:
+                    if bland:
+                        q = j
+                        break
+                    rc = float(num) / colscale[j]
+                    if q is None or rc < best_rc:
+                        q, best_rc = j, rc
+            if q is None:
+                return "optimal", y
+            d = solve_cols(B, cols[q])
+            r, best = None, None
+            for i in range(m):
+                if d[i] > 0:
+                    ratio = xB[i] / d[i]
+                    if best is None or ratio < best or (ratio == best and basis[i] < basis[r]):
+                        best, r = ratio, i
+            if r is None:
+                return "unbounded", y
+            if best == 0:
+                degenerate += 1
+                if degenerate > DEGENERATE_SWITCH:
+                    bland = True  # for good: from here on Bland's rule, which cannot cycle
+            else:
+                degenerate = 0
+            basis[r] = q
+            its += 1
+            if max_iter is not None and its > max_iter:
+                raise ExactlinError(f"simplex exceeded {max_iter} pivots")
+
+    def values() -> list[Fraction]:
+        xb = bmat().solve(bm)
+        x = [F0] * N
+        for i, k in enumerate(basis):
+            x[k] = _frac(xb[i, 0])
+        return x
+
+    cost1 = [F0] * n + [F1] * m
+    _, y1 = run(cost1, N)
+    x = values()
+    phase1 = sum(x[n:], F0)
+    if phase1 > 0:
+        return LPResult("infeasible", farkas=tuple(v * sg for v, sg in zip(y1, sign)), basis=tuple(basis),
+                        iterations=its)
+    # drive artificials (at level 0) out of the basis where some original column can replace them
+    for pos in range(m):
+        if basis[pos] >= n:
+            B = bmat()
+            for j in range(n):
+                if j in basis:
+                    continue
+                if solve_cols(B, cols[j])[pos] != 0:
+                    basis[pos] = j
+                    break
+    cost2 = c + [F0] * m
+    status, y2 = run(cost2, n)
+    x = values()
+    if status == "unbounded":
+        return LPResult("unbounded", x=tuple(x[:n]), basis=tuple(basis), iterations=its)
+    obj = sum((ci * xi for ci, xi in zip(c, x)), F0)
+    return LPResult("optimal", x=tuple(x[:n]), y=tuple(v * sg for v, sg in zip(y2, sign)), objective=obj,
+                    basis=tuple(basis), iterations=its)
+
+
+def simplex_tableau(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
+            max_iter: int | None = None, rule: str = "dantzig") -> LPResult:
+    """min c^T x subject to A x = b, x >= 0, exactly (two-phase tableau simplex).
+
+    ``c=None`` is a pure feasibility problem.  Pivoting: ``rule="bland"`` is Bland's rule
+    throughout (smallest index enters; among tied ratios the smallest basic index leaves);
+    the default ``"dantzig"`` takes the most negative reduced cost, usually far fewer pivots,
+    and switches to Bland's rule for good after :data:`DEGENERATE_SWITCH` consecutive
+    degenerate pivots.  Termination is certain either way: a non-degenerate pivot strictly
+    improves the objective, so no basis recurs across one; a run of degenerate Dantzig pivots
+    is bounded; and once Bland's rule is on it cannot cycle (Bland 1977).
+    ``max_iter`` (default: none) is a safety bound that raises if reached.
+
+    The readable reference implementation (dense tableau); :func:`simplex` is the revised
+    form used in practice, and the tests check that both agree.
+
+    >>> simplex_tableau([(1, 1)], [2], [1, 2]).x
+    (Fraction(2, 1), Fraction(0, 1))
     """
     m = len(A)
     n = len(A[0]) if m else 0
@@ -194,8 +340,16 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
                 for j in range(len(z)):
                     if Ti[j]:
                         z[j] -= cb * Ti[j]
+        bland = rule == "bland"
+        degenerate = 0
         while True:
-            q = next((j for j in range(allowed) if z[j] < 0), None)
+            if bland:
+                q = next((j for j in range(allowed) if z[j] < 0), None)
+            else:  # Dantzig: the most negative reduced cost
+                q, zq = None, F0
+                for j in range(allowed):
+                    if z[j] < zq:
+                        q, zq = j, z[j]
             if q is None:
                 T.append(z)  # keep for the duals
                 return "optimal"
@@ -210,13 +364,19 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
             if r is None:
                 T.append(z)
                 return "unbounded"
+            if best == 0:
+                degenerate += 1
+                if degenerate > DEGENERATE_SWITCH:
+                    bland = True  # for good: from here on Bland's rule, which cannot cycle
+            else:
+                degenerate = 0
             T.append(z)
             _pivot(T, r, q)
             z = T.pop()
             basis[r] = q
             its += 1
             if max_iter is not None and its > max_iter:
-                raise ExactlinError(f"simplex exceeded {max_iter} pivots (Bland's rule cannot cycle: a bug)")
+                raise ExactlinError(f"simplex exceeded {max_iter} pivots")
 
     # phase 1: minimize the sum of the artificials
     cost1 = [F0] * n + [F1] * m
@@ -383,12 +543,14 @@ def _exact_separation(Z) -> Separation:
     if r.status == "optimal":
         lam = r.x
         verify_gordan(Z, lam)
-        return Separation("gordan", lam=lam, method=f"exact simplex (Bland's rule), {r.iterations} pivots")
+        return Separation("gordan", lam=lam,
+                          method=f"exact simplex (anti-cycling: Bland's rule), {r.iterations} pivots")
     u, s = r.farkas[:d], r.farkas[d]
     # Farkas: Z u + s 1 <= 0 with s > 0, so w = -u / s has <w, z_i> >= 1
     w = tuple(-v / s for v in u)
     verify_separator(Z, w, margin=F1, strict=False)
-    return Separation("separator", w=w, method=f"exact simplex (Bland's rule) phase-1 duals, {r.iterations} pivots")
+    return Separation("separator", w=w, method=f"exact simplex (anti-cycling: Bland's rule) phase-1 duals, "
+                      f"{r.iterations} pivots")
 
 
 def separate(Z: Sequence[Sequence], *, use_float: bool = True) -> Separation:
