@@ -273,3 +273,13 @@ def test_many_support_vectors_on_a_grid():
         assert r.extras["w"] == (1, 0) and r.extras["b"] == -2
         assert all(X[i][0] in (1, 3) for i in r.extras["support_vectors"])
         assert sum(r.extras["alpha"]) == 1  # sum alpha = ||w||^2 at a hard-margin optimum
+
+
+def test_without_scikit_learn_the_exact_path_runs(monkeypatch):
+    import exactlin.algorithms.svm as svm_mod
+
+    monkeypatch.setattr(svm_mod, "_float_guess", lambda *a, **k: None)
+    r = svm_hard([("1.5", "2.5"), ("2.5", "1.5"), ("2.5", "2.5")], [1, 1, -1])
+    assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "Lemke" in r.extras["method"]
+    r = svm_soft([(0,), (1,), ("1/2",)], [-1, 1, -1], C=1)
+    assert r.extras["w"] == (F(1, 2),) and r.extras["kkt"]["verified"]
