@@ -62,6 +62,10 @@ def test_singular_scatter():
     r = fisher(Xs, [1, 1, -1, -1], singular="pinv")
     # by hand: S_W = [[4, 0], [0, 0]], S_W^+ = [[1/4, 0], [0, 0]], m1 - m2 = (4, 0): w = (1, 0)
     assert r.w == (1, 0) and r.extras["method"] == "pinv" and "pseudoinverse" in r.extras["note"]
+    # by hand: omega_1 = {(1,0), (1,1)}, omega_2 = {(-1,0), (-1,1)}: S_W = [[0,0],[0,1]], m1 - m2 = (2, 0) lies in
+    # its null space, S_W^+ (m1 - m2) = 0. That used to be returned as w = (0, 0), "solved", classifying nothing
+    with pytest.raises(ValueError, match="lies in the null space of the singular S_W"):
+        fisher([(1, 0), (1, 1), (-1, 0), (-1, 1)], [1, 1, -1, -1], singular="pinv")
 
 
 def test_bad_inputs():

@@ -105,6 +105,14 @@ def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
         verify_penrose(S_W, P)  # independent: plain Fraction products, all four conditions
         w = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in P)
         method = "pinv"
+        if not any(w):
+            # S_W^+ is positive semidefinite, so w = S_W^+ delta = 0 exactly when delta is orthogonal to the range of
+            # S_W: then no direction is given (w^t S_B w / w^t S_W w is 0/0), though J is unbounded along the
+            # component of delta in the null space of S_W
+            raise InputError(
+                "S_W^+ (m_1 - m_2) = 0: m_1 - m_2 lies in the null space of the singular S_W (no within-class "
+                "scatter along it), so the pseudoinverse gives no direction; J(w) is unbounded for any w in that "
+                "null space with w^t (m_1 - m_2) != 0 (for example m_1 - m_2 itself)") from None
     else:
         # independent check of the solver's answer, with plain Fractions: S_W w = m_1 - m_2
         for i in range(d):
