@@ -403,7 +403,12 @@ def _float_guess(X, y, *, kind, degree, coef0, loss, C, n):
         from sklearn.svm import SVC
     except ImportError:
         return None
-    Xf = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
+    try:
+        Xf = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
+    except OverflowError:
+        return None
+    if not np.isfinite(Xf).all() or np.abs(Xf).max() > 1e150:
+        return None
     yf = np.array(y)
     import warnings
 
@@ -443,11 +448,17 @@ def _float_guess(X, y, *, kind, degree, coef0, loss, C, n):
 
 
 def _closest_pair(X, y, K: _Kern) -> list[int]:
+    """A start for the exact methods (only a heuristic: any start gives the exact optimum)."""
     import numpy as np
 
-    Xf = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
     pos = [i for i in range(len(y)) if y[i] == 1]
     neg = [i for i in range(len(y)) if y[i] == -1]
+    try:
+        Xf = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
+    except OverflowError:
+        return ([pos[0]] if pos else []) + ([neg[0]] if neg else [])
+    if not np.isfinite(Xf).all() or np.abs(Xf).max() > 1e150:
+        return ([pos[0]] if pos else []) + ([neg[0]] if neg else [])
     if not pos or not neg:  # one class (only without intercept): start from the shortest sample
         return [int(np.argmin((Xf ** 2).sum(1)))]
     if K.kfun is None:

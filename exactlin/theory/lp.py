@@ -222,7 +222,7 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
             for v in y:
                 D = math.lcm(D, v.denominator)
             Y = [int(v * D) for v in y]
-            q, best_rc = None, 0.0
+            q, best_rc = None, F0
             inb = set(basis)
             for j in range(allowed):
                 if j in inb:
@@ -234,7 +234,7 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
                     if bland:
                         q = j
                         break
-                    rc = float(num) / colscale[j]
+                    rc = Fraction(num) / colscale[j]  # exact: floats could overflow on huge data
                     if q is None or rc < best_rc:
                         q, best_rc = j, rc
             if q is None:
@@ -496,6 +496,8 @@ def _float_candidates(Z):
     from scipy.optimize import linprog
 
     Zf = np.array([[v.numerator / v.denominator for v in z] for z in Z], dtype=float)
+    if not np.isfinite(Zf).all():
+        raise OverflowError("entries beyond float range")
     n, d = Zf.shape
     A = np.hstack([-Zf, np.ones((n, 1))])
     cost = np.zeros(d + 1)
@@ -565,7 +567,10 @@ def separate(Z: Sequence[Sequence], *, use_float: bool = True) -> Separation:
         raise ExactlinError("no samples")
     notes: list[str] = []
     if use_float and float_separation_available():
-        t, wf, lamf = _float_candidates(Z)
+        try:
+            t, wf, lamf = _float_candidates(Z)
+        except (OverflowError, ValueError):  # entries beyond float range: the exact route only
+            t, wf, lamf = None, None, None
         if t is not None:
             if t > 0:
                 w = _round_candidate(_integer_rows(Z), Z, wf)
