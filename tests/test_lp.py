@@ -149,3 +149,13 @@ def test_revised_simplex_agrees_with_the_tableau_reference(A, b, c, rule):
         assert all(x >= 0 for x in r1.x)
     if r1.status == "infeasible":
         assert all(_dot(col, r1.farkas) <= 0 for col in zip(*A)) and _dot(b, r1.farkas) > 0
+
+
+def test_vertex_candidate_solves_the_active_set_exactly():
+    # max t s.t. <w, z_i> >= t, |w_j| <= 1: for z = (1, 0), (0, 1), (1, 1) the vertex is w = (1, 1), t = 1.
+    # A float w perturbed in the 12th digit still identifies the active set; the exact solve repairs it.
+    from exactlin.theory.lp import _vertex_candidate
+
+    Z = [(F(1), F(0)), (F(0), F(1)), (F(1), F(1))]
+    w = _vertex_candidate(Z, [1 - 1e-12, 1 - 3e-12], 1 - 2e-12)
+    assert w == (F(1), F(1))
