@@ -463,7 +463,7 @@ def lms_workload(steps=3000, d=3, n=50):
     Yq = [tuple(Fraction(int(yi)) * v for v in (Fraction(1), *(Fraction(int(a)) for a in x))) for x, yi in zip(X, y)]
 
     def ex():
-        return lms(X, y, k_max=steps)
+        return lms(X, y, k_max=steps, max_bits=None)
 
     def guard():
         return lms(X, y, k_max=steps, max_bits=256)

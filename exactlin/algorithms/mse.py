@@ -126,8 +126,8 @@ WH_PARAMS = (
     Param("theta", "rational", None, "stop when ||eta(k) Y^t(Y a - b)||^2 < theta^2 (Algorithm 1's criterion)",
           positive),
     Param("k_max", "int", None, "stop after this many iterations (reason max_steps)", at_least(1)),
-    Param("max_bits", "int", None, "stop when a numerator or denominator of a(k) exceeds this many bits",
-          at_least(1)),
+    Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
+          "bit_limit; the default keeps a default run to seconds: raise it for longer exact runs)", at_least(1)),
 )
 
 LMS_PARAMS = (
@@ -138,8 +138,8 @@ LMS_PARAMS = (
     Param("theta", "rational", None, "stop when ||eta(k)(b_k - a^t y^k) y^k||^2 < theta^2 (Algorithm 10, line 4)",
           positive),
     Param("k_max", "int", None, "stop after this many single-sample steps (reason max_steps)", at_least(1)),
-    Param("max_bits", "int", None, "stop when a numerator or denominator of a(k) exceeds this many bits",
-          at_least(1)),
+    Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
+          "bit_limit; the default keeps a default run to seconds: raise it for longer exact runs)", at_least(1)),
     Param("distance", "choice", "auto", "when the trace records ||a(k) - Y^+ b||^2: every step, auto (every step "
           "while a(k) has at most 256 bits, then at the end of each pass: the exact distance of huge iterates costs "
           "more than the step itself), or off", choices=("auto", "every", "off")),
