@@ -65,7 +65,8 @@ def _normal_equations_hold(Y, e) -> bool:
 
 
 def _check(table, params: dict, name: str) -> dict:
-    given = {k: v for k, v in params.items() if v is not None}
+    # None means "the default", except for max_bits, where an explicit None switches the guard off
+    given = {k: v for k, v in params.items() if v is not None or k == "max_bits"}
     P = check_params(table, given, name)
     return {p.name: P.get(p.name, p.default) for p in table}
 
@@ -127,7 +128,8 @@ WH_PARAMS = (
           positive),
     Param("k_max", "int", None, "stop after this many iterations (reason max_steps)", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
-          "bit_limit; the default keeps a default run to seconds: raise it for longer exact runs)", at_least(1)),
+          "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
+          "for longer exact runs)", at_least(1)),
 )
 
 LMS_PARAMS = (
@@ -139,7 +141,8 @@ LMS_PARAMS = (
           positive),
     Param("k_max", "int", None, "stop after this many single-sample steps (reason max_steps)", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
-          "bit_limit; the default keeps a default run to seconds: raise it for longer exact runs)", at_least(1)),
+          "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
+          "for longer exact runs)", at_least(1)),
     Param("distance", "choice", "auto", "when the trace records ||a(k) - Y^+ b||^2: every step, auto (every step "
           "while a(k) has at most 256 bits, then at the end of each pass: the exact distance of huge iterates costs "
           "more than the step itself), or off", choices=("auto", "every", "off")),
