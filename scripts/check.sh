@@ -10,5 +10,5 @@ PY=.venv/bin/python
 if [ -f scripts/install-test-deps.sh ]; then
     bash scripts/install-test-deps.sh
 fi
-"$PY" -m ruff check exactlin tests benchmarks
+"$PY" -m ruff check exactlin tests benchmarks docs/hooks.py docs/griffe_exactlin.py
 "$PY" -m pytest "$@"
