@@ -283,3 +283,18 @@ def test_without_scikit_learn_the_exact_path_runs(monkeypatch):
     assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "Lemke" in r.extras["method"]
     r = svm_soft([(0,), (1,), ("1/2",)], [-1, 1, -1], C=1)
     assert r.extras["w"] == (F(1, 2),) and r.extras["kkt"]["verified"]
+
+
+@settings(max_examples=20)
+@given(st.lists(st.tuples(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), st.sampled_from([1, -1])),
+                min_size=2, max_size=8), st.sampled_from([F(1, 2), F(1), F(3)]))
+def test_soft_margins_on_any_data(rows, C):
+    # soft margins exist for any two-class data; the float-guided and the pure exact routes must agree on the
+    # (unique) optimal w and objective, and both are KKT-certified
+    X, y = [r[0] for r in rows], [r[1] for r in rows]
+    if len(set(y)) < 2:
+        return
+    for f in (svm_soft, svm_soft_l2):
+        a, b = f(X, y, C=C), f(X, y, C=C, exact_only=True)
+        assert a.extras["kkt"]["verified"] and b.extras["kkt"]["verified"]
+        assert a.extras["w"] == b.extras["w"] and a.extras["objective"] == b.extras["objective"]
