@@ -169,3 +169,16 @@ def test_independent_reference(X, data):
         assert clean == n and r.w == w and r.updates == updates
     elif r.reason == "max_epochs":
         assert clean < n
+
+
+def test_tightest_bound_from_the_hard_margin_w_star():
+    # hand derivation on Example 1: minimize ||w||^2 s.t. y_i<w,x_i> >= 1. With the first two constraints active,
+    # 4 w1 = 1 and -(w1 + w2) = 1 give w* = (1/4, -5/4); the others hold (5/4 >= 1, 2 >= 1); KKT multipliers
+    # (4a1 - a2, -a2) = w* give a2 = 5/4, a1 = 3/8 >= 0. So ||w*||^2 = 26/16 = 13/8 and R^2 ||w*||^2 = 16 * 13/8 = 26.
+    r = perceptron(*EX1, tightest_bound=True)
+    assert r.extras["tightest_bound"] == 26
+    rep = r.extras["monitor"]
+    assert rep.w_star == (F(1, 4), F(-5, 4)) and rep.gamma_min == 1 and rep.bound == 26 and rep.K == 3
+    # Example 2 is not separable through the origin: no w*, no bound, and the reason is said
+    r = perceptron(*EX2, tightest_bound=True)
+    assert r.extras["tightest_bound"] is None and "Gordan certificate" in r.extras["tightest_bound_note"]

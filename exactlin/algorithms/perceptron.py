@@ -33,6 +33,10 @@ PARAMS = (
     Param("w_star", "vector", None, "a reference separator for the convergence monitor (default: the run's own "
           "final w, once it converges)"),
     Param("monitor", "bool", True, "check the convergence theorem at every mistake"),
+    Param("tightest_bound", "bool", False,
+          "also compute the tightest bound the theorem gives, R^2 ||w*||^2 with w* the minimum-norm w* such that "
+          "y_i<w*,x_i> >= 1 (the hard-margin SVM without intercept on the augmented samples, seed 004), and use "
+          "that w* in the monitor unless w_star is given"),
     Param("max_updates", "int", None, "stop after this many updates (mistakes)", at_least(1)),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
@@ -128,6 +132,17 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
     def update(w, i, u, score):
         return tuple(a + eta * b for a, b in zip(w, Z[i]))
 
+    tight = None
+    if P["tightest_bound"]:
+        from ..errors import VerificationError
+        from .svm import perceptron_bound
+
+        try:
+            tight = perceptron_bound(prob.data, None, bias, positive=positive)
+        except VerificationError as e:  # not separable: a verified certificate, so no w* and no bound
+            tight = {"bound": None, "note": str(e)}
+        if P["w_star"] is None and tight.get("w_star") is not None:
+            P["w_star"] = tight["w_star"]
     online = None
     if P["w_star"] is not None and P["monitor"]:
         online = ConvergenceMonitor(Z, start_vector(P["w_star"], prob.d, "w_star"), eta=eta, w1=w1)
@@ -148,6 +163,10 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
     run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob)
+    if tight is not None:
+        run.extras["tightest_bound"] = tight["bound"]
+        if tight.get("note"):
+            run.extras["tightest_bound_note"] = tight["note"]
     if res.cycle is not None:
         lam = gordan_from_counts(prob.n, res.cycle)
         verify_gordan(Z, lam)
