@@ -24,6 +24,7 @@ widrow-hoff, lms        ``SGDClassifier(loss="squared_error", penalty=None)``, `
 fisher                  ``LinearDiscriminantAnalysis()`` (direction only)
 svm-hard                ``SVC(kernel="linear", C=1e6)``
 svm-soft                ``SVC(kernel="linear", C=C)``
+svm-soft-l2             ``LinearSVC(loss="squared_hinge", C=C, intercept_scaling=1000)``
 linear-machine, ovr     ``Perceptron()`` (one-vs-rest, float)
 =====================  =================================================================
 """
@@ -76,10 +77,18 @@ def _anchors(name: str, family: str, bias: str, params: dict, max_epochs: int) -
         return [("sklearn LinearDiscriminantAnalysis()", lambda: LinearDiscriminantAnalysis(), "direction")]
     if name == "svm-hard" or name == "separable":
         return [("sklearn SVC(kernel='linear', C=1e6)", lambda: SVC(kernel="linear", C=1e6), "none")]
-    if name in ("svm-soft", "svm-soft-l2"):
+    if name == "svm-soft":
         C = float(params.get("C", 1))
-        scale = "none" if name == "svm-soft" else "direction"
-        return [(f"sklearn SVC(kernel='linear', C={C:g})", lambda: SVC(kernel="linear", C=C), scale)]
+        return [(f"sklearn SVC(kernel='linear', C={C:g})", lambda: SVC(kernel="linear", C=C), "none")]
+    if name == "svm-soft-l2":
+        from sklearn.svm import LinearSVC
+
+        C = float(params.get("C", 1))
+        # seed 004's ||w||^2/2 + C sum xi_i^2 is LinearSVC's squared hinge, except that liblinear penalizes the
+        # intercept as one more weight: a large intercept_scaling makes that penalty negligible
+        return [(f"sklearn LinearSVC(loss='squared_hinge', C={C:g}, intercept_scaling=1000)",
+                 lambda: LinearSVC(loss="squared_hinge", C=C, intercept_scaling=1000.0, tol=1e-10, max_iter=100000,
+                                   fit_intercept=fi), "none")]
     if family == "multiclass":
         return [("sklearn Perceptron() (one-vs-rest, defaults)", lambda: Perceptron(random_state=0), "none")]
     return []
@@ -89,7 +98,7 @@ ANCHORS = "perceptron family, mse, ho-kashyap, widrow-hoff, lms, fisher, svm-har
 
 
 def _sign(q) -> int:
-    return (q > 0) - (q < 0)
+    return int(bool(q > 0)) - int(bool(q < 0))  # bool(): also for exact sympy numbers (Fisher's y0^(3))
 
 
 def _fit_float(factory, Xf, yf, bias: str):
@@ -180,9 +189,12 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
         if w is None:
             raise ParameterError(f"{spec.name} has no single weight vector to compare (a kernel or voted run)",
                                  parameter="algorithm")
-        g_exact = [dot(w, a) for a in A]
+        # Fisher decides by a threshold on w^t x: g(x) = w^t x - y0
+        offset = -run.extras["y0"] if spec.name == "fisher" and run.extras.get("y0") is not None else 0
+        g_exact = [dot(w, a) + offset for a in A]
         exact_side = [_sign(g) for g in g_exact]
         coef, b = split_bias(w, bias)
+        b = b + offset
         report["exact"] = {"converged": run.converged, "reason": run.reason, "updates": run.updates,
                            "epochs": run.epochs, "w": tuple(w), "coef": list(coef), "intercept": b,
                            "training_errors": sum(1 for s, t in zip(exact_side, z) if s != t),
