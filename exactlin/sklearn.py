@@ -6,24 +6,27 @@ conversion rule (floats by ``floats="repr"``: the float ``0.1`` is the rational 
 calls the algorithm, and keeps its :class:`~exactlin.runs.Run` in ``run_``.  Nothing
 is re-implemented here.
 
-========================  ==============================================================
-estimator                 algorithms (``algorithm=``)
-========================  ==============================================================
-:class:`ExactClassifier`  any registered algorithm, by name
-:class:`ExactPerceptron`  the perceptron family: perceptron, fixed-increment,
-                          batch-perceptron, variable-increment, pocket, voted/averaged, ...
-:class:`ExactMSE`         mse (pseudoinverse), widrow-hoff, lms
-:class:`ExactHoKashyap`   ho-kashyap, ho-kashyap-mod1, ho-kashyap-mod2
-:class:`ExactFisher`      fisher
-:class:`ExactLinearMachine` linear-machine, one-vs-rest (multi-class)
-:class:`ExactSVC`         svm-hard (``C=None``), svm-soft (``C``), svm-soft-l2 (``loss="squared"``)
-========================  ==============================================================
+============================  ==========================================================
+estimator                     algorithms (``algorithm=``)
+============================  ==========================================================
+:class:`ExactClassifier`      any registered algorithm, by name
+:class:`ExactPerceptron`      the perceptron family: perceptron, fixed-increment,
+                              batch-perceptron, variable-increment, pocket, voted and
+                              averaged perceptron, balanced-winnow, relaxation, ...
+:class:`ExactMSE`             mse (pseudoinverse), widrow-hoff, lms
+:class:`ExactHoKashyap`       ho-kashyap, ho-kashyap-mod1, ho-kashyap-mod2
+:class:`ExactFisher`          fisher
+:class:`ExactLinearMachine`   linear-machine, one-vs-rest (multi-class)
+:class:`ExactSVC`             svm-hard (``C=None``), svm-soft (``C``), svm-soft-l2
+                              (``C`` and ``loss="squared"``)
+============================  ==========================================================
 
 An estimator whose algorithm is not registered in this installation raises
 :class:`~exactlin.errors.ParameterError` naming the missing algorithm when it is fitted.
 
-Exact attributes after ``fit``: ``coef_`` (shape ``(1, d)`` for two classes, ``(c, d)``
-for ``c`` classes) and ``intercept_`` are numpy *object* arrays of ``fractions.Fraction``;
+Exact attributes after ``fit``: ``coef_`` (shape ``(1, d)`` for a binary algorithm,
+``(c, d)`` for a multi-class one with ``c`` classes) and ``intercept_`` are numpy *object*
+arrays of ``fractions.Fraction``;
 ``run_`` is the Run; ``classes_`` the sorted labels (``np.unique``); ``converged_`` and
 ``reason_`` the run's.  Binary algorithms map ``classes_[1]`` to +1 and ``classes_[0]`` to
 -1; more than two classes raise :class:`~exactlin.errors.LabelError` naming the multi-class
