@@ -191,7 +191,7 @@ def test_svc_issue_18606_exact_and_support():
     assert clf.coef_.tolist() == [[F(-2), F(-2)]] and clf.intercept_.tolist() == [F(9)]
     assert sorted(clf.support_.tolist()) == [0, 1, 2]
     # not separable (the middle point has the other label): the hard margin has no solution, an error
-    with pytest.raises(VerificationError):
+    with pytest.raises(VerificationError, match="not linearly separable"):
         ExactSVC().fit([[0], [1], [2]], [1, -1, 1])
 
 
