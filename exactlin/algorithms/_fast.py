@@ -125,9 +125,12 @@ def _as_int64(Zi):
             arr = np.array(Zi, dtype=np.int64)
         except OverflowError:
             return None, _max_abs(Zi)
-    if arr.size and (int(arr.min()) <= -_I64 or int(arr.max()) >= _I64):
-        return None, _max_abs(arr.tolist())
-    return arr, (int(np.abs(arr).max()) if arr.size else 0)
+    if not arr.size:
+        return arr, 0
+    lo, hi = int(arr.min()), int(arr.max())
+    if lo <= -_I64 or hi >= _I64:
+        return None, max(-lo, hi)
+    return arr, max(-lo, hi)
 
 
 class _Weights:
