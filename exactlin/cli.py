@@ -140,14 +140,28 @@ def _parse_params(spec, items: list[str]) -> dict:
     return out
 
 
+#: set by --no-progress (or the environment variable EXACTLIN_NO_PROGRESS=1)
+_PROGRESS = {"on": True}
+
+
 def _fit_with_status(func, *a, **kw):
-    if not sys.stderr.isatty():
+    """Run ``func``; on a terminal, show a live progress line (spinner and elapsed time) after a second.
+
+    Off with ``--no-progress`` or EXACTLIN_NO_PROGRESS=1, and whenever stderr is not a terminal, so
+    pipes, files and CI never see control characters.
+    """
+    import os
+
+    if not _PROGRESS["on"] or os.environ.get("EXACTLIN_NO_PROGRESS") or not sys.stderr.isatty():
         return func(*a, **kw)
     try:
         from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
     except ImportError:
         return func(*a, **kw)
-    with Console(stderr=True).status("running (exact arithmetic)..."):
+    with Progress(SpinnerColumn(), TextColumn("exact arithmetic running"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        progress.add_task("run", total=None)
         return func(*a, **kw)
 
 
@@ -212,6 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="The classical linear-classification algorithms, computed exactly. With no command: "
                     "reproduce and verify every lecture worked example.")
     p.add_argument("--version", action="version", version=f"exactlin {__version__}")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress line on the terminal (also: EXACTLIN_NO_PROGRESS=1)")
     sub = p.add_subparsers(dest="command")
 
     e = sub.add_parser("examples", help="list the worked examples, or run one: examples show ID")
@@ -261,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse: usage errors exit 2 with one message
         return int(e.code) if e.code is not None else 0
+    if args.no_progress:
+        _PROGRESS["on"] = False
     if args.command is None:
         handler = cmd_main_job
     else:

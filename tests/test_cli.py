@@ -115,3 +115,12 @@ def test_deterministic_output_across_processes(ex1):
     a = subprocess.run(cmd, capture_output=True, text=True, env={"PYTHONHASHSEED": "1"})
     b = subprocess.run(cmd, capture_output=True, text=True, env={"PYTHONHASHSEED": "2"})
     assert a.returncode == 0 and a.stdout == b.stdout
+
+
+def test_progress_can_be_turned_off(capsys, ex1, monkeypatch):
+    import exactlin.cli as cli
+
+    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True, raising=False)
+    code, out, err = run_cli(capsys, "--no-progress", "fit", "perceptron", str(ex1), "--json")
+    assert code == 0 and err == "" and json.loads(out)["w"] == ["1", "-3"]
+    cli._PROGRESS["on"] = True
