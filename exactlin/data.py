@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -96,6 +97,13 @@ class Dataset:
 
 
 def _check_label(lab: Any, i: int) -> Hashable:
+    try:
+        import numpy as np
+
+        if isinstance(lab, np.generic):
+            lab = lab.item()
+    except ImportError:  # pragma: no cover
+        pass
     if lab is None:
         raise InputTypeError(f"label at row {i} is missing (None)", row=i)
     if isinstance(lab, float) and math.isnan(lab):
@@ -104,13 +112,6 @@ def _check_label(lab: Any, i: int) -> Hashable:
         hash(lab)
     except TypeError:
         raise InputTypeError(f"label at row {i} ({lab!r}) is not hashable", row=i) from None
-    try:
-        import numpy as np
-
-        if isinstance(lab, np.generic):
-            lab = lab.item()
-    except ImportError:  # pragma: no cover
-        pass
     return lab
 
 
@@ -200,7 +201,7 @@ def class_labels(y: Sequence[Hashable]) -> tuple:
             seen.append(lab)
     try:
         return tuple(sorted(seen))
-    except TypeError:
+    except (TypeError, ValueError):  # ValueError: numpy arrays compared with other labels
         return tuple(seen)
 
 
@@ -214,11 +215,12 @@ def augment(X: Sequence[Sequence], bias: str) -> tuple[Vector, ...]:
     """Augment every sample with a constant 1 (``first``/``last``) or leave it (``none``)."""
     check_bias(bias)
     one = Fraction(1)
+    X = to_matrix(X, allow_empty=True)  # the conversion rule; ragged rows are an error
     if bias == "none":
-        return tuple(tuple(Fraction(v) for v in x) for x in X)
+        return X
     if bias == "first":
-        return tuple((one, *(Fraction(v) for v in x)) for x in X)
-    return tuple((*(Fraction(v) for v in x), one) for x in X)
+        return tuple((one, *x) for x in X)
+    return tuple((*x, one) for x in X)
 
 
 def split_bias(w: Sequence, bias: str) -> tuple[tuple, Fraction]:
@@ -233,9 +235,19 @@ def split_bias(w: Sequence, bias: str) -> tuple[tuple, Fraction]:
 
 def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> tuple[Vector, ...]:
     """Seed 003's normalized samples: each (augmented) sample multiplied by its +1/-1 label."""
+    Y = to_matrix(Y, name="Y", allow_empty=True)
+    if isinstance(z, (str, bytes)) or not isinstance(z, Iterable):
+        raise InputTypeError(f"the labels must be a sequence of +1/-1, got {type(z).__name__}")
+    z = tuple(z)
     if len(Y) != len(z):
         raise ShapeError(f"{len(Y)} samples but {len(z)} labels")
-    return tuple(tuple(Fraction(zi) * v for v in yi) for yi, zi in zip(Y, z))
+    signs = []
+    for i, zi in enumerate(z):
+        s = _is_plus_minus_one(zi)
+        if s is None:
+            raise LabelError(f"label {zi!r} at row {i} is not +1 or -1", row=i)
+        signs.append(s)
+    return tuple(tuple(v if s == 1 else -v for v in yi) for yi, s in zip(Y, signs))
 
 
 # ---------------------------------------------------------------------------
@@ -253,6 +265,16 @@ def _label_value(cell: str) -> Hashable:
     return q
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _line_number(prefix: str | bytes) -> int:
+    """The 1-based line on which the text after ``prefix`` starts (\r\n, \r and \n end lines)."""
+    nl = b"\n" if isinstance(prefix, bytes) else "\n"
+    cr = b"\r" if isinstance(prefix, bytes) else "\r"
+    return prefix.count(nl) + prefix.count(cr) - prefix.count(cr + nl) + 1
+
+
 def parse_csv(text: str, *, source: str | None = None) -> Dataset:
     """Parse CSV text: feature columns then the label; optional header; ``#`` comments.
 
@@ -262,7 +284,7 @@ def parse_csv(text: str, *, source: str | None = None) -> Dataset:
     """
     where = f" in {source}" if source else ""
     rows: list[tuple[int, list[str]]] = []
-    lines = text.splitlines()
+    lines = _LINE_BREAK.split(text)  # \r\n, \r or \n end a line (as editors and Python's text mode count)
     for lineno, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -292,7 +314,7 @@ def parse_csv(text: str, *, source: str | None = None) -> Dataset:
             header = tuple(c.strip() for c in first)
             rows = rows[1:]
     if not rows:
-        raise CSVError(f"only a header, no data rows{where}", line=first_line)
+        raise CSVError(f"line {first_line}{where}: only a header, no data rows", line=first_line)
     width = len(header) if header else len(rows[0][1])
     if width < 2:
         raise CSVError(
@@ -345,9 +367,9 @@ def read_csv(path: str | Path) -> Dataset:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        lineno = raw[: e.start].count(b"\n") + 1
+        lineno = _line_number(raw[: e.start])
         raise CSVError(f"{p}: line {lineno} is not valid UTF-8", line=lineno) from None
     if "\x00" in text:
-        lineno = text[: text.index("\x00")].count("\n") + 1
+        lineno = _line_number(text[: text.index("\x00")])
         raise CSVError(f"{p}: line {lineno} contains a NUL byte; is this a CSV file?", line=lineno)
     return parse_csv(text, source=str(p))

@@ -39,6 +39,7 @@ from __future__ import annotations
 import decimal
 import math
 import numbers as _numbers
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
@@ -65,6 +66,8 @@ __all__ = [
     "to_sympy",
     "bit_length",
     "max_bit_length",
+    "int_to_str",
+    "parse_long_rational",
 ]
 
 FloatRule = Literal["repr", "exact", "reject"]
@@ -86,6 +89,66 @@ def _where(row: int | None, column: int | None) -> str:
     return (" at " + ", ".join(parts)) if parts else ""
 
 
+#: resource guards on one number's text: the decimal exponent of "1e5000" (10**e has 3.3 e bits) and the
+#: characters of one cell; beyond either the number is rejected, not computed (10**999999999 would never end)
+MAX_EXPONENT = 100_000
+MAX_NUMBER_CHARS = 100_000
+_EXPONENT = re.compile(r"[eE]([-+]?[0-9_]+)\Z")
+_LONG_NUMBER = re.compile(r"(?P<sign>[-+]?)(?=\d|\.\d)(?P<num>\d*)(?:/(?P<den>\d+)|(?:\.(?P<dec>\d*))?"
+                          r"(?:[eE](?P<exp>[-+]?\d+))?)\Z")
+
+
+def _digits_to_int(digits: str) -> int:
+    """int(digits) without Python's 4300-digit limit (divide and conquer, so never quadratic)."""
+    if len(digits) <= 4000:
+        return int(digits)
+    k = len(digits) // 2
+    return _digits_to_int(digits[:-k]) * 10**k + _digits_to_int(digits[-k:])
+
+
+def int_to_str(n: int) -> str:
+    """str(n) without Python's 4300-digit limit (divide and conquer)."""
+    if n < 0:
+        return "-" + int_to_str(-n)
+    if n.bit_length() <= 13000:
+        return str(n)
+    k = int(n.bit_length() * 0.30103) // 2
+    hi, lo = divmod(n, 10**k)
+    return int_to_str(hi) + int_to_str(lo).rjust(k, "0")
+
+
+def parse_long_rational(text: str) -> Fraction:
+    """An exact rational from a canonical string ("-4/3") of any length (JSON results read back)."""
+    q = _parse_long(text.strip())
+    if q is None:
+        raise InputError(f"{text[:40]!r}... is not a rational number")
+    return q
+
+
+def _parse_long(s: str) -> Fraction | None:
+    m = _LONG_NUMBER.match(s)
+    if m is None:
+        return None
+    num = _digits_to_int(m["num"] or "0")
+    den = 1
+    if m["den"] is not None:
+        den = _digits_to_int(m["den"])
+        if den == 0:
+            raise ZeroDivisionError
+    else:
+        if m["dec"]:
+            num = num * 10 ** len(m["dec"]) + _digits_to_int(m["dec"])
+            den = 10 ** len(m["dec"])
+        if m["exp"] is not None:
+            e = int(m["exp"])
+            if e >= 0:
+                num *= 10**e
+            else:
+                den *= 10**-e
+    q = Fraction(num, den)
+    return -q if m["sign"] == "-" else q
+
+
 def parse_rational(text: str, *, row: int | None = None, column: int | None = None) -> Fraction:
     """Parse an integer, decimal, fraction or scientific string exactly.
 
@@ -100,7 +163,24 @@ def parse_rational(text: str, *, row: int | None = None, column: int | None = No
     low = s.lower().lstrip("+-")
     if low in ("nan", "inf", "infinity", "snan"):
         raise InputError(f"{text!r} is not a finite number{_where(row, column)}", row=row, column=column)
+    if len(s) > MAX_NUMBER_CHARS:
+        raise InputError(f"a cell of {len(s)} characters{_where(row, column)} is longer than the limit of "
+                         f"{MAX_NUMBER_CHARS} characters for one number", row=row, column=column)
+    m = _EXPONENT.search(s)
+    if m is not None:
+        try:
+            e = int(m.group(1).replace("_", ""))
+        except ValueError:
+            e = 0
+        if abs(e) > MAX_EXPONENT:
+            raise InputError(f"{s[:40]!r}{'...' if len(s) > 40 else ''}: the exponent {m.group(1)} is beyond "
+                             f"+-{MAX_EXPONENT}{_where(row, column)}, too large to compute exactly",
+                             row=row, column=column)
     try:
+        if len(s) > 4000:
+            q = _parse_long(s)
+            if q is not None:
+                return q
         return Fraction(s)
     except ZeroDivisionError:
         raise InputError(f"{text!r} divides by zero{_where(row, column)}", row=row, column=column) from None
@@ -163,6 +243,9 @@ def to_rational(
     if isinstance(value, decimal.Decimal):
         if not value.is_finite():
             raise InputError(f"{value!r} is not a finite number{_where(row, column)}", row=row, column=column)
+        if abs(value.as_tuple().exponent) > MAX_EXPONENT:
+            raise InputError(f"Decimal {value}: the exponent is beyond +-{MAX_EXPONENT}{_where(row, column)}, too "
+                             "large to compute exactly", row=row, column=column)
         return Fraction(value)
     if isinstance(value, Fraction):
         return value
@@ -242,9 +325,11 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
 def fmt(q: Any) -> str:
     """Exact string of a rational: ``"3"``, ``"-4/3"``.  Sympy numbers print as sympy does."""
     if isinstance(q, Fraction):
-        return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+        if q.denominator == 1:
+            return int_to_str(q.numerator)
+        return f"{int_to_str(q.numerator)}/{int_to_str(q.denominator)}"
     if isinstance(q, int) and not isinstance(q, bool):
-        return str(q)
+        return int_to_str(q)
     return str(q)
 
 

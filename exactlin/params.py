@@ -60,6 +60,7 @@ class Schedule:
             import sympy
 
             k = sympy.Symbol("k", positive=True, integer=True)
+            _check_expression_size(text, name, k)
             try:
                 expr = sympy.sympify(text.replace("^", "**"), locals={"k": k}, rational=True)
             except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
@@ -119,6 +120,30 @@ class Schedule:
 
     def to_dict(self) -> str:  # JSON form
         return self.text
+
+
+#: resource guard on schedule expressions: the text's length and a numeric exponent's size (9**9**9 would never
+#: finish evaluating)
+MAX_EXPRESSION_CHARS = 200
+MAX_EXPONENT = 10_000
+
+
+def _check_expression_size(text: str, name: str, k) -> None:
+    import sympy
+
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ParameterError(f"{name}: the expression has {len(text)} characters, more than the limit of "
+                             f"{MAX_EXPRESSION_CHARS}", parameter=name)
+    try:
+        tree = sympy.parse_expr(text.replace("^", "**"), local_dict={"k": k}, evaluate=False)
+    except Exception:  # noqa: BLE001 -- sympify below reports malformed text
+        return
+    for node in sympy.preorder_traversal(tree):
+        if isinstance(node, sympy.Pow) and not node.exp.free_symbols:
+            e = node.exp
+            if (not e.is_Number and e.has(sympy.Pow)) or (e.is_Number and abs(e) > MAX_EXPONENT):
+                raise ParameterError(f"{name}={text!r}: the exponent {e} is too large to compute exactly (the "
+                                     f"limit: a number up to {MAX_EXPONENT}, not itself a power)", parameter=name)
 
 
 def as_schedule(spec: Any, name: str = "eta") -> Schedule:

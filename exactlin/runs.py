@@ -11,6 +11,7 @@ export and the tests treat every algorithm through this one type.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -243,12 +244,19 @@ def to_jsonable(v: Any) -> Any:
     return str(v)
 
 
+_LONG_RATIONAL = re.compile(r"-?[0-9]+(?:/[0-9]*[1-9][0-9]*)?\Z")
+
+
 def from_jsonable(v: Any) -> Any:
     """Inverse of :func:`to_jsonable` for rationals: "-4/3" becomes Fraction(-4, 3); other strings stay."""
     if isinstance(v, str):
         try:
             return Fraction(v)
         except (ValueError, ZeroDivisionError):
+            if len(v) > 4000 and _LONG_RATIONAL.match(v):  # beyond Python's 4300-digit str->int limit
+                from .numbers import parse_long_rational
+
+                return parse_long_rational(v)
             return v
     if isinstance(v, list):
         return [from_jsonable(x) for x in v]

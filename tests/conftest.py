@@ -7,3 +7,31 @@ settings.register_profile("default", max_examples=40, deadline=None,
 settings.register_profile("thorough", max_examples=500, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# --- fuzz case counts (tests/test_fuzz_*.py): printed at the end of the session -----------------------------
+import pytest  # noqa: E402
+
+FUZZ_COUNTS: dict = {}
+
+
+@pytest.fixture(scope="session")
+def fuzz_count():
+    """count(entry, outcome): one fuzz case tried on an entry point ("run", "error", ...)."""
+
+    def count(entry: str, outcome: str) -> None:
+        FUZZ_COUNTS.setdefault(entry, {}).setdefault(outcome, 0)
+        FUZZ_COUNTS[entry][outcome] += 1
+
+    return count
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if not FUZZ_COUNTS:
+        return
+    terminalreporter.write_sep("-", "fuzz cases per entry point")
+    for entry in sorted(FUZZ_COUNTS):
+        c = FUZZ_COUNTS[entry]
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
+        terminalreporter.write_line(f"fuzz: {entry} {sum(c.values())} cases ({detail})")
+    terminalreporter.write_line(f"fuzz: {sum(sum(c.values()) for c in FUZZ_COUNTS.values())} cases in all")

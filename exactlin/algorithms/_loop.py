@@ -72,6 +72,9 @@ class Bounds:
     started: float = field(default_factory=time.monotonic)
 
     def __post_init__(self):
+        if self.max_epochs is None:
+            raise ParameterError("max_epochs must be a whole number >= 1, got None (every loop is bounded)",
+                                 parameter="max_epochs")
         for name in ("max_epochs", "max_updates", "max_bits"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
@@ -195,7 +198,7 @@ def cyclic_single_sample(
             if clean >= n:
                 return LoopResult(w, True, "converged", updates, (k - 1) // n + 1, k, update_indices, None,
                                   max_bits)
-        if k % 4096 == 0 and bounds.out_of_time():
+        if bounds.max_seconds is not None and bounds.out_of_time():  # every round: one step can be slow
             return LoopResult(w, False, "time_limit", updates, epoch, k, update_indices, None, max_bits)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..errors import VerificationError
+from ..numbers import to_matrix, to_rational, to_vector
 
 __all__ = ["verify_separator", "verify_gordan", "gordan_from_counts"]
 
@@ -31,6 +32,7 @@ def verify_separator(Z: Sequence[Sequence], w: Sequence, *, margin: Fraction = F
 
     Returns min_i <w, z_i>; raises VerificationError naming the first failing sample.
     """
+    Z, w, margin = to_matrix(Z, name="Z", allow_empty=True), to_vector(w), to_rational(margin)
     if not Z:
         raise VerificationError("no samples to verify against")
     worst = None
@@ -49,6 +51,9 @@ def verify_separator(Z: Sequence[Sequence], w: Sequence, *, margin: Fraction = F
 def verify_gordan(Z: Sequence[Sequence], lam: Sequence) -> None:
     """Check a Gordan certificate of non-separability on normalized samples z_i = y_i x~_i:
     lambda_i >= 0, sum lambda_i = 1, sum_i lambda_i z_i = 0 (all exact)."""
+    Z, lam = to_matrix(Z, name="Z", allow_empty=True), to_vector(lam)
+    if not Z:
+        raise VerificationError("no samples to verify against")
     if len(lam) != len(Z):
         raise VerificationError(f"certificate has {len(lam)} multipliers for {len(Z)} samples")
     lam = [Fraction(v) for v in lam]

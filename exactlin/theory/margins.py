@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InputError, ShapeError
+from ..errors import InputError, InputTypeError, ShapeError
 from ..numbers import dot, norm2, to_matrix, to_vector
 
 __all__ = ["Margin", "margin", "signed_margin", "radius_squared", "functional_margin", "exact_sqrt"]
@@ -63,6 +63,16 @@ def _prep(w, X) -> tuple[tuple, tuple]:
     return wv, Xm
 
 
+def _labels(y, n: int) -> tuple[int, ...]:
+    from ..data import binary_labels
+
+    if isinstance(y, (str, bytes)) or not hasattr(y, "__len__"):
+        raise InputTypeError(f"y must be a sequence of +1/-1 labels, got {type(y).__name__}")
+    if len(y) != n:
+        raise ShapeError(f"{n} samples but {len(y)} labels")
+    return binary_labels(y)
+
+
 def margin(w: Sequence, X: Sequence[Sequence]) -> Margin:
     """Seed 000's margin of w with respect to S: min_i |<w, x_i>| / ||w|| (labels play no part)."""
     wv, Xm = _prep(w, X)
@@ -74,15 +84,18 @@ def margin(w: Sequence, X: Sequence[Sequence]) -> Margin:
 def functional_margin(w: Sequence, X: Sequence[Sequence], y: Sequence[int]) -> Fraction:
     """min_i y_i <w, x_i> (no division): positive iff w separates the samples."""
     wv = to_vector(w)
-    return min(yi * dot(wv, x) for x, yi in zip(to_matrix(X), y))
+    Xm = to_matrix(X)
+    z = _labels(y, len(Xm))
+    if len(Xm[0]) != len(wv):
+        raise ShapeError(f"w has {len(wv)} entries but the samples have {len(Xm[0])}")
+    return min(yi * dot(wv, x) for x, yi in zip(Xm, z))
 
 
 def signed_margin(w: Sequence, X: Sequence[Sequence], y: Sequence[int]) -> Margin:
     """The geometric margin min_i y_i <w, x_i> / ||w||: negative when w misclassifies a sample."""
     wv, Xm = _prep(w, X)
-    if len(y) != len(Xm):
-        raise ShapeError(f"{len(Xm)} samples but {len(y)} labels")
-    vals = [yi * dot(wv, x) for x, yi in zip(Xm, y)]
+    z = _labels(y, len(Xm))
+    vals = [yi * dot(wv, x) for x, yi in zip(Xm, z)]
     m = min(vals)
     return Margin(m, norm2(wv), tuple(i for i, v in enumerate(vals) if v == m))
 

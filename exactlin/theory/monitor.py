@@ -108,15 +108,26 @@ class ConvergenceMonitor:
     def bound(self):
         if all(v == 0 for v in self.w1):
             return self.R2 * self.nw2 / (self.gamma_min * self.gamma_min)
+        # the larger root of (a + K e g)^2 = n2 (w12 + K e^2 R2), i.e. A K^2 + B K + C = 0 with A = e^2 g^2 > 0,
+        # solved by the quadratic formula (sympy.solve on large rationals can take minutes); the discriminant
+        # is >= 0 because K = 0 satisfies the inequality (Cauchy-Schwarz: a^2 <= n2 ||w_1||^2)
+        import math
+
         import sympy
 
-        K = sympy.Symbol("K")
-        e, g, R2, n2 = (sympy.Rational(q.numerator, q.denominator) for q in (self.eta, self.gamma_min, self.R2,
-                                                                              self.nw2))
-        a = sympy.Rational(self.a.numerator, self.a.denominator)
-        w12 = sympy.Rational(*(lambda q: (q.numerator, q.denominator))(_dot(self.w1, self.w1)))
-        roots = sympy.solve(sympy.Eq((a + K * e * g) ** 2, n2 * (w12 + K * e * e * R2)), K)
-        return max(roots, key=lambda r: r.evalf(50))
+        e, g, R2, n2, a = self.eta, self.gamma_min, self.R2, self.nw2, self.a
+        w12 = _dot(self.w1, self.w1)
+        A = e * e * g * g
+        B = 2 * a * e * g - n2 * e * e * R2
+        C = a * a - n2 * w12
+        D = B * B - 4 * A * C
+        rn, rd = math.isqrt(D.numerator), math.isqrt(D.denominator)
+        if rn * rn == D.numerator and rd * rd == D.denominator:
+            return (-B + Fraction(rn, rd)) / (2 * A)
+        q = lambda v: sympy.Rational(v.numerator, v.denominator)  # noqa: E731
+        big = max(D.numerator.bit_length(), D.denominator.bit_length()) > 256  # sympy would try to factor it
+        root = sympy.UnevaluatedExpr(sympy.sqrt(q(D), evaluate=False)) if big else sympy.sqrt(q(D))
+        return (q(-B) + root) / q(2 * A)
 
     def _quadratic_holds(self, K: int) -> bool:
         lhs = self.a + K * self.eta * self.gamma_min
