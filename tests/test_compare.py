@@ -6,12 +6,12 @@ import json
 from fractions import Fraction as F
 
 import pytest
+import sklearn  # noqa: F401  (the test extra installs it)
 
-from exactlin.algorithms import REGISTRY, load_all
+from exactlin.algorithms import load_all
 from exactlin.cli import main
 from exactlin.compare import compare, compare_text
 
-pytest.importorskip("sklearn")
 load_all()
 
 EX1 = "x1,x2,y\n# seed 000, Example 1\n4,0,1\n1,1,-1\n0,1,-1\n-2,-2,1\n"
@@ -48,7 +48,6 @@ def test_cli_compare_bad_input(tmp_path, capsys):
     assert main(["compare", "no-such", str(p)]) == 2
 
 
-@pytest.mark.skipif("fisher" not in REGISTRY, reason="fisher is not registered")
 def test_compare_fisher_against_lda_direction():
     # x = 2, 4 (+1), 0, -2 (-1): w = S_W^{-1}(m_1 - m_2) = 4/4 = 1, y0 = (3 + (-1))/2 = 1, so g(x) = x - 1 (hand);
     # LDA's vector is a multiple of (1, -1): scaled to the exact one it agrees, with no decision differences
@@ -59,7 +58,6 @@ def test_compare_fisher_against_lda_direction():
     assert lda["decisions_differ"] == [] and rep["differences"] == []
 
 
-@pytest.mark.skipif("svm-soft-l2" not in REGISTRY, reason="svm-soft-l2 is not registered")
 def test_compare_soft_l2_against_linearsvc():
     # seed 004's soft margin with C = 1 on x = 0 (-1), x = 2 (+1): w = 4/5, b = -4/5 (hand: minimize
     # w^2/2 + 2(1 - w)^2 with b = -w by symmetry); LinearSVC's squared hinge lands within 1e-6

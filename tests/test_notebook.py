@@ -6,12 +6,11 @@ import json
 import sys
 from pathlib import Path
 
+import ipykernel  # noqa: F401  (the test extra installs these)
+import matplotlib  # noqa: F401
+import nbclient
+import nbformat
 import pytest
-
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
-pytest.importorskip("ipykernel")
-pytest.importorskip("matplotlib")
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "examples" / "notebooks" / "perceptron_example1.ipynb"
 

@@ -183,7 +183,6 @@ def test_family_estimators_exact(est, name, X, y, expected):
     assert est.predict(X).tolist() == y
 
 
-@pytest.mark.skipif("svm-hard" not in REGISTRY, reason="svm-hard is not registered")
 def test_svc_issue_18606_exact_and_support():
     # scikit-learn issue 18606: positives (1.5,2.5), (2.5,1.5), negative (2.5,2.5); by hand all three constraints
     # are active and w = (-2,-2), b = 9 (see tests/test_float_gallery.py)
@@ -195,7 +194,6 @@ def test_svc_issue_18606_exact_and_support():
         ExactSVC().fit([[0], [1], [2]], [1, -1, 1])
 
 
-@pytest.mark.skipif("linear-machine" not in REGISTRY, reason="linear-machine is not registered")
 def test_linear_machine_three_classes():
     # three samples on the axes, one class each: the linear machine separates them; predictions are exact
     X, y = [[1, 0], [0, 1], [-1, -1]], ["A", "B", "C"]
@@ -213,7 +211,7 @@ def test_expected_failed_checks_is_documented():
 
 
 def test_plot_draws_the_last_fit():
-    matplotlib = pytest.importorskip("matplotlib")
+    import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -245,8 +245,8 @@ def test_nonseparable_hard_margin_certified(p):
 
 
 def test_float_cross_check_against_svc():
-    np = pytest.importorskip("numpy")
-    SVC = pytest.importorskip("sklearn.svm").SVC
+    import numpy as np
+    from sklearn.svm import SVC
     rng = np.random.default_rng(7)
     X = rng.integers(-9, 10, size=(300, 4))
     s = X @ np.array([2, -1, 1, 3]) + 1
