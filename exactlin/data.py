@@ -247,7 +247,15 @@ def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> tuple[Vector, ...]:
         if s is None:
             raise LabelError(f"label {zi!r} at row {i} is not +1 or -1", row=i)
         signs.append(s)
-    return tuple(tuple(v if s == 1 else -v for v in yi) for yi, s in zip(Y, signs))
+    negated: dict[int, Fraction] = {}  # -v for each distinct entry object, computed once (entries are immutable)
+
+    def neg(v: Fraction) -> Fraction:
+        r = negated.get(id(v))
+        if r is None:
+            r = negated[id(v)] = -v
+        return r
+
+    return tuple(yi if s == 1 else tuple(neg(v) for v in yi) for yi, s in zip(Y, signs))
 
 
 # ---------------------------------------------------------------------------

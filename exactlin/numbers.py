@@ -284,7 +284,27 @@ def to_vector(values: Any, *, floats: FloatRule = "repr", row: int | None = None
             raise ShapeError(f"expected a 1-D vector{_where(row, None)}, got an array of shape {values.shape}", row=row)
         if values.dtype.kind in "iu":
             return tuple(Fraction(v) for v in values.tolist())
+    if type(values) is tuple and all(type(v) is Fraction for v in values):
+        return values  # already exact: tuples and Fractions are immutable, so it is shared, not copied
     return tuple(to_rational(v, floats=floats, row=row, column=j) for j, v in enumerate(values))
+
+
+def _int_rows_to_fractions(rows: list[list[int]]) -> tuple[Vector, ...]:
+    """Integer rows as Fractions, building each distinct value once (Fractions are immutable, so equal
+    entries can share one object); integer data usually has few distinct values, so this is a dict
+    lookup per entry instead of a Fraction construction."""
+    cache: dict[int, Fraction] = {}
+    get = cache.get
+    out = []
+    for r in rows:
+        row = []
+        for v in r:
+            q = get(v)
+            if q is None:
+                q = cache[v] = Fraction(v)
+            row.append(q)
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
@@ -294,7 +314,7 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
         if rows.ndim != 2:
             raise ShapeError(f"{name} must be 2-D, got an array of shape {rows.shape}")
         if rows.dtype.kind in "iu":
-            out = tuple(tuple(Fraction(v) for v in r) for r in rows.tolist())
+            out = _int_rows_to_fractions(rows.tolist())
             if not out and not allow_empty:
                 raise ShapeError(f"{name} is empty: at least one sample is needed")
             return out
