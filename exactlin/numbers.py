@@ -57,6 +57,7 @@ __all__ = [
     "fmt",
     "fmt_vector",
     "dot",
+    "dots",
     "add",
     "sub",
     "scale",
@@ -366,6 +367,32 @@ def dot(u: Sequence, v: Sequence):
     if len(u) != len(v):
         raise ShapeError(f"dot product of vectors of lengths {len(u)} and {len(v)}")
     return sum((a * b for a, b in zip(u, v)), Fraction(0))
+
+
+def dots(rows: Sequence[Sequence], w: Sequence) -> tuple[Fraction, ...]:
+    """<x, w> for every row x, exactly, in integer arithmetic.
+
+    With M the common denominator of the rows' entries and L that of w, M x and L w are integer
+    vectors and <x, w> = <M x, L w> / (M L): one Fraction per row instead of one per product.
+
+    >>> dots([(Fraction(1, 2), 1), (3, Fraction(-1, 3))], (2, Fraction(3, 4)))
+    (Fraction(7, 4), Fraction(23, 4))
+    """
+    from math import lcm
+    from operator import mul
+
+    F = Fraction
+    w = [v if type(v) is F else F(v) for v in w]
+    rows = [r if type(r) is tuple and all(type(v) is F for v in r) else [v if type(v) is F else F(v) for v in r]
+            for r in rows]
+    for i, r in enumerate(rows):
+        if len(r) != len(w):
+            raise ShapeError(f"row {i} has {len(r)} entries but w has {len(w)}", row=i)
+    M = lcm(*(v.denominator for r in rows for v in r)) if rows else 1
+    L = lcm(*(v.denominator for v in w)) if w else 1
+    W = [v.numerator * (L // v.denominator) for v in w]
+    ML = M * L
+    return tuple(Fraction(sum(map(mul, [v.numerator * (M // v.denominator) for v in r], W)), ML) for r in rows)
 
 
 def add(u: Sequence, v: Sequence) -> Vector:

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
 from ..linalg import gram, integer_matrix, pinv, solve, verify_penrose
-from ..numbers import fmt, to_vector
+from ..numbers import dots, fmt, to_vector
 from ..params import Param, check_params
 from ..runs import Run
 from . import register
@@ -274,7 +274,7 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     chosen = th[which]
     if chosen is None:
         raise ParameterError("y0^(3) needs n_1 + n_2 > 2 (it divides by n_1 + n_2 - 2)", parameter="threshold")
-    preds = tuple(chosen.compare(sum((a * b for a, b in zip(w, x)), Fraction(0))) for x in ds.X)
+    preds = tuple(chosen.compare(proj) for proj in dots(ds.X, w))
     errors = sum(1 for p, zi in zip(preds, z) if p != zi)
     extras = {
         "y0": chosen.value(), "threshold": which,
