@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from ..errors import InputError, InvariantViolation
 
-__all__ = ["ConvergenceMonitor", "MonitorReport"]
+__all__ = ["ConvergenceMonitor", "MonitorReport", "largest_root_of_square_bound"]
 
 
 def _dot(u, v):
@@ -71,6 +71,31 @@ class MonitorReport:
         }
 
 
+def largest_root_of_square_bound(a, b, n2, w12, r):
+    """The largest K with (a + b K)^2 <= n2 (w12 + r K), b > 0: the larger root of the quadratic
+    b^2 K^2 + (2 a b - n2 r) K + (a^2 - n2 w12) = 0, exactly (a Fraction when the discriminant is a rational
+    square, else a sympy expression).  The quadratic formula, not sympy.solve: solve() factors the
+    coefficients and takes minutes on 600-bit rationals.  The discriminant is >= 0 whenever K = 0 satisfies
+    the inequality (Cauchy-Schwarz: a^2 <= ||w*||^2 ||w_1||^2)."""
+    import math
+
+    import sympy
+
+    A = b * b
+    B = 2 * a * b - n2 * r
+    C = a * a - n2 * w12
+    D = Fraction(B * B - 4 * A * C)
+    if D < 0:
+        raise InvariantViolation(f"the mistake bound's quadratic has no real root (discriminant {D})")
+    rn, rd = math.isqrt(D.numerator), math.isqrt(D.denominator)
+    if rn * rn == D.numerator and rd * rd == D.denominator:
+        return (-B + Fraction(rn, rd)) / (2 * A)
+    q = lambda v: sympy.Rational(v.numerator, v.denominator)  # noqa: E731
+    big = max(D.numerator.bit_length(), D.denominator.bit_length()) > 256  # sympy would try to factor it
+    root = sympy.UnevaluatedExpr(sympy.sqrt(q(D), evaluate=False)) if big else sympy.sqrt(q(D))
+    return (q(Fraction(-B)) + root) / q(Fraction(2 * A))
+
+
 class ConvergenceMonitor:
     """Checks Facts 1 and 2 at each mistake and the mistake bound at the end.
 
@@ -111,23 +136,8 @@ class ConvergenceMonitor:
         # the larger root of (a + K e g)^2 = n2 (w12 + K e^2 R2), i.e. A K^2 + B K + C = 0 with A = e^2 g^2 > 0,
         # solved by the quadratic formula (sympy.solve on large rationals can take minutes); the discriminant
         # is >= 0 because K = 0 satisfies the inequality (Cauchy-Schwarz: a^2 <= n2 ||w_1||^2)
-        import math
-
-        import sympy
-
         e, g, R2, n2, a = self.eta, self.gamma_min, self.R2, self.nw2, self.a
-        w12 = _dot(self.w1, self.w1)
-        A = e * e * g * g
-        B = 2 * a * e * g - n2 * e * e * R2
-        C = a * a - n2 * w12
-        D = B * B - 4 * A * C
-        rn, rd = math.isqrt(D.numerator), math.isqrt(D.denominator)
-        if rn * rn == D.numerator and rd * rd == D.denominator:
-            return (-B + Fraction(rn, rd)) / (2 * A)
-        q = lambda v: sympy.Rational(v.numerator, v.denominator)  # noqa: E731
-        big = max(D.numerator.bit_length(), D.denominator.bit_length()) > 256  # sympy would try to factor it
-        root = sympy.UnevaluatedExpr(sympy.sqrt(q(D), evaluate=False)) if big else sympy.sqrt(q(D))
-        return (q(-B) + root) / q(2 * A)
+        return largest_root_of_square_bound(a, e * g, n2, _dot(self.w1, self.w1), e * e * R2)
 
     def _quadratic_holds(self, K: int) -> bool:
         lhs = self.a + K * self.eta * self.gamma_min
