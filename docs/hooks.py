@@ -923,6 +923,9 @@ def generate() -> list:
     GENERATED["errata.md"] = errata_page()
     GENERATED["derivations.md"] = derivations_page(derivs)
     GENERATED["reference/cli.md"] = cli_page()
+    GENERATED["benchmarks.md"], svg = benchmarks_page()
+    if svg is not None:
+        GENERATED["benchmarks/perceptron_scaling.svg"] = svg
     api_nav = []
     for name in api_modules():
         path = f"reference/api/{name}.md"
@@ -939,10 +942,31 @@ def generate() -> list:
         {"Convergence proof": "proof.md"},
         {"Worked examples": ["examples/index.md", *({ex.id: example_path(ex)} for ex in examples)]},
         {"Errata": "errata.md"},
+        {"Benchmarks": "benchmarks.md"},
         {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
                        {"API": api_nav}]},
     ]
+
+
+def benchmarks_page() -> tuple[str, str | None]:
+    """The latest committed benchmark table (benchmarks/RESULTS.md) and its time-against-n plot."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "benchmarks"
+    results = root / "RESULTS.md"
+    text = results.read_text() if results.exists() else "# Benchmarks\n\nNo committed benchmark run yet.\n"
+    svg_path = root / "perceptron_scaling.svg"
+    svg = svg_path.read_text() if svg_path.exists() else None
+    lines = text.splitlines()
+    head = ["# Benchmarks", "",
+            "Measured by `python -m benchmarks.run` (see the README); every row's answer was checked against an "
+            "independent exact reference in the same run. This page shows the committed file "
+            "`benchmarks/RESULTS.md`.", ""]
+    if svg is not None:
+        head += ["![Perceptron time against n, exactlin and its anchors](benchmarks/perceptron_scaling.svg)", ""]
+    body = lines[1:] if lines and lines[0].startswith("# ") else lines
+    return "\n".join(head + body) + "\n", svg
 
 
 def on_config(config, **kw):
