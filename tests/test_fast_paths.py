@@ -146,7 +146,6 @@ def test_xor_cycles_with_certificate():
 def test_brent_after_the_table(monkeypatch):
     # a tiny state table forces Brent's method in both loops
     monkeypatch.setattr(_loop, "CYCLE_TABLE_LIMIT", 2)
-    monkeypatch.setattr(_fast, "CYCLE_TABLE_LIMIT", 2)
     X = [(1, 2), (2, -1), (-1, 3), (3, 1), (-2, -2), (1, -3)]
     y = [1, -1, 1, -1, 1, -1]
     fast, ref = _both(X, y, bias="first", max_epochs=500)

@@ -58,7 +58,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._loop import CYCLE_TABLE_LIMIT, TRACE_STEP_LIMIT, LoopResult
+from ._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult
 
 __all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates"]
 
@@ -236,13 +236,10 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
     bits_next = max(W.q.bit_length(), 1)  # bits(w) <= max(bits(p m_v), bits(q)) (module docstring)
     # exact cycle detection, as the reference: a table of the states (v, next position) after updates
     # (the start included) while it is small, then Brent's method
-    seen: dict | None = {((tuple(v.tolist()) if big else v.tobytes()), 0): 0}
-    tortoise = None
-    power = 1
-    lam = 0
+    cycles = CycleDetector(((tuple(v.tolist()) if big else v.tobytes()), 0))
 
     def to_python_ints():
-        nonlocal Zobj, seen, tortoise, big, v, vf
+        nonlocal Zobj, big, v, vf
         if Zobj is None:
             Zobj = np.array(Zl.tolist() if isinstance(Zl, np.ndarray) else Zl, dtype=object)
         if not big:
@@ -253,10 +250,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
             def conv(state):
                 return tuple(np.frombuffer(state[0], dtype=np.int64).tolist()), state[1]
 
-            if seen is not None:
-                seen = {conv(s): u for s, u in seen.items()}
-            if tortoise is not None:
-                tortoise = conv(tortoise)
+            cycles.remap(conv)
 
     def done(reason, epochs, cycle=None):
         if tracer.mode is None and k > rec_limit:
@@ -351,26 +345,9 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
                 max_bits = b
                 if max_bits_bound is not None and b > max_bits_bound:
                     return done("bit_limit", epoch)
-        state = ((tuple(v.tolist()) if big else v.tobytes()), k % n)
-        if seen is not None:
-            first = seen.get(state)
-            if first is not None:
-                return done("cycle", epoch, update_indices[first:])
-            if len(seen) < CYCLE_TABLE_LIMIT:
-                seen[state] = updates
-            else:
-                seen = None
-                tortoise = state
-        elif tortoise is None:
-            tortoise = state
-        else:
-            lam += 1
-            if state == tortoise:
-                return done("cycle", epoch, update_indices[-lam:])
-            if lam == power:
-                tortoise = state
-                power *= 2
-                lam = 0
+        period = cycles.observe(((tuple(v.tolist()) if big else v.tobytes()), k % n))
+        if period is not None:
+            return done("cycle", epoch, update_indices[-period:])
         if max_updates is not None and updates >= max_updates:
             return done("max_updates", epoch)
         if timed and k % 4096 == 0 and bounds.out_of_time():

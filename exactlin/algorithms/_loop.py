@@ -17,6 +17,7 @@ from ..errors import ParameterError
 from ..runs import Step
 
 __all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
+           "CycleDetector",
            "DEFAULT_MAX_EPOCHS"]
 
 #: steps recorded by default (``trace=None``); beyond this the trace is marked incomplete
@@ -86,6 +87,53 @@ class Bounds:
         return self.max_seconds is not None and time.monotonic() - self.started > self.max_seconds
 
 
+class CycleDetector:
+    """The first exact repeat in the sequence of states of a stationary rule (a repeat proves the run
+    would cycle forever).  The start state counts as state 0; :meth:`observe` takes states 1, 2, ...
+
+    A table of every state while it holds fewer than :data:`CYCLE_TABLE_LIMIT` entries (the first repeat is
+    found at once), then Brent's method with O(1) memory (a repeat is found within about twice the
+    cycle's start plus its length).  ``observe`` returns the period p at the first repeat found: the
+    last p steps form one cycle.
+    """
+
+    def __init__(self, start_state):
+        self.limit = CYCLE_TABLE_LIMIT
+        self.seen: dict | None = {start_state: 0}
+        self.count = 0
+        self.tortoise = None
+        self.power = 1
+        self.lam = 0
+
+    def observe(self, state) -> int | None:
+        self.count += 1
+        if self.seen is not None:
+            first = self.seen.get(state)
+            if first is not None:
+                return self.count - first
+            if len(self.seen) < self.limit:
+                self.seen[state] = self.count
+            else:
+                self.seen = None
+                self.tortoise = state
+            return None
+        self.lam += 1
+        if state == self.tortoise:
+            return self.lam
+        if self.lam == self.power:
+            self.tortoise = state
+            self.power *= 2
+            self.lam = 0
+        return None
+
+    def remap(self, convert: Callable) -> None:
+        """Re-key the remembered states (when the caller changes its state representation)."""
+        if self.seen is not None:
+            self.seen = {convert(st): c for st, c in self.seen.items()}
+        if self.tortoise is not None:
+            self.tortoise = convert(self.tortoise)
+
+
 @dataclass
 class LoopResult:
     w: tuple
@@ -138,10 +186,7 @@ def cyclic_single_sample(
     # exact cycle detection over the states (w, next position) after updates, the start included:
     # a table of every state while it is small (the first repeat is found at once), then
     # Brent's algorithm with O(1) memory
-    seen: dict | None = {(w, 0): 0} if stationary else None
-    tortoise = None
-    power = 1
-    lam = 0
+    cycles = CycleDetector((w, 0)) if stationary else None
     max_bits = _bits(w)
     while True:
         epoch = k // n + 1
@@ -164,29 +209,11 @@ def cyclic_single_sample(
                 max_bits = b
                 if bounds.max_bits is not None and b > bounds.max_bits:
                     return LoopResult(w, False, "bit_limit", updates, epoch, k, update_indices, None, max_bits)
-            if stationary:
-                state = (w, k % n)
-                if seen is not None:
-                    first = seen.get(state)
-                    if first is not None:
-                        cycle = update_indices[first:]
-                        return LoopResult(w, False, "cycle", updates, epoch, k, update_indices, cycle, max_bits)
-                    if len(seen) < CYCLE_TABLE_LIMIT:
-                        seen[state] = updates
-                    else:
-                        seen = None
-                        tortoise = state
-                elif tortoise is None:
-                    tortoise = state
-                else:
-                    lam += 1
-                    if state == tortoise:
-                        cycle = update_indices[-lam:]
-                        return LoopResult(w, False, "cycle", updates, epoch, k, update_indices, cycle, max_bits)
-                    if lam == power:
-                        tortoise = state
-                        power *= 2
-                        lam = 0
+            if cycles is not None:
+                period = cycles.observe((w, k % n))
+                if period is not None:
+                    cycle = update_indices[-period:]
+                    return LoopResult(w, False, "cycle", updates, epoch, k, update_indices, cycle, max_bits)
             if bounds.max_updates is not None and updates >= bounds.max_updates:
                 # the bound is hit: converged only if w now passes every sample
                 return LoopResult(w, False, "max_updates", updates, epoch, k, update_indices, None, max_bits)

@@ -29,9 +29,9 @@ from ..runs import Run
 from ..theory.certificates import gordan_from_counts, verify_gordan
 from . import register
 from ._loop import (
-    CYCLE_TABLE_LIMIT,
     DEFAULT_MAX_EPOCHS,
     Bounds,
+    CycleDetector,
     Tracer,
     _bits,
     binary_problem,
@@ -132,7 +132,7 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     """
     d = len(a1)
     a = a1
-    seen: dict | None = {a: 0} if stationary else None
+    cycles = CycleDetector(a) if stationary else None
     history: list = []
     updates = 0
     max_bits = _bits(a)
@@ -158,20 +158,18 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
             max_bits = b
             if bounds.max_bits is not None and b > bounds.max_bits:
                 return BatchResult(a, False, "bit_limit", k, updates, history, None, None, max_bits)
-        if seen is not None:
-            first = seen.get(a)
-            if first is not None:
-                n = len(Z)
-                weight = [Fraction(0)] * n
-                for Ys, cs in history[first:]:
-                    for j, c in zip(Ys, cs):
-                        weight[j] += c
-                total = sum(weight)
-                lam = tuple(w / total for w in weight)
-                return BatchResult(a, False, "cycle", k, updates, history, lam, list(range(first + 1, k + 1)),
-                                   max_bits)
-            if len(seen) < CYCLE_TABLE_LIMIT:
-                seen[a] = k
+        period = cycles.observe(a) if cycles is not None else None
+        if period is not None:
+            first = k - period
+            n = len(Z)
+            weight = [Fraction(0)] * n
+            for Ys, cs in history[first:]:
+                for j, c in zip(Ys, cs):
+                    weight[j] += c
+            total = sum(weight)
+            lam = tuple(w / total for w in weight)
+            return BatchResult(a, False, "cycle", k, updates, history, lam, list(range(first + 1, k + 1)),
+                               max_bits)
         if criterion is not None and criterion(inc, k):
             return BatchResult(a, True, "criterion", k, updates, history, None, None, max_bits)
         if bounds.max_updates is not None and updates >= bounds.max_updates:
