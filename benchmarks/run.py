@@ -183,8 +183,14 @@ def plot(scaling: dict, path: Path) -> bool:
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, format="svg")
+    import io
+
+    from exactlin.io import atomic_write_text
+
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg")
     plt.close(fig)
+    atomic_write_text(path, buf.getvalue())  # issue 9: no partial writes
     return True
 
 
@@ -224,16 +230,18 @@ def main(argv=None) -> int:
     md = markdown(results, meta)
     print(md)
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "latest.md").write_text(md)
+    from exactlin.io import atomic_write_text  # issue 9: an interrupted run never leaves a truncated file
+
+    atomic_write_text(args.out / "latest.md", md)
     if scaling is not None:
         meta["plot"] = str(args.out / "perceptron_scaling.svg") if plot(scaling, args.out /
                                                                         "perceptron_scaling.svg") else None
     payload = {"meta": meta, "results": results, "scaling": scaling}
     text = json.dumps(payload, indent=2, default=str)
-    (args.out / "latest.json").write_text(text)
+    atomic_write_text(args.out / "latest.json", text)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(text)
+        atomic_write_text(args.json, text)
     failed = [r["key"] for r in results if r["available"] and not r["exact"]]
     if failed:
         print(f"exactness check FAILED: {', '.join(failed)}", file=sys.stderr)

@@ -35,7 +35,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .errors import ShapeError
+from .errors import InputError, ShapeError
 from .numbers import to_rational
 from .runs import Run, Step, from_jsonable, to_jsonable
 
@@ -168,7 +168,9 @@ _CERT_TEXT_KEYS = ("kind", "meaning", "method", "note")
 def certificate_from_json(text: str) -> dict:
     """Inverse of :func:`certificate_to_json`: numbers come back as Fractions (ints stay ints),
     descriptive fields (``kind``, ``meaning``, ``method``) stay text."""
-    raw = json.loads(text)
+    raw = _loads(text, "a certificate")
+    if not isinstance(raw, dict):
+        raise InputError(f"a certificate must be a JSON object, got {type(raw).__name__}")
     out = {}
     for k, v in raw.items():
         out[k] = v if k in _CERT_TEXT_KEYS else from_jsonable(v)
@@ -180,8 +182,21 @@ def trace_to_json(steps: Sequence[Step], *, indent: int | None = 2) -> str:
     return json.dumps([s.to_dict() for s in steps], indent=indent)
 
 
+def _loads(text: str, what: str):
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise InputError(f"{what}: not JSON ({e})") from None
+
+
 def trace_from_json(text: str) -> list[Step]:
-    return [Step.from_dict(d) for d in json.loads(text)]
+    raw = _loads(text, "a trace")
+    if not isinstance(raw, list):
+        raise InputError(f"a trace must be a JSON list of steps, got {type(raw).__name__}")
+    try:
+        return [Step.from_dict(d) for d in raw]
+    except (KeyError, TypeError, AttributeError) as e:
+        raise InputError(f"a trace step is malformed ({type(e).__name__}: {e})") from None
 
 
 def write_json(run: Run, path: str | os.PathLike, *, trace: bool = True) -> Path:

@@ -161,6 +161,7 @@ def as_matrix(M: Any, name: str = "matrix") -> Matrix:
 
 
 def shape(M: Sequence[Sequence]) -> tuple[int, int]:
+    M = as_matrix(M) if not (isinstance(M, tuple) and all(type(r) is tuple for r in M)) else M
     return (len(M), len(M[0]) if len(M) else 0)
 
 

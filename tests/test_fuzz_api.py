@@ -844,14 +844,7 @@ NOT_A_SEPARATOR_ON_CONVERGED: dict[str, str] = {}
 
 #: bugs this fuzzer found in modules still being written (issue 9 phase 2 fixes them); strict xfail: once one
 #: is fixed the test fails until its entry is removed here
-KNOWN_BUGS: dict[str, str] = {
-    "balanced-winnow": "winnow.exact_power computes alpha**numerator before the root: a 200-digit rational "
-                       "feature (exponent p/q with 665-bit p) never returns",
-    "batch-pla": "perceptron_family.batch_monitor: sympy roots() of a quadratic with 600-bit coefficients "
-                 "factors integers for minutes (seed 46)",
-    "ho-kashyap": "accepts max_epochs=0 and returns a Run (no Bounds validation)",
-    "ho-kashyap-mod2": "accepts max_epochs=True and returns a Run (no Bounds validation)",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [

@@ -32,17 +32,10 @@ FUZZ_LA = settings(FUZZ, max_examples=30, phases=[Phase.explicit, Phase.reuse, P
 
 #: bugs found by this fuzzer in modules written concurrently (strict xfail: remove the entry once fixed)
 KNOWN_BUGS: dict[str, str] = {
-    "linalg.gram": "raw TypeError/ValueError from flint on Fraction, ragged or numpy-row input (no as_matrix)",
-    "linalg.gram2": "raw TypeError/ValueError from flint on Fraction, ragged or numpy-row input (no as_matrix)",
-    "linalg.shape": "KeyError/TypeError on a dict, a flat list or None (no validation)",
-    "lp.independent_columns": "_mat converts with Fraction(): raw ValueError/OverflowError, numpy rows fail",
-    "lp.separate": "raw OverflowError/TypeError/ValueError on inf, dict or str cells (no conversion rule)",
-    "lp.solve_exact": "raw ValueError on ragged rows, OverflowError on inf (no conversion rule)",
-    "lp.nonneg_solution": "raw IndexError on an empty b, OverflowError/TypeError on hostile cells",
-    "lp.lemke": "raw IndexError when q's length differs from M's, TypeError on None",
-    "lp.simplex": "raw IndexError/TypeError on a short or hostile b",
-    "io.certificate_from_json": "raw json.JSONDecodeError on text that is not JSON",
-    "io.trace_from_json": "raw json.JSONDecodeError on text that is not JSON",
+    # gram is the integer kernel of the fast paths: its documented input is integer matrices (numpy int arrays
+    # or lists of lists of ints); Fractions, ragged rows or numpy-row lists give raw flint TypeError/ValueError
+    "linalg.gram": "raw TypeError/ValueError from flint on Fraction, ragged or numpy-row input (no validation)",
+    "linalg.gram2": "raw TypeError/ValueError from flint on Fraction, ragged or numpy-row input (no validation)",
 }
 
 

@@ -69,11 +69,9 @@ def _fit(spec, X, y, **kw):
 
 #: iterative algorithms without a bit or time limit, with the reason (fixed or reported in the issue-9 report)
 MISSING_LIMITS: dict[str, str] = {
-    name: "no max_seconds parameter (phase-2 target)" for name in (
-        "batch-perceptron", "batch-pla", "batch-relaxation", "perceptron-gd", "ho-kashyap", "ho-kashyap-mod1",
-        "ho-kashyap-mod2", "lms", "widrow-hoff")}
-MISSING_LIMITS.update({name: "neither max_bits nor max_seconds (phase-2 target)"
-                       for name in ("pocket", "one-vs-rest", "feature-map")})
+    "one-vs-rest": "neither: its binary runs take max_epochs only (their own limits are not passed through)",
+    "feature-map": "neither: the wrapped algorithm's limits are not passed through",
+}
 
 
 @pytest.mark.parametrize("name", _names(ITERATIVE))
@@ -157,7 +155,7 @@ def test_long_run_trace_is_bounded():
 
 
 #: strict xfail, phase-2 targets
-TRACE_BUGS = {"one-vs-rest": "concatenates its binary runs' traces: 15,032 steps kept by default"}
+TRACE_BUGS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [

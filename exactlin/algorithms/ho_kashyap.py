@@ -31,7 +31,7 @@ from ..params import Param, at_least, check_params, in_open_interval, nonnegativ
 from ..runs import Run
 from ..theory.certificates import verify_gordan, verify_separator
 from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, start_vector
+from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
@@ -42,6 +42,8 @@ _COMMON = (
           at_least(1)),
     Param("max_bits", "int", None, "stop when a numerator or denominator of a or b exceeds this many bits",
           at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 HK_PARAMS = (Param("eta", "rational", Fraction(1, 2), "step size, 0 < eta < 1 (Algorithm 11: eta < 1)",
@@ -115,6 +117,8 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
     b = _b_start(P["b0"], n)
     eta = P["eta"]
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
+    secs = P.get("max_seconds")
+    bounds = Bounds(max_epochs=max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
     limit = max_epochs if k_max is None else min(k_max, max_epochs)
     extras: dict = {}
     Yp = None
@@ -182,6 +186,9 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
             break
         if max_bits is not None and top_bits > max_bits:
             reason = "bit_limit"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
             break
         k += 1
         abs_e = tuple(abs(v) for v in e)

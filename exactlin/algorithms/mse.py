@@ -20,7 +20,7 @@ from ..numbers import max_bit_length, to_vector
 from ..params import Param, Schedule, at_least, check_params, positive
 from ..runs import Run
 from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, start_vector
+from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
@@ -151,6 +151,8 @@ WH_PARAMS = (
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
           "for longer exact runs)", at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 LMS_PARAMS = (
@@ -164,6 +166,8 @@ LMS_PARAMS = (
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
           "for longer exact runs)", at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
     Param("distance", "choice", "auto", "when the trace records ||a(k) - Y^+ b||^2: every step, auto (every step "
           "while a(k) has at most 256 bits, then at the end of each pass: the exact distance of huge iterates costs "
           "more than the step itself), or off", choices=("auto", "every", "off")),
@@ -231,6 +235,8 @@ def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = 
     a_star = pinv_solve(Y, b)
     tracer = Tracer(trace, d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
+    secs = P.get("max_seconds")
+    bounds = Bounds(max_epochs=max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
     limit = max_epochs if k_max is None else min(k_max, max_epochs)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
@@ -240,6 +246,9 @@ def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = 
     while reason is None:
         if k >= limit:
             reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
             break
         k += 1
         ek = _check_eta(eta(k), k)
@@ -298,6 +307,8 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     tracer = Tracer(trace, d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
     dist_mode = P["distance"]
+    secs = P.get("max_seconds")
+    bounds = Bounds(max_epochs=max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
     limit = max_epochs * n if k_max is None else min(k_max, max_epochs * n)
     top_bits = _bits_vec(a)
     bits_per_step: list[int] = []
@@ -306,6 +317,9 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     while True:
         if k >= limit:
             reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
             break
         i = k % n
         k += 1

@@ -22,7 +22,7 @@ from ..runs import Run
 from ..theory.certificates import verify_gordan
 from ..theory.monitor import ConvergenceMonitor
 from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, Tracer, cyclic_single_sample
+from ._loop import DEFAULT_MAX_EPOCHS, TRACE_STEP_LIMIT, Tracer, cyclic_single_sample
 from .perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
 
 __all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
@@ -256,13 +256,17 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
     bad = [r for r in runs if not r.converged]
     reason = "converged" if not bad else bad[0].reason
     steps = []
+    truncated = False  # the default trace keeps TRACE_STEP_LIMIT steps in all, not per binary run
     for j, r in enumerate(runs):
         for s in r.trace:
+            if trace is None and len(steps) >= TRACE_STEP_LIMIT:
+                truncated = True
+                break
             s.info = {**s.info, "class": classes[j]}
             steps.append(s)
     run = Run("one-vs-rest", None, bias, not bad, reason, sum(r.updates for r in runs),
               max(r.epochs for r in runs), sum(r.steps for r in runs), params={**P, "max_epochs": max_epochs},
-              trace=steps, trace_complete=all(r.trace_complete for r in runs),
+              trace=steps, trace_complete=all(r.trace_complete for r in runs) and not truncated,
               extras={"classes": classes, "W": tuple(W), "binary": P["binary"],
                       "runs": [{"class": classes[j], "reason": r.reason, "converged": r.converged,
                                 "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],

@@ -174,7 +174,7 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
             return BatchResult(a, True, "criterion", k, updates, history, None, None, max_bits)
         if bounds.max_updates is not None and updates >= bounds.max_updates:
             return BatchResult(a, False, "max_updates", k, updates, history, None, None, max_bits)
-        if k % 256 == 0 and bounds.out_of_time():
+        if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
             return BatchResult(a, False, "time_limit", k, updates, history, None, None, max_bits)
     return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
 
@@ -275,12 +275,10 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> Ba
         if a0 == 0 and w12 == 0:
             bound = n * R2 * nw2 / (gamma * gamma)
         else:
-            import sympy
+            from ..theory.monitor import largest_root_of_square_bound
 
-            Ms = sympy.Symbol("M")
-            q = [sympy.Rational(v.numerator, v.denominator) for v in (a0, c * gamma, nw2, w12, c * c * n * R2)]
-            roots = sympy.solve(sympy.Eq((q[0] + q[1] * Ms) ** 2, q[2] * (q[3] + q[4] * Ms)), Ms)
-            bound = max(roots, key=lambda r: r.evalf(50))
+            # the quadratic formula: sympy.solve factored 600-bit coefficients for minutes (issue 9 fuzz)
+            bound = largest_root_of_square_bound(a0, c * gamma, nw2, w12, c * c * n * R2)
     elif not coef_values:
         bound = n * R2 * nw2 / (gamma * gamma) if all(v == 0 for v in a1) else None
     iterations = sum(1 for Yk, _ in history if Yk)
@@ -454,6 +452,8 @@ BATCH_PARAMS = (
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 
@@ -529,6 +529,8 @@ PLA_PARAMS = (
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 
@@ -574,6 +576,10 @@ def batch_pla(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
 POCKET_PARAMS = (
     Param("T", "int", 100, "number of PLA steps T >= 1", at_least(1)),
     Param("w0", "vector", None, "start vector w(1) (default zeros)"),
+    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
+          at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 
@@ -603,7 +609,8 @@ def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr
     Y, z, N = prob.Y, prob.z, prob.n
     w = start_vector(P["w0"], prob.d)
     T = P["T"]
-    max_epochs = _bounds(max_epochs, P).max_epochs  # checks it (a whole number >= 1)
+    bounds = _bounds(max_epochs, P)
+    max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
     tracer = Tracer(trace, prob.d)
     best, best_E = w, E_in(w, Y, z)
     best_t = 1
@@ -632,6 +639,12 @@ def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr
             best, best_E, best_t = w_new, E, t + 1
         w = w_new
         t_done = t
+        if bounds.max_bits is not None and _bits(w) > bounds.max_bits:
+            reason = "bit_limit"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
     run = Run("pocket", best, bias, reason == "converged", reason, t_done, t_done, t_done,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
@@ -650,6 +663,8 @@ GD_PARAMS = (
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 

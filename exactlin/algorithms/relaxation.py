@@ -143,6 +143,8 @@ BATCH_PARAMS = (
     *_COMMON,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
+    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
+          positive),
 )
 
 

@@ -61,15 +61,19 @@ def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
     if abs(e.numerator) * bits > POWER_BIT_LIMIT * e.denominator:
         raise InputError(f"alpha^{e} = {alpha}^{e} would have about {abs(e.numerator) * bits // e.denominator} "
                          f"bits (limit {POWER_BIT_LIMIT}); scale the features down")
-    base = alpha ** e.numerator if e.numerator >= 0 else 1 / alpha ** (-e.numerator)
-    if e.denominator == 1:
-        return Fraction(base)
-    base = Fraction(base)
-    p, q = _exact_root(base.numerator, e.denominator), _exact_root(base.denominator, e.denominator)
+    if e.denominator != 1:
+        # alpha^(p/q) (lowest terms) is rational iff alpha^(1/q) is: take the root first, so that alpha^p with a
+        # 665-bit p (a 200-digit feature) is never computed
+        p, q = _exact_root(alpha.numerator, e.denominator), _exact_root(alpha.denominator, e.denominator)
+        if p is not None and q is not None:
+            alpha = Fraction(p, q)
+    else:
+        p = q = 1
     if p is None or q is None:
         raise InputError(f"alpha^{e} = {alpha}^{e} is irrational: Balanced Winnow in exact arithmetic needs integer "
                          "feature values (or an alpha whose powers at these exponents are rational)")
-    return Fraction(p, q)
+    base = alpha ** e.numerator if e.numerator >= 0 else 1 / alpha ** (-e.numerator)
+    return Fraction(base)
 
 
 PARAMS = (

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import ExactlinError, VerificationError
+from ..errors import ExactlinError, ShapeError, VerificationError
 from .certificates import verify_gordan, verify_separator
 
 __all__ = ["LPResult", "simplex", "simplex_tableau", "solve_exact", "independent_columns", "Separation", "separate",
@@ -72,8 +72,29 @@ def _frac(x) -> Fraction:
     return Fraction(int(x.p), int(x.q))
 
 
+_NO_B = object()
+
+
+def _checked(A, b=_NO_B, *, name: str = "A", bname: str = "b", square: bool = False):
+    """A (and b) by the conversion rule, their shapes checked: a ShapeError names the mismatch instead of a raw
+    IndexError/OverflowError deeper down (issue 9 fuzz)."""
+    from ..numbers import to_matrix, to_vector
+
+    A = to_matrix(A, name=name, allow_empty=True)
+    if square and A and len(A[0]) != len(A):
+        raise ShapeError(f"{name} must be square, got {len(A)}x{len(A[0])}")
+    if b is _NO_B:
+        return A, None
+    b = to_vector(b)
+    if len(b) != len(A):
+        raise ShapeError(f"{bname} has {len(b)} entries but {name} has {len(A)} rows")
+    return A, b
+
+
 def _mat(rows: Sequence[Sequence]):
     import flint
+
+    rows, _ = _checked(rows)
 
     m = len(rows)
     n = len(rows[0]) if m else 0
@@ -84,6 +105,7 @@ def solve_exact(A: Sequence[Sequence], b: Sequence) -> tuple[Fraction, ...] | No
     """The exact solution of the square system A x = b, or None when A is singular."""
     import flint
 
+    A, b = _checked(A, b, square=True)
     n = len(A)
     if n == 0:
         return ()
@@ -179,6 +201,13 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
 
     import flint
 
+    A, b = _checked(A, b)
+    if c is not None:
+        from ..numbers import to_vector
+
+        c = to_vector(c)
+        if A and len(c) != len(A[0]):
+            raise ShapeError(f"c has {len(c)} entries but A has {len(A[0])} columns")
     m = len(A)
     n = len(A[0]) if m else 0
     c = [F0] * n if c is None else [Fraction(v) for v in c]
@@ -602,10 +631,9 @@ def separate(Z: Sequence[Sequence], *, use_float: bool = True) -> Separation:
     Returns a verified separator scaled to min_i <w, z_i> = 1, or a verified Gordan
     certificate.  ``use_float=False`` (or scipy absent) runs only the exact simplex.
     """
-    if not all(type(v) is Fraction for z in Z for v in z):
-        Z = [tuple(Fraction(v) for v in z) for z in Z]
+    Z = list(_checked(Z, name="Z")[0])
     if not Z:
-        raise ExactlinError("no samples")
+        raise ShapeError("no samples: Z is empty")
     notes: list[str] = []
     if use_float and float_separation_available():
         try:
@@ -665,8 +693,9 @@ def lemke(M: Sequence[Sequence], q: Sequence, *, max_pivots: int | None = None) 
     >>> lemke([[2, 0], [0, 2]], [-2, 4]).z
     (Fraction(1, 1), Fraction(0, 1))
     """
+    M, q = _checked(M, q, name="M", bname="q", square=True)
     n = len(q)
-    q = [Fraction(v) for v in q]
+    q = list(q)
     if all(v >= 0 for v in q):
         return LCPResult("solved", tuple([F0] * n), tuple(q), 0)
     # columns: w_0..w_{n-1}, z_0..z_{n-1}, z0 (index 2n), rhs (index 2n+1)
