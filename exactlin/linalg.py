@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-from .errors import ShapeError, SingularMatrixError, VerificationError
+from .errors import InputTypeError, ShapeError, SingularMatrixError, VerificationError
 from .numbers import to_matrix, to_vector
 
 __all__ = [
@@ -504,6 +504,25 @@ def _max_abs(A) -> int:
     return max((abs(v) for row in A for v in row), default=0)
 
 
+def _check_integer_matrix(M: Any, name: str) -> None:
+    """gram's documented input: a 2-D numpy integer array or a rectangular list of lists of Python ints."""
+    if _np is not None and isinstance(M, _np.ndarray):
+        if M.ndim != 2 or M.dtype.kind not in "iu":
+            raise InputTypeError(f"gram: {name} must be a 2-D integer array, got shape {M.shape} of {M.dtype} "
+                                 "(scale rationals with integer_matrix first)")
+        return
+    if not isinstance(M, (list, tuple)) or not all(isinstance(r, (list, tuple)) for r in M):
+        raise InputTypeError(f"gram: {name} must be a list of rows of ints, got {type(M).__name__}")
+    width = len(M[0]) if M else 0
+    for i, r in enumerate(M):
+        if len(r) != width:
+            raise ShapeError(f"gram: {name} is ragged: row {i} has {len(r)} entries, row 0 has {width}", row=i)
+        for j, v in enumerate(r):
+            if type(v) is not int:
+                raise InputTypeError(f"gram: {name} row {i}, column {j} is {type(v).__name__} {v!r}, not an int "
+                                     "(scale rationals with integer_matrix first)", row=i, column=j)
+
+
 def gram(A: Any, B: Any = None):
     """A^t B (A^t A when B is None) for integer matrices, exactly, as an ``fmpz_mat`` (flint) or a
     list of lists of Python ints (sympy backend).  ``A`` and ``B`` are numpy integer arrays or lists of
@@ -520,8 +539,13 @@ def gram(A: Any, B: Any = None):
     * Else in exact multi-precision integers (flint ``fmpz_mat`` or Python ints).
     """
     same = B is None
+    _check_integer_matrix(A, "A")
     if same:
         B = A
+    else:
+        _check_integer_matrix(B, "B")
+        if len(A) != len(B):
+            raise ShapeError(f"gram: A has {len(A)} rows but B has {len(B)}")
     n = len(A)
     bound = n * _max_abs(A) * _max_abs(B)
     if _np is not None and isinstance(A, _np.ndarray) and isinstance(B, _np.ndarray):

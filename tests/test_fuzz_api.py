@@ -135,6 +135,8 @@ def assert_exact(obj, path: str = "run", depth: int = 0) -> None:
     if hasattr(obj, "to_dict"):
         assert_exact(obj.to_dict(), f"{path}.to_dict()", depth + 1)
         return
+    if type(obj).__name__ in ("fmpz", "fmpq", "fmpz_mat", "fmpq_mat") and type(obj).__module__.startswith("flint"):
+        return  # python-flint's exact integers, rationals and matrices over them
     raise AssertionError(f"unexpected {type(obj).__name__} {obj!r} at {path}")
 
 

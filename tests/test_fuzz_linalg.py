@@ -31,12 +31,7 @@ small_matrices = cases(small=True)
 FUZZ_LA = settings(FUZZ, max_examples=30, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 
 #: bugs found by this fuzzer in modules written concurrently (strict xfail: remove the entry once fixed)
-KNOWN_BUGS: dict[str, str] = {
-    # gram is the integer kernel of the fast paths: its documented input is integer matrices (numpy int arrays
-    # or lists of lists of ints); Fractions, ragged rows or numpy-row lists give raw flint TypeError/ValueError
-    "linalg.gram": "raw TypeError/ValueError from flint on Fraction, ragged or numpy-row input (no validation)",
-    "linalg.gram2": "raw TypeError/ValueError from flint on Fraction, ragged or numpy-row input (no validation)",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def _marked(names, prefix, suffix=""):
