@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -128,9 +129,18 @@ MAX_EXPRESSION_CHARS = 200
 MAX_EXPONENT = 10_000
 
 
+#: the only characters a schedule expression may use: numbers, k, + - * / ^ ( ) and spaces. sympy parses
+#: text with Python's eval, so nothing else (names, attributes, calls, strings) ever reaches it
+_SCHEDULE_TEXT = re.compile(r"[0-9k+\-*/^(). ]+")
+
+
 def _check_expression_size(text: str, name: str, k) -> None:
     import sympy
 
+    if not _SCHEDULE_TEXT.fullmatch(text):
+        bad = sorted({c for c in text if not _SCHEDULE_TEXT.fullmatch(c)})
+        raise ParameterError(f"{name}={text!r}: a schedule is a number or an expression in k built from numbers, "
+                             f"k, + - * / ^ and parentheses (not {' '.join(repr(c) for c in bad)})", parameter=name)
     if len(text) > MAX_EXPRESSION_CHARS:
         raise ParameterError(f"{name}: the expression has {len(text)} characters, more than the limit of "
                              f"{MAX_EXPRESSION_CHARS}", parameter=name)

@@ -124,3 +124,10 @@ def test_progress_can_be_turned_off(capsys, ex1, monkeypatch):
     code, out, err = run_cli(capsys, "--no-progress", "fit", "perceptron", str(ex1), "--json")
     assert code == 0 and err == "" and json.loads(out)["w"] == ["1", "-3"]
     cli._PROGRESS["on"] = True
+
+
+def test_schedule_text_never_reaches_eval(capsys, ex1):
+    # sympy parses with Python's eval: a schedule may contain only numbers, k, + - * / ^ and parentheses
+    code, _, err = run_cli(capsys, "fit", "batch-perceptron", str(ex1), "--param",
+                           "eta=__import__('os').system('echo x')")
+    assert code == 2 and "a schedule is a number or an expression in k" in err
