@@ -68,10 +68,7 @@ def _fit(spec, X, y, **kw):
 # every iterative algorithm declares both limits
 
 #: iterative algorithms without a bit or time limit, with the reason (fixed or reported in the issue-9 report)
-MISSING_LIMITS: dict[str, str] = {
-    "one-vs-rest": "neither: its binary runs take max_epochs only (their own limits are not passed through)",
-    "feature-map": "neither: the wrapped algorithm's limits are not passed through",
-}
+MISSING_LIMITS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", _names(ITERATIVE))

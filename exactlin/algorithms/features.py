@@ -24,6 +24,7 @@ from ..data import Dataset, as_dataset
 from ..errors import ParameterError, ShapeError
 from ..numbers import to_matrix
 from ..params import Param, at_least, check_params
+from ..params import positive as positive_value
 from ..runs import Run
 from . import register
 from ._loop import DEFAULT_MAX_EPOCHS
@@ -148,6 +149,10 @@ PARAMS = (
     Param("map", "choice", "circle", "the feature map: circle (seed 004: (x, y) -> (x, y, x^2 + y^2)), poly "
           "(all monomials up to degree), identity", choices=("circle", "poly", "identity")),
     Param("degree", "int", 2, "degree of the poly map", at_least(1)),
+    Param("max_bits", "int", None, "passed to the algorithm: stop when a number exceeds this many bits",
+          at_least(1)),
+    Param("max_seconds", "rational", None, "passed to the algorithm: stop after this many seconds",
+          positive_value),
 )
 
 
@@ -175,6 +180,12 @@ def feature_map_run(X, y=None, *, bias: str = "first", positive=None, floats: st
     kwargs = {"bias": bias, "positive": positive, "trace": trace}
     if inner.iterative:
         kwargs["max_epochs"] = max_epochs
+    for lim in ("max_bits", "max_seconds"):
+        if P[lim] is not None:
+            if lim not in {p.name for p in inner.params}:
+                raise ParameterError(f"{lim} cannot be passed to {inner.name}, which has no such limit",
+                                     parameter=lim)
+            kwargs[lim] = P[lim]
     r = with_features(inner.name, phi, name=label)(X, y, floats=floats, **kwargs)
     r.extras["inner_algorithm"] = inner.name
     r.algorithm = "feature-map"

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..data import as_dataset, augment, check_bias, class_labels
 from ..errors import LabelError, ParameterError
-from ..params import Param, positive
+from ..params import Param, at_least, positive
 from ..runs import Run
 from ..theory.certificates import verify_gordan
 from ..theory.monitor import ConvergenceMonitor
@@ -202,6 +202,10 @@ def _binary_names() -> tuple:
 OVR_PARAMS = (
     Param("binary", "str", "perceptron", "the binary algorithm trained for each class against the rest (any "
           "registered binary algorithm, e.g. perceptron, fixed-increment, pocket, balanced-winnow)"),
+    Param("max_bits", "int", None, "passed to every binary run: stop when a number exceeds this many bits",
+          at_least(1)),
+    Param("max_seconds", "rational", None, "passed to every binary run: stop it after this many seconds",
+          positive),
 )
 
 
@@ -245,12 +249,20 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
                              parameter="binary")
     from . import get
 
-    func = get(P["binary"]).func
+    bspec = get(P["binary"])
+    func = bspec.func
+    limits = {}
+    for lim in ("max_bits", "max_seconds"):
+        if P[lim] is not None:
+            if lim not in {p.name for p in bspec.params}:
+                raise ParameterError(f"{lim} cannot be passed to {bspec.name}, which has no such limit",
+                                     parameter=lim)
+            limits[lim] = P[lim]
     ds, classes, Y, labels = _problem(X, y, bias, floats)
     runs, W = [], []
     for j, _ in enumerate(classes):
         z = tuple(1 if lab == j else -1 for lab in labels)
-        r = func(ds.X, z, bias=bias, floats=floats, max_epochs=max_epochs, trace=trace)
+        r = func(ds.X, z, bias=bias, floats=floats, max_epochs=max_epochs, trace=trace, **limits)
         runs.append(r)
         W.append(r.w)
     bad = [r for r in runs if not r.converged]
