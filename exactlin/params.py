@@ -29,7 +29,8 @@ from typing import Any
 from .errors import ExactlinError, ParameterError
 from .numbers import parse_rational, to_rational
 
-__all__ = ["Param", "Schedule", "as_schedule", "parse_param_value", "check_params", "positive", "nonnegative",
+__all__ = ["MAX_SECONDS", "Param", "Schedule", "as_schedule", "parse_param_value", "check_params", "positive",
+           "nonnegative",
            "at_least", "in_open_interval", "greater_than"]
 
 
@@ -308,3 +309,8 @@ def check_params(table: Sequence[Param], given: dict[str, Any], algorithm: str) 
                 parameter=k)
         out[k] = names[k].validate(v)
     return out
+
+
+#: the time guard every iterative algorithm declares (one row, shared by their parameter tables)
+MAX_SECONDS = Param("max_seconds", "rational", None,
+                    "stop after this many seconds of run time (reason time_limit)", positive)

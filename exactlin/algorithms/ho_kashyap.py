@@ -27,7 +27,7 @@ from fractions import Fraction
 from ..errors import ParameterError, ShapeError, VerificationError
 from ..linalg import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from ..numbers import fmt, max_bit_length, to_vector
-from ..params import Param, at_least, check_params, in_open_interval, nonnegative, positive
+from ..params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive
 from ..runs import Run
 from ..theory.certificates import verify_gordan, verify_separator
 from . import register
@@ -42,8 +42,7 @@ _COMMON = (
           at_least(1)),
     Param("max_bits", "int", None, "stop when a numerator or denominator of a or b exceeds this many bits",
           at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 HK_PARAMS = (Param("eta", "rational", Fraction(1, 2), "step size, 0 < eta < 1 (Algorithm 11: eta < 1)",

@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..errors import ParameterError, ShapeError, VerificationError
 from ..linalg import pinv, pinv_solve
 from ..numbers import max_bit_length, to_vector
-from ..params import Param, Schedule, at_least, check_params, positive
+from ..params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
 from ..runs import Run
 from . import register
 from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
@@ -151,8 +151,7 @@ WH_PARAMS = (
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
           "for longer exact runs)", at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 LMS_PARAMS = (
@@ -166,8 +165,7 @@ LMS_PARAMS = (
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
           "for longer exact runs)", at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
     Param("distance", "choice", "auto", "when the trace records ||a(k) - Y^+ b||^2: every step, auto (every step "
           "while a(k) has at most 256 bits, then at the end of each pass: the exact distance of huge iterates costs "
           "more than the step itself), or off", choices=("auto", "every", "off")),

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ..errors import InvariantViolation, ParameterError
 from ..numbers import zeros
-from ..params import Param, as_schedule, at_least, check_params, nonnegative, positive
+from ..params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
 from ..runs import Run
 from ..theory.certificates import gordan_from_counts, verify_gordan
 from . import register
@@ -452,8 +452,7 @@ BATCH_PARAMS = (
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 
@@ -529,8 +528,7 @@ PLA_PARAMS = (
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 
@@ -578,8 +576,7 @@ POCKET_PARAMS = (
     Param("w0", "vector", None, "start vector w(1) (default zeros)"),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 
@@ -663,8 +660,7 @@ GD_PARAMS = (
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..errors import InputError, InvariantViolation, ParameterError
-from ..params import Param, as_schedule, at_least, in_open_interval, positive
+from ..params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
 from ..runs import Run
 from . import register
 from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
@@ -143,8 +143,7 @@ BATCH_PARAMS = (
     *_COMMON,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
-    Param("max_seconds", "rational", None, "stop after this many seconds of run time (reason time_limit)",
-          positive),
+    MAX_SECONDS,
 )
 
 
