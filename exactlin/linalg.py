@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import InputTypeError, ShapeError, SingularMatrixError, VerificationError
+from .exact_rows import ExactRows
 from .numbers import to_matrix, to_vector
 
 __all__ = [
@@ -488,6 +489,8 @@ def pinv(Y: Any) -> Matrix:
 
 def _int_array(A: Any):
     """(numpy int64 array or a list of lists of Python ints, D) with A = array / D; None if not possible."""
+    if isinstance(A, ExactRows):  # already integers over a common denominator: no per-entry work
+        return A.num, A.den
     if _np is not None and isinstance(A, _np.ndarray) and A.dtype.kind in "iu":
         if A.ndim == 1:
             A = A.reshape(-1, 1)
