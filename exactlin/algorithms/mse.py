@@ -12,11 +12,17 @@ grow (``extras["max_bits"]``) and stop cleanly at an optional bit-length bound.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from math import lcm
+from operator import mul
+
+import numpy as np
 
 from ..errors import ParameterError, ShapeError, VerificationError
-from ..linalg import pinv, pinv_solve
-from ..numbers import max_bit_length, to_vector
+from ..exact_rows import int_matvec
+from ..linalg import integer_matrix, pinv, pinv_solve
+from ..numbers import fmt, max_bit_length, to_vector
 from ..params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
 from ..runs import Run
 from . import register
@@ -43,7 +49,7 @@ def _dot(u, v) -> Fraction:
 
 def _margin_vector(b, n: int) -> tuple[Fraction, ...]:
     if b is None:
-        return tuple(Fraction(1) for _ in range(n))
+        return (_ONE,) * n  # one shared Fraction(1): Fractions are immutable
     b = to_vector(b)
     if len(b) != n:
         raise ShapeError(f"b has {len(b)} entries but there are {n} samples: b needs one margin per sample")
@@ -54,35 +60,225 @@ def _margin_vector(b, n: int) -> tuple[Fraction, ...]:
     return b
 
 
-def _residual(Y, a, b) -> tuple[Fraction, ...]:
-    return tuple(_dot(row, a) - bi for row, bi in zip(Y, b))
+_ONE = Fraction(1)
 
 
-def _residual_and_normal_equations(Y, a, b) -> tuple[tuple[Fraction, ...], bool]:
-    """e = Y a - b and whether Y^t e = 0, checked in plain Python integers (independent of linalg).
+class ExactVector(Sequence):
+    """The exact vector ``nums / den`` (Python integers over one integer den >= 1), a sequence of
+    Fractions built on first use.
 
-    With M the common denominator of Y's entries and L that of a and b, M Y, L a and L b are integer
-    matrices, E = (M Y)(L a) - M (L b) = M L e is an integer vector, and Y^t e = 0 iff (M Y)^t E = 0:
-    the check is exact, and integer products are an order of magnitude cheaper than Fraction ones.
+    Reducing a Fraction costs a gcd of full-size numbers: the MSE residual of a 2000-sample problem has
+    2000 entries of ~800 bits, and reducing them all costs several times the whole solve.  Callers that
+    never read the entries pay nothing; indexing builds one Fraction, iteration builds (and keeps) them
+    all.  ``nums`` may also be a function of no arguments returning the integers, called on first use
+    (then ``n``, the length, is given).  It compares equal to the tuple of its Fractions and to an equal
+    ExactVector, prints as a tuple, and becomes a JSON list of exact strings via ``to_dict``
+    (:func:`exactlin.runs.to_jsonable`).
     """
-    from math import lcm
-    from operator import mul
 
-    M = lcm(*(v.denominator for row in Y for v in row)) if Y else 1
-    L = lcm(*(q.denominator for q in a), *(q.denominator for q in b))
-    Yi = [[v.numerator * (M // v.denominator) for v in row] for row in Y]
-    A = [q.numerator * (L // q.denominator) for q in a]
-    E = [sum(map(mul, row, A)) - M * (q.numerator * (L // q.denominator)) for row, q in zip(Yi, b)]
-    d = len(A)
-    ok = all(sum(row[j] * Ei for row, Ei in zip(Yi, E)) == 0 for j in range(d))
-    ML = M * L
-    return tuple(Fraction(Ei, ML) for Ei in E), ok
+    __slots__ = ("_nums", "_make", "_n", "den", "_fr")
+
+    def __init__(self, nums, den: int, *, n: int | None = None):
+        den = int(den)
+        if den < 1:
+            raise ValueError(f"ExactVector: den must be >= 1, got {den}")
+        self.den = den
+        self._fr = None
+        if callable(nums):
+            if n is None:
+                raise ValueError("ExactVector: give the length n with a deferred nums")
+            self._nums, self._make, self._n = None, nums, int(n)
+        else:
+            self._nums = tuple(int(v) for v in nums)
+            self._make, self._n = None, len(self._nums)
+
+    @property
+    def nums(self) -> tuple[int, ...]:
+        """The numerators (computed on first use when deferred)."""
+        if self._nums is None:
+            nums = tuple(int(v) for v in self._make())
+            if len(nums) != self._n:  # pragma: no cover - a deferred producer of the wrong length
+                raise ShapeError(f"ExactVector: expected {self._n} entries, got {len(nums)}")
+            self._nums, self._make = nums, None
+        return self._nums
+
+    def fractions(self) -> tuple[Fraction, ...]:
+        """The entries as a tuple of Fractions (built once)."""
+        if self._fr is None:
+            den = self.den
+            self._fr = tuple(Fraction(v, den) for v in self.nums)
+        return self._fr
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if self._fr is not None or isinstance(i, slice):
+            return self.fractions()[i]
+        return Fraction(self.nums[i], self.den)
+
+    def __iter__(self):
+        return iter(self.fractions())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, ExactVector):
+            return self._n == other._n and all(u * other.den == v * self.den for u, v in zip(self.nums, other.nums))
+        if isinstance(other, tuple):
+            return self.fractions() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.fractions())
+
+    def __str__(self) -> str:
+        return "(" + ", ".join(fmt(v) for v in self.fractions()) + ")"
+
+    def __repr__(self) -> str:
+        return repr(self.fractions()) if self._n <= 16 else f"<ExactVector of {self._n} entries>"
+
+    def __reduce__(self):
+        return (ExactVector, (self.nums, self.den))
+
+    def to_dict(self) -> list[str]:
+        """The JSON form (exact strings such as ``"-4/3"``), as for a tuple of Fractions."""
+        return [fmt(v) for v in self.fractions()]
 
 
-def _normal_equations_hold(Y, e) -> bool:
-    """Y^t e = 0, computed column by column with plain Fractions (independent of linalg)."""
-    d = len(Y[0])
-    return all(sum((row[j] * ei for row, ei in zip(Y, e)), Fraction(0)) == 0 for j in range(d))
+def _int_matvec(A, v) -> list[int]:
+    """A v exactly for an integer matrix A (numpy int64 array or rows of Python ints)."""
+    if isinstance(A, np.ndarray):
+        return int_matvec(A, v)
+    return [sum(map(mul, row, v)) for row in A]
+
+
+def _int_transpose(A):
+    return A.T if isinstance(A, np.ndarray) else [list(c) for c in zip(*A)]
+
+
+def _residual_ints(A, D: int, P, B, L: int) -> list[int]:
+    """E = A P - D B (B None: all entries L), exactly, and the check A^t E = 0 (both by int_matvec)."""
+    AP = _int_matvec(A, P)
+    DL = D * L
+    E = [x - DL for x in AP] if B is None else [x - D * q for x, q in zip(AP, B)]
+    if any(_int_matvec(_int_transpose(A), E)):
+        raise VerificationError("MSE: the residual e = Ya - b is not orthogonal to the columns of Y")
+    return E
+
+
+def _gram_times_limbs(A: np.ndarray, P: list[int]):
+    """(A^t A P as a list of Python ints, the signs of A P) for an int64 array A and integers P, or None
+    when A's entries are too large for the limb bound below (the caller then uses int_matvec).
+
+    Exactness.  n x d = A's shape, m = max |A_ij| >= 1, and s >= 1 the largest integer with
+    n d m^2 2**s <= 2**52.  Write |P_j| in base 2**s: P_j = sum_k 2**(s k) C_jk with C_jk = sign(P_j) c_jk,
+    0 <= c_jk < 2**s.  Then |(A C)_ik| <= d m (2**s - 1) < 2**52 and |(A^t (A C))_jk| <= n m d m (2**s - 1)
+    < 2**52, and so is every partial sum of either product (a partial sum is bounded by the sum of the
+    absolute values of its terms): every intermediate is an integer below 2**53, which float64 holds
+    exactly, so both float64 products (BLAS, any order, with or without FMA) are exact.  Then
+    A^t A P = A^t (A P) = sum_k 2**(s k) A^t (A C)_k, recombined in Python integers.  A^t A itself is
+    never formed: this shares no code and no intermediate with :func:`exactlin.linalg.gram`.
+
+    Signs of (A P)_i = sum_k 2**(s k) R_ik, R = A C: carry from the lowest limb up in int64,
+    t = R_ik + c, digit t mod 2**s, c' = floor(t / 2**s) (|c| <= 2**(53 - s) + 1, so t fits in int64).
+    At the end (A P)_i = c 2**(s K) + sum_k digit_k 2**(s k) with 0 <= sum_k digit_k 2**(s k) < 2**(s K):
+    positive iff c > 0 or (c = 0 and some digit is nonzero), negative iff c < 0, zero otherwise.
+    """
+    n, d = A.shape
+    m = max(int(A.max()), -int(A.min())) if A.size else 0
+    if m == 0:
+        return [0] * d, np.zeros(n, dtype=np.int64)
+    s = 52 - (n * d * m * m).bit_length()  # n d m^2 < 2**bits, so n d m^2 2**s < 2**52
+    if s < 1:
+        return None
+    K = max(1, (max(abs(p) for p in P).bit_length() + s - 1) // s)
+    mask = (1 << s) - 1
+    C = np.array([[((abs(p) >> (s * k)) & mask) * (-1 if p < 0 else 1) for k in range(K)] for p in P],
+                 dtype=np.float64).reshape(d, K)
+    Af = A.astype(np.float64)
+    R = Af @ C
+    S = (Af.T @ R).astype(np.int64).tolist()
+    out = []
+    for row in S:
+        x = 0
+        for k in range(K - 1, -1, -1):  # Horner in base 2**s
+            x = (x << s) + row[k]
+        out.append(x)
+    Ri = R.astype(np.int64)
+    carry = np.zeros(n, dtype=np.int64)
+    nonzero = np.zeros(n, dtype=bool)
+    m64 = np.int64(mask)
+    for k in range(K):
+        t = Ri[:, k] + carry
+        nonzero |= (t & m64) != 0
+        carry = t >> s
+    sign = np.sign(carry)
+    sign[(carry == 0) & nonzero] = 1
+    return out, sign
+
+
+def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None, bool, bool]:
+    """Check the normal equations Y^t (Y a - b) = 0 for Y = A / D exactly, and return
+    (e, J_s, separates, ok): e = Y a - b, J_s = ||e||^2 (None when the check fails), separates = whether
+    Y a > 0 in every entry, ok = whether the normal equations hold.
+
+    ``A`` is an integer matrix (numpy int64 array, or rows of Python ints) and ``D >= 1`` an integer;
+    ``a`` is a vector of Fractions; ``b`` a vector of Fractions, or None for the all-ones vector.  This is
+    the verifier of :func:`mse`: it shares no code with :func:`exactlin.linalg.gram` or
+    :func:`exactlin.linalg.pinv_solve`, which produced ``a``.
+
+    Exactness.  Let L be the least common denominator of the entries of a and b, P = L a and B = L b
+    (integer vectors; B = (L, ..., L) when b is all ones).  Then
+
+        Y a - b = (A P) / (D L) - B / L = (A P - D B) / (D L) = E / (D L),   E := A P - D B,
+
+    and Y^t (Y a - b) = A^t E / (D^2 L), so the normal equations hold iff the integer vector
+    A^t E = A^t A P - D A^t B is zero.  Every product below is an exact integer computation:
+
+    * numpy A with small entries (the usual case): A^t A P = A^t (A P) by float64 limbs that provably
+      never round (:func:`_gram_times_limbs`), A^t B by :func:`exactlin.exact_rows.int_matvec` (the
+      column sums times L when b is all ones, in int64: |sum| <= n max|A| < 2**52); compared in Python
+      integers.  E itself is not needed for the check and is only built when e is read (see e below).
+    * otherwise: E = A P - D B and A^t E by int_matvec (Python integers for rows of Python ints).
+
+    From E (or without it):
+
+    * separates: (Y a)_i = e_i + b_i = (A P)_i / (D L) with D L > 0, so Y a > 0 iff every (A P)_i > 0;
+      the signs come from the limbs (exact, see :func:`_gram_times_limbs`) or from A P itself.
+    * J_s: once Y^t e = 0 holds, ||e||^2 = e^t (Y a - b) = (Y^t e)^t a - e^t b = -e^t b, and
+      e^t b = B^t E / (D L^2) = ((A^t B)^t P - D ||B||^2) / (D L^2): one dot product of d integers.
+    * e = E / (D L), an :class:`ExactVector`.  On the limb path its numerators are computed on first
+      read by int_matvec, E = A P - D B, and checked again there: A^t E = 0 (int_matvec of A^t by E; a
+      failure raises :class:`VerificationError`).
+    """
+    dens = [q.denominator for q in a]
+    if b is not None:
+        dens += [q.denominator for q in b]
+    L = lcm(*dens) if dens else 1
+    P = [q.numerator * (L // q.denominator) for q in a]
+    B = None if b is None else [q.numerator * (L // q.denominator) for q in b]
+    n, DL = len(A), D * L
+    got = _gram_times_limbs(A, P) if isinstance(A, np.ndarray) and A.ndim == 2 and A.shape[0] else None
+    if got is not None:
+        AtAP, sign = got
+        if B is None:
+            AtB = [L * v for v in A.sum(axis=0).tolist()]
+        else:
+            AtB = int_matvec(A.T, B)
+        ok = all(x == D * y for x, y in zip(AtAP, AtB))
+        separates = bool((sign > 0).all())
+        e = ExactVector(lambda: _residual_ints(A, D, P, B, L), DL, n=n)
+    else:
+        AP = _int_matvec(A, P)
+        E = [x - DL for x in AP] if B is None else [x - D * q for x, q in zip(AP, B)]
+        ok = not any(_int_matvec(_int_transpose(A), E))
+        separates = all(x > 0 for x in AP)
+        AtB = _int_matvec(_int_transpose(A), [L] * n if B is None else B)
+        e = ExactVector(E, DL)
+    if not ok:
+        return e, None, separates, False
+    BtB = n * L * L if B is None else sum(q * q for q in B)
+    J = Fraction(D * BtB - sum(map(mul, AtB, P)), D * L * L)
+    return e, J, separates, True
 
 
 def _check(table, params: dict, name: str) -> dict:
@@ -103,10 +299,13 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     Y: the normalized augmented samples (rows z_i (1, x_i) with ``bias="first"``); b: the margin
     vector (default all ones).  a minimises J_s(a) = ||Y a - b||^2; it is computed exactly by
     :func:`exactlin.linalg.pinv_solve` (normal equations when Y has full column rank, the
-    Moore-Penrose inverse otherwise: the minimum-norm minimiser) and checked: Y^t (Y a - b) = 0.
+    Moore-Penrose inverse otherwise: the minimum-norm minimiser) on the integer matrix A = D Y (an
+    ExactRows' numerators as they are), and checked by independent exact integer code: Y^t (Y a - b) = 0
+    (:func:`_check_least_squares`, which also gives the extras below without a Fraction per sample).
 
-    Extras: ``b``, ``J_s`` (= ||Y a - b||^2), ``e`` (= Y a - b), ``separates`` (Y a > 0),
-    ``Y_pinv`` (Y^+ as exact rows, when small or asked for; checked by the four Penrose conditions).
+    Extras: ``b``, ``J_s`` (= ||Y a - b||^2), ``e`` (= Y a - b, an :class:`ExactVector`: a sequence of
+    Fractions built when read, equal to the tuple of them), ``separates`` (Y a > 0), ``Y_pinv`` (Y^+ as
+    exact rows, when small or asked for; checked by the four Penrose conditions).
 
     >>> r = mse([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1])     # seed 003's example
     >>> [str(v) for v in r.w]
@@ -116,13 +315,19 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
     Y = prob.Z
     b = _margin_vector(P["b"], prob.n)
-    a = pinv_solve(Y, b)
-    e, normal_ok = _residual_and_normal_equations(Y, a, b)
+    b_given = None if P["b"] is None else b
+    # Y = A / D with A integer (ExactRows: its numerators, no per-entry work); (A / D)^+ = D A^+
+    A, D = integer_matrix(Y, "Y")
+    a = pinv_solve(A, b_given)
+    if D != 1:
+        a = tuple(v * D for v in a)
+    e, J, separates, normal_ok = _check_least_squares(A, D, a, b_given)
     if not normal_ok:  # pragma: no cover - the solver is exact
         raise VerificationError("MSE: the computed a does not satisfy the normal equations Y^t(Ya - b) = 0")
-    extras = {"b": b, "e": e, "J_s": sum((v * v for v in e), Fraction(0)),
-              "separates": all(ei + bi > 0 for ei, bi in zip(e, b))}
-    want_pinv = P["pinv"] if P["pinv"] is not None else prob.n * prob.d <= PINV_ENTRIES_LIMIT
+    extras = {"b": b, "e": e, "J_s": J, "separates": separates}
+    # the size from A, not prob.d: reading a row of an ExactRows builds all its Fractions
+    n_entries = A.size if isinstance(A, np.ndarray) else len(A) * len(A[0])
+    want_pinv = P["pinv"] if P["pinv"] is not None else n_entries <= PINV_ENTRIES_LIMIT
     if want_pinv:
         from ..linalg import verify_penrose
 
@@ -349,4 +554,4 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     return _finish("lms", a, bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob)
 
 
-__all__ = ["mse", "widrow_hoff", "lms"]
+__all__ = ["mse", "widrow_hoff", "lms", "ExactVector"]
