@@ -37,6 +37,7 @@ from typing import Any
 
 from .data import augment, split_bias
 from .errors import ParameterError
+from .exact_rows import ExactRows
 from .numbers import dot
 
 __all__ = ["compare", "compare_text", "report_jsonable", "ANCHORS", "RELATIVE_TOLERANCE"]
@@ -329,6 +330,6 @@ def report_jsonable(obj: Any) -> Any:
         return obj
     if isinstance(obj, dict):
         return {str(k): report_jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
+    if isinstance(obj, (list, tuple, ExactRows)):
         return [report_jsonable(v) for v in obj]
     return to_jsonable(obj)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
+from .exact_rows import ExactRows
 from .numbers import FloatRule, Vector, parse_rational, to_matrix
 
 __all__ = [
@@ -49,9 +50,14 @@ BIAS_MODES: tuple[str, ...] = ("none", "first", "last")
 
 @dataclass(frozen=True)
 class Dataset:
-    """Exact feature vectors ``X`` (tuples of Fractions) and their labels ``y``."""
+    """Exact feature vectors ``X`` and their labels ``y``.
 
-    X: tuple[Vector, ...]
+    ``X`` is a sequence of exact rows (tuples of Fractions): a tuple, or for integer numpy input an
+    :class:`~exactlin.exact_rows.ExactRows`, which holds the int64 array and builds the Fractions
+    only when a row is read (integer kernels read ``X.num`` and ``X.den`` instead).
+    """
+
+    X: Sequence[Vector]
     y: tuple[Hashable, ...]
     feature_names: tuple[str, ...] | None = None
     label_name: str | None = None
@@ -63,6 +69,8 @@ class Dataset:
 
     @property
     def d(self) -> int:
+        if isinstance(self.X, ExactRows):  # no Fraction is built
+            return self.X.shape[1]
         return len(self.X[0]) if self.X else 0
 
     def classes(self) -> tuple:
@@ -115,6 +123,19 @@ def _check_label(lab: Any, i: int) -> Hashable:
     return lab
 
 
+def _labels(y: Any) -> tuple:
+    """The labels as a tuple of hashable Python values (numpy integer arrays in one step: integers are
+    never missing, NaN or unhashable)."""
+    try:
+        import numpy as np
+
+        if isinstance(y, np.ndarray) and y.ndim == 1 and y.dtype.kind in "iu":
+            return tuple(y.tolist())
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(_check_label(lab, i) for i, lab in enumerate(y))
+
+
 def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
     """Build a Dataset from anything the conversion rule accepts (a Dataset passes through)."""
     if isinstance(X, Dataset):
@@ -126,7 +147,7 @@ def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
         raise ShapeError("labels y are missing")
     if isinstance(y, (str, bytes)) or not isinstance(y, Iterable):
         raise InputTypeError(f"y must be a sequence of labels, got {type(y).__name__}")
-    ys = tuple(_check_label(lab, i) for i, lab in enumerate(y))
+    ys = _labels(y)
     if len(ys) != len(Xe):
         raise ShapeError(f"X has {len(Xe)} rows but y has {len(ys)} labels")
     return Dataset(Xe, ys)
@@ -159,6 +180,8 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
     (1, -1, 1)
     """
     if positive is None:
+        if all(type(lab) is int for lab in y) and set(y) <= {1, -1}:  # the common case, in one pass
+            return tuple(y)
         out = []
         for i, lab in enumerate(y):
             v = _is_plus_minus_one(lab)
@@ -211,11 +234,13 @@ def check_bias(bias: str) -> str:
     return bias
 
 
-def augment(X: Sequence[Sequence], bias: str) -> tuple[Vector, ...]:
+def augment(X: Sequence[Sequence], bias: str) -> Sequence[Vector]:
     """Augment every sample with a constant 1 (``first``/``last``) or leave it (``none``)."""
     check_bias(bias)
     one = Fraction(1)
     X = to_matrix(X, allow_empty=True)  # the conversion rule; ragged rows are an error
+    if isinstance(X, ExactRows):  # integers over a common denominator D: the constant 1 is D / D
+        return X.augmented(bias)
     if bias == "none":
         return X
     if bias == "first":
@@ -233,7 +258,7 @@ def split_bias(w: Sequence, bias: str) -> tuple[tuple, Fraction]:
     return tuple(w[:-1]), w[-1]
 
 
-def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> tuple[Vector, ...]:
+def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
     """Seed 003's normalized samples: each (augmented) sample multiplied by its +1/-1 label."""
     Y = to_matrix(Y, name="Y", allow_empty=True)
     if isinstance(z, (str, bytes)) or not isinstance(z, Iterable):
@@ -241,12 +266,14 @@ def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> tuple[Vector, ...]:
     z = tuple(z)
     if len(Y) != len(z):
         raise ShapeError(f"{len(Y)} samples but {len(z)} labels")
-    signs = []
-    for i, zi in enumerate(z):
+    signs = list(z) if all(type(zi) is int for zi in z) and set(z) <= {1, -1} else []
+    for i, zi in enumerate(z if not signs else ()):
         s = _is_plus_minus_one(zi)
         if s is None:
             raise LabelError(f"label {zi!r} at row {i} is not +1 or -1", row=i)
         signs.append(s)
+    if isinstance(Y, ExactRows):  # in int64: -x fits because ExactRows entries are > -2**63
+        return Y.signed(signs)
     negated: dict[int, Fraction] = {}  # -v for each distinct entry object, computed once (entries are immutable)
 
     def neg(v: Fraction) -> Fraction:

@@ -154,6 +154,10 @@ class ExactRows(Sequence):
         return f"ExactRows({self.num.tolist()!r}, {self.den})" if self.num.size <= 64 else \
             f"<ExactRows {self.num.shape[0]} x {self.num.shape[1]} / {self.den}>"
 
+    def tolist(self) -> list[list[Fraction]]:
+        """The rows as lists of Fractions (as numpy's ``tolist``, for readers of array-likes)."""
+        return [list(r) for r in self.rows()]
+
     def __reduce__(self):
         return (ExactRows, (self.num, self.den))
 

@@ -153,6 +153,8 @@ def as_matrix(M: Any, name: str = "matrix") -> Matrix:
     mod = type(M).__module__
     if mod.startswith("sympy") and hasattr(M, "tolist"):
         M = M.tolist()
+    if isinstance(M, ExactRows):
+        M = M.rows()
     if isinstance(M, tuple) and M and all(type(r) is tuple for r in M):
         # fast path for the library's own tuples of Fractions
         w = len(M[0])
@@ -162,6 +164,8 @@ def as_matrix(M: Any, name: str = "matrix") -> Matrix:
 
 
 def shape(M: Sequence[Sequence]) -> tuple[int, int]:
+    if isinstance(M, ExactRows):
+        return M.shape
     M = as_matrix(M) if not (isinstance(M, tuple) and all(type(r) is tuple for r in M)) else M
     return (len(M), len(M[0]) if len(M) else 0)
 

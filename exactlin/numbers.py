@@ -309,12 +309,25 @@ def _int_rows_to_fractions(rows: list[list[int]]) -> tuple[Vector, ...]:
 
 
 def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
-              allow_empty: bool = False) -> tuple[Vector, ...]:
-    """Convert rows to a tuple of equal-length exact vectors; ragged or empty input is an error."""
-    if _np is not None and isinstance(rows, _np.ndarray):
-        if rows.ndim != 2:
+              allow_empty: bool = False) -> Sequence[Vector]:
+    """Convert rows to a tuple of equal-length exact vectors; ragged or empty input is an error.
+
+    Integer numpy arrays (that fit int64) and :class:`~exactlin.exact_rows.ExactRows` become an
+    ExactRows: a sequence of the same exact rows whose Fractions are built only when read, so integer
+    kernels never pay a per-entry conversion.
+    """
+    from .exact_rows import ExactRows, as_exact_rows
+
+    if isinstance(rows, ExactRows) or (_np is not None and isinstance(rows, _np.ndarray)):
+        if isinstance(rows, _np.ndarray) and rows.ndim != 2:
             raise ShapeError(f"{name} must be 2-D, got an array of shape {rows.shape}")
-        if rows.dtype.kind in "iu":
+        er = as_exact_rows(rows)
+        if er is not None:
+            if (not len(er) or er.shape[1] == 0) and not (allow_empty and not len(er)):
+                raise ShapeError(f"{name} is empty: at least one sample is needed" if not len(er)
+                                 else f"{name} row 0 has no columns")
+            return er
+        if rows.dtype.kind in "iu":  # beyond int64: Python integers
             out = _int_rows_to_fractions(rows.tolist())
             if not out and not allow_empty:
                 raise ShapeError(f"{name} is empty: at least one sample is needed")

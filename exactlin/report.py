@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from .exact_rows import ExactRows
 from .numbers import fmt
 
 __all__ = ["fmt_value", "trace_table", "text_table", "run_text", "trace_latex", "run_html", "example_text",
@@ -20,7 +21,7 @@ def fmt_value(v: Any) -> str:
         return ""
     if isinstance(v, bool):
         return "yes" if v else "no"
-    if isinstance(v, (tuple, list)):
+    if isinstance(v, (tuple, list, ExactRows)):
         return "(" + ", ".join(fmt_value(x) for x in v) + ")"
     if isinstance(v, dict):
         return "{" + ", ".join(f"{k}: {fmt_value(x)}" for k, x in v.items()) + "}"
@@ -118,7 +119,7 @@ def latex_value(v: Any) -> str:
             return str(v.numerator)
         sign = "-" if v < 0 else ""
         return f"{sign}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
-    if isinstance(v, (tuple, list)):
+    if isinstance(v, (tuple, list, ExactRows)):
         return "(" + ", ".join(latex_value(x) for x in v) + ")"
     if isinstance(v, bool):
         return "yes" if v else "no"

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from . import __version__
+from .exact_rows import ExactRows
 from .numbers import fmt
 
 __all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
@@ -83,6 +85,59 @@ class Step:
             w_after=tuple(from_jsonable(d["w_after"])) if "w_after" in d else None,
             info=from_jsonable(d.get("info", {})),
         )
+
+
+class LazySteps(Sequence):
+    """A list built the first time it is read: a trace whose :class:`Step` records are built from
+    compact records (also the convergence monitor's per-mistake rows).
+
+    A fast loop keeps only integers while it runs (the scores of the recorded steps, the weights after
+    each recorded update) and hands ``build``, a function that turns them into the same list of Steps
+    the reference loop records; ``n`` is that list's length, known without building it.  Reading any
+    element, iterating or comparing builds the list once; ``len`` never does.
+    """
+
+    __slots__ = ("_n", "_build", "_steps")
+
+    def __init__(self, n: int, build):
+        self._n = n
+        self._build = build
+        self._steps: list[Step] | None = None
+
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            steps = self._build()
+            if len(steps) != self._n:  # pragma: no cover - the builders are tested against the reference
+                raise RuntimeError(f"trace builder made {len(steps)} steps, expected {self._n}")
+            self._steps, self._build = steps, None
+        return self._steps
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __bool__(self) -> bool:
+        return self._n > 0
+
+    def __getitem__(self, i):
+        return self.steps()[i]
+
+    def __iter__(self):
+        return iter(self.steps())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LazySteps):
+            other = other.steps()
+        if isinstance(other, (list, tuple)):
+            return self.steps() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # a list's semantics: mutable-looking, unhashable
+
+    def __repr__(self) -> str:
+        return repr(self.steps()) if self._steps is not None else f"<trace of {self._n} steps, built on first read>"
+
+    def __reduce__(self):  # pickles (and deep-copies) as the plain list it stands for
+        return (list, (self.steps(),))
 
 
 @dataclass
@@ -223,7 +278,7 @@ def to_jsonable(v: Any) -> Any:
         raise TypeError(f"float {v!r} in a result: exactlin results must be exact")
     if isinstance(v, dict):
         return {str(k): to_jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, (list, tuple, ExactRows)):
         return [to_jsonable(x) for x in v]
     if hasattr(v, "to_dict"):
         return v.to_dict()

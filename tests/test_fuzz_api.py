@@ -30,9 +30,10 @@ from exactlin.algorithms import all_specs
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT
 from exactlin.data import as_dataset, augment, binary_labels, class_labels, normalize
 from exactlin.errors import ExactlinError, InputError, InputTypeError, ParameterError
+from exactlin.exact_rows import ExactRows
 from exactlin.numbers import parse_rational, to_matrix, to_rational, to_vector
 from exactlin.params import Schedule
-from exactlin.runs import REASONS, Run, Step
+from exactlin.runs import REASONS, LazySteps, Run, Step
 from exactlin.theory.certificates import verify_gordan, verify_separator
 from exactlin.theory.margins import functional_margin, margin, radius_squared, signed_margin
 
@@ -117,7 +118,7 @@ def assert_exact(obj, path: str = "run", depth: int = 0) -> None:
         for k, v in obj.items():
             assert_exact(v, f"{path}[{k!r}]", depth + 1)
         return
-    if isinstance(obj, (list, tuple, set, frozenset)):
+    if isinstance(obj, (list, tuple, set, frozenset, LazySteps, ExactRows)):  # the lazy ones are built here
         for j, v in enumerate(obj):
             assert_exact(v, f"{path}[{j}]", depth + 1)
         return

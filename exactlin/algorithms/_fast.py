@@ -58,7 +58,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult
+from ..exact_rows import ExactRows
+from ..runs import LazySteps
+from ._loop import TRACE_STEP_LIMIT, TRACE_VECTOR_LIMIT, CycleDetector, LoopResult, Tracer
 
 __all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates"]
 
@@ -81,6 +83,13 @@ def integer_scaling(Z, w1, eta):
     (2, [[1, 2]], [0, 0])
     """
     eta = Fraction(eta)
+    u1 = [Fraction(a) / eta for a in w1]
+    if isinstance(Z, ExactRows):  # integers over a common denominator already: Z' = (L / den) num
+        L = math.lcm(Z.den, *(q.denominator for q in u1))
+        Zi = Z.scaled_to(L)
+        if Zi.dtype == object:
+            Zi = Zi.tolist()
+        return L, Zi, [q.numerator * (L // q.denominator) for q in u1]
     n, d = len(Z), len(Z[0])
     try:  # the slots of Fraction (the public properties cost a Python call per entry)
         den_flat = [q._denominator for row in Z for q in row]
@@ -90,7 +99,6 @@ def integer_scaling(Z, w1, eta):
         den_flat = [b for _, b in pairs]
         flat = [a for a, _ in pairs]
     dens = set(den_flat)
-    u1 = [Fraction(a) / eta for a in w1]
     L = math.lcm(*dens, *(q.denominator for q in u1))
     if dens != {1}:  # Z' = L z entry by entry
         mult = {b: L // b for b in dens}
@@ -252,14 +260,20 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
 
             cycles.remap(conv)
 
+    # the recorded prefix, compactly: ("pass", k0, i0, scores) for rounds k0, k0+1, ... without an update,
+    # ("update", k, i, score, v after or None); the Step records are built from these when first read
+    records: list[tuple] = []
+    v_start = v.copy()
+
     def done(reason, epochs, cycle=None):
         if tracer.mode is None and k > rec_limit:
             tracer.complete = False
+        if rec_limit:
+            tracer.steps = LazySteps(min(k, rec_limit), lambda: _build_trace(records, v_start, W, n, d, tracer.mode))
         return LoopResult(W.fractions(), reason == "converged", reason, updates, epochs, k, update_indices, cycle,
                           max_bits)
 
     block = 64
-    w_frac = W.fractions() if rec_limit and tracer.keep_vectors() else None  # current w, while recorded
 
     while True:
         if k >= k_max:
@@ -291,10 +305,8 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         j = int(wrong.argmax())
         if not wrong[j]:
             j = length  # no mistake in this block
-        if recording:
-            for jj in range(j):
-                kk = k + jj + 1
-                tracer.add(kk, (kk - 1) // n + 1, i + jj, W.score(s[jj]), False, w_frac, w_frac)
+        if recording and j:
+            records.append(("pass", k + 1, i, s[:j].copy()))
         k += j
         clean += j
         if j == length:  # the whole block passed
@@ -310,9 +322,8 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         ii = i + j
         k += 1
         epoch = (k - 1) // n + 1
-        vectors = on_mistake is not None or (recording and tracer.keep_vectors())
-        w_before = (w_frac if w_frac is not None else W.fractions()) if vectors else None
-        score = W.score(s[j]) if recording else None
+        w_before = W.fractions() if on_mistake is not None else None
+        score = s[j] if recording else None
         # the update v <- v + Z'_i: in int64 only while it provably fits, in float64 while below 2^52
         W.m_v += m_Z
         if not big and W.m_v >= _I64:
@@ -329,13 +340,9 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         updates += 1
         update_indices.append(ii)
         clean = 0
-        w_after = W.fractions() if vectors else None
-        if recording:
-            tracer.add(k, epoch, ii, score, True, w_before, w_after)
-            if k < rec_limit and tracer.keep_vectors():
-                w_frac = w_after if w_after is not None else W.fractions()
-            else:
-                w_frac = None
+        w_after = W.fractions() if on_mistake is not None else None
+        if recording:  # the weights after the update are kept while the trace keeps vectors (k d <= limit)
+            records.append(("update", k, ii, score, v.copy() if k * d <= TRACE_VECTOR_LIMIT else None))
         if on_mistake is not None:
             on_mistake(k, ii, True, w_before, w_after)
         if (p_eta * W.m_v).bit_length() > max_bits or bits_next > max_bits:
@@ -352,6 +359,38 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
             return done("max_updates", epoch)
         if timed and k % 4096 == 0 and bounds.out_of_time():
             return done("time_limit", epoch)
+
+
+def _build_trace(records, v_start, W, n: int, d: int, mode) -> list:
+    """The Step records of the recorded prefix, from the loop's compact records: the same steps, in the
+    same order, through a fresh Tracer (so the policy of what is kept -- vectors while k d stays below
+    the limit -- is the Tracer's own), with exact Fraction scores <w, z_i> = (eta / L^2) s and weights
+    w = (eta / L) v."""
+    tracer = Tracer(mode, d)
+    p, q = W.p, W.q
+    e_num, e_den = W.eta.numerator, W.eta.denominator * W.L * W.L
+    unit = p == 1 and q == 1
+
+    def frac(arr) -> tuple:
+        vals = arr.tolist()
+        return tuple(Fraction(a) for a in vals) if unit else tuple(Fraction(p * a, q) for a in vals)
+
+    def score(x) -> Fraction:
+        return Fraction(int(x)) if unit else Fraction(e_num * int(x), e_den)
+
+    wf = frac(v_start) if tracer.keep_vectors() else None
+    for rec in records:
+        if rec[0] == "pass":
+            _, k0, i0, scores = rec
+            for jj, sc in enumerate(scores.tolist()):
+                kk = k0 + jj
+                tracer.add(kk, (kk - 1) // n + 1, i0 + jj, score(sc), False, wf, wf)
+        else:
+            _, k, i, sc, v_after = rec
+            wa = frac(v_after) if v_after is not None else None
+            tracer.add(k, (k - 1) // n + 1, i, score(sc), True, wf, wa)
+            wf = wa
+    return tracer.steps
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -378,6 +417,8 @@ def _monitor_ints(Z):
     """(A, Zs) with Zs = A z an int64 array, or None when it does not fit; cached for one monitor_run."""
     if _MON_CACHE and _MON_CACHE[0] is Z:
         return _MON_CACHE[1]
+    if isinstance(Z, ExactRows):  # z = num / den, num int64 with entries > -2**63
+        return Z.den, Z.num
     try:  # Fraction and int both have as_integer_ratio
         ratios = [[q.as_integer_ratio() for q in row] for row in Z]
     except AttributeError:
@@ -510,12 +551,15 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
         K0 = 1 if mon.a >= 0 else max(1, math.ceil(-mon.a / (eta * g)))
         if K0 <= K and not (mon._quadratic_holds(K0) and mon._quadratic_holds(K)):
             return None
-    rows = []
     step_p, step_n = eta * g, eta * eta * R2
     QB, QQ = Q * B, Q * Q
-    for t in range(1, min(K, ConvergenceMonitor.ROW_LIMIT) + 1):
-        rows.append({"t": t, "K": t, "proj": Fraction(P_list[t], QB), "proj_lower": mon.a + t * step_p,
-                     "norm2": Fraction(N_list[t], QQ), "norm2_upper": w12 + t * step_n})
-    mon.rows = rows
+    a0 = mon.a
+
+    def build_rows():  # the per-mistake rows, as exact Fractions, when the report is first read
+        return [{"t": t, "K": t, "proj": Fraction(P_list[t], QB), "proj_lower": a0 + t * step_p,
+                 "norm2": Fraction(N_list[t], QQ), "norm2_upper": w12 + t * step_n}
+                for t in range(1, min(K, ConvergenceMonitor.ROW_LIMIT) + 1)]
+
+    mon.rows = LazySteps(min(K, ConvergenceMonitor.ROW_LIMIT), build_rows)
     mon.K = K
     return mon.report()

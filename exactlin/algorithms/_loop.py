@@ -246,7 +246,8 @@ class BinaryProblem:
 
     @property
     def d(self) -> int:
-        return len(self.Y[0])
+        shape = getattr(self.Y, "shape", None)  # ExactRows: no Fraction is built
+        return shape[1] if shape is not None else len(self.Y[0])
 
 
 def binary_problem(X, y, *, bias: str, positive=None, floats: str = "repr") -> BinaryProblem:
