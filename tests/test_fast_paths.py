@@ -234,3 +234,61 @@ def test_separates_is_exact():
     Z = [(Fraction(1, 3), Fraction(-2, 7)), (Fraction(5), Fraction(1, 10**20))]
     assert _fast.separates((Fraction(3), Fraction(0)), Z)
     assert not _fast.separates((Fraction(6, 7), Fraction(1)), Z)  # 2/7 - 2/7 = 0 on the first sample
+
+
+# ---------------------------------------------------------------------------------------------------------
+# integer input held as ExactRows (numpy int arrays, scaled(K, den)): the fast path reads the int64 array
+# directly and records its trace compactly; the run must equal the reference on the same data given as
+# Python lists (Fractions built entry by entry)
+
+
+@SETTINGS
+@given(problems(), options, st.sampled_from([None, False, True]), st.sampled_from(["none", "first", "last"]),
+       st.sampled_from([1, 3, 250]))
+def test_numpy_and_scaled_input_equal_the_reference(prob, opts, trace, bias, den):
+    import numpy as np
+
+    from exactlin.exact_rows import ExactRows, scaled
+
+    X, y = prob
+    K = np.array(X, dtype=np.int64)
+    Xq = [[Fraction(a, den) for a in row] for row in X]
+    _fast.ENABLED = False
+    try:
+        ref = perceptron(Xq, y, bias=bias, trace=trace, max_epochs=30, **opts)
+    except ExactlinError as e:
+        ref = (type(e), str(e))
+    finally:
+        _fast.ENABLED = True
+    data = K if den == 1 else scaled(K, den)
+    try:
+        fast = perceptron(data, np.array(y), bias=bias, trace=trace, max_epochs=30, **opts)
+    except ExactlinError as e:
+        fast = (type(e), str(e))
+    if not isinstance(fast, tuple):
+        assert isinstance(fast.problem.Z, ExactRows)
+    _same(fast, ref)
+
+
+def test_default_trace_is_built_on_first_read_and_equals_the_reference():
+    import numpy as np
+
+    from exactlin.runs import LazySteps
+
+    rng = np.random.default_rng(5)
+    w = np.array([3, -2, 1, 4])
+    X = rng.integers(-9, 10, size=(400, 4))
+    X = X[np.abs(X @ w) >= 2]
+    y = np.where(X @ w > 0, 1, -1)
+    fast = perceptron(X, y)
+    assert isinstance(fast.trace, LazySteps) and fast.trace._steps is None
+    assert len(fast.trace) == min(fast.steps, _loop.TRACE_STEP_LIMIT)
+    assert fast.trace._steps is None  # len did not build it
+    _fast.ENABLED = False
+    try:
+        ref = perceptron(X.tolist(), y.tolist())
+    finally:
+        _fast.ENABLED = True
+    assert fast.updates > 10
+    _same(fast, ref)
+    assert [s.k for s in fast.trace] == list(range(1, len(ref.trace) + 1))

@@ -60,7 +60,8 @@ import numpy as np
 
 from ..exact_rows import ExactRows
 from ..runs import LazySteps
-from ._loop import TRACE_STEP_LIMIT, TRACE_VECTOR_LIMIT, CycleDetector, LoopResult, Tracer
+from . import _loop
+from ._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult, Tracer
 
 __all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates"]
 
@@ -342,7 +343,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         clean = 0
         w_after = W.fractions() if on_mistake is not None else None
         if recording:  # the weights after the update are kept while the trace keeps vectors (k d <= limit)
-            records.append(("update", k, ii, score, v.copy() if k * d <= TRACE_VECTOR_LIMIT else None))
+            records.append(("update", k, ii, score, v.copy() if k * d <= _loop.TRACE_VECTOR_LIMIT else None))
         if on_mistake is not None:
             on_mistake(k, ii, True, w_before, w_after)
         if (p_eta * W.m_v).bit_length() > max_bits or bits_next > max_bits:
