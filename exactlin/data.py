@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
-from .exact_rows import ExactRows
+from .exact_rows import ExactRows, from_fraction_rows
 from .numbers import FloatRule, Vector, parse_rational, to_matrix
 
 __all__ = [
@@ -143,6 +143,8 @@ def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
             raise ShapeError("give either a Dataset or X and y, not both")
         return X
     Xe = to_matrix(X, floats=floats)
+    if not isinstance(Xe, ExactRows):  # exact rows of Fractions: keep them, and their integers beside them
+        Xe = from_fraction_rows(Xe) or Xe
     if y is None:
         raise ShapeError("labels y are missing")
     if isinstance(y, (str, bytes)) or not isinstance(y, Iterable):

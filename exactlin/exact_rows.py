@@ -225,6 +225,35 @@ def as_exact_rows(X) -> ExactRows | None:
     return None
 
 
+def from_fraction_rows(rows: tuple) -> ExactRows | None:
+    """Rows already converted to Fractions (tuples of Fractions, equal lengths) as an ExactRows that keeps
+    those very rows (nothing is rebuilt), with num = L rows for L the least common denominator; None when
+    an entry of num would not fit in int64 (the caller keeps the tuples)."""
+    if not rows or not rows[0]:
+        return None
+    try:
+        dens = {q._denominator for r in rows for q in r}  # Fraction's slots: no property call per entry
+        L = math.lcm(*dens)
+        if L == 1:
+            flat = [q._numerator for r in rows for q in r]
+        else:
+            mult = {b: L // b for b in dens}
+            flat = [q._numerator * mult[q._denominator] for r in rows for q in r]
+    except AttributeError:  # not all Fractions
+        return None
+    if L >= I64_LIMIT:
+        return None
+    try:
+        arr = np.array(flat, dtype=np.int64).reshape(len(rows), len(rows[0]))
+    except (OverflowError, ValueError):
+        return None
+    if arr.size and int(arr.min()) == -I64_LIMIT:
+        return None
+    out = ExactRows._trusted(arr, L)
+    out._rows = rows
+    return out
+
+
 def int_matvec(M: np.ndarray, v: Sequence[int]) -> list[int]:
     """``M v`` exactly, as a list of Python ints, for an integer array ``M`` (n x d) and a vector ``v``
     of d Python integers of any size.

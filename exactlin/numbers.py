@@ -287,6 +287,8 @@ def to_vector(values: Any, *, floats: FloatRule = "repr", row: int | None = None
             return tuple(Fraction(v) for v in values.tolist())
     if type(values) is tuple and all(type(v) is Fraction for v in values):
         return values  # already exact: tuples and Fractions are immutable, so it is shared, not copied
+    if type(values) is list and all(type(v) is Fraction for v in values):
+        return tuple(values)  # already exact (a copy of the list, so later changes to it do not leak in)
     return tuple(to_rational(v, floats=floats, row=row, column=j) for j, v in enumerate(values))
 
 

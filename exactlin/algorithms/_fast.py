@@ -84,6 +84,8 @@ def integer_scaling(Z, w1, eta):
     (2, [[1, 2]], [0, 0])
     """
     eta = Fraction(eta)
+    if isinstance(Z, ExactRows) and not any(w1):  # w_1 = 0: L = den, v_1 = 0
+        return Z.den, Z.num, [0] * Z.shape[1]
     u1 = [Fraction(a) / eta for a in w1]
     if isinstance(Z, ExactRows):  # integers over a common denominator already: Z' = (L / den) num
         L = math.lcm(Z.den, *(q.denominator for q in u1))
@@ -441,7 +443,7 @@ def _release():
 
 def _scale_vector(w):
     """(B, s) with w = s / B, s a list of Python ints."""
-    w = [Fraction(a) for a in w]
+    w = [a if type(a) is Fraction else Fraction(a) for a in w]
     B = math.lcm(*(a.denominator for a in w)) if w else 1
     return B, [a.numerator * (B // a.denominator) for a in w]
 
@@ -489,8 +491,8 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     A, Zs = ints
     n, d = Zs.shape
     eta = Fraction(eta)
-    w_star = tuple(Fraction(v) for v in w_star)
-    w1 = tuple(Fraction(v) for v in (w1 if w1 is not None else [0] * d))
+    w_star = tuple(v if type(v) is Fraction else Fraction(v) for v in w_star)
+    w1 = tuple(v if type(v) is Fraction else Fraction(v) for v in (w1 if w1 is not None else [0] * d))
     if len(w_star) != d or len(w1) != d or eta <= 0:
         return None
     B, s = _scale_vector(w_star)
@@ -533,8 +535,12 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
         V = Vs[-1]
         P_prev, N_prev = int(P[-1]), int(N[-1])
     # the final w
-    if tuple(Fraction(int(a), Q) for a in V.tolist()) != tuple(final_w):
-        return None
+    # the final w: V / Q == final_w, compared in integers (final_w_j = p / q equals V_j / Q iff q divides Q
+    # and V_j = p Q / q, Fractions being in lowest terms)
+    for a, q in zip(V.tolist(), final_w):
+        q = Fraction(q)
+        if Q % q.denominator or a != q.numerator * (Q // q.denominator):
+            return None
     g = Fraction(g_int, B * A)
     R2 = Fraction(R_int, A * A)
     if K:
@@ -545,8 +551,9 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     mon.w_star, mon.gamma_min, mon.R2 = w_star, g, R2
     mon.nw2 = Fraction(sum(a * a for a in s), B * B)
     mon.eta, mon.w1, mon.source = eta, w1, source
-    mon.a = sum((a * b for a, b in zip(w1, w_star)), Fraction(0))
-    w12 = sum((a * a for a in w1), Fraction(0))
+    # <w_1, w*> = <U_1, s> / (Q B) and ||w_1||^2 = ||U_1||^2 / Q^2, in Python integers
+    mon.a = Fraction(sum(a * b for a, b in zip(U1, s)), Q * B)
+    mon.w12 = w12 = Fraction(sum(a * a for a in U1), Q * Q)
     # the quadratic bound at both ends of the K where a + K eta g >= 0 (convexity)
     if K:
         K0 = 1 if mon.a >= 0 else max(1, math.ceil(-mon.a / (eta * g)))

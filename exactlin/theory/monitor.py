@@ -125,6 +125,7 @@ class ConvergenceMonitor:
             raise InputError("the monitor needs a step eta > 0")
         self.w1 = tuple(Fraction(v) for v in (w1 if w1 is not None else [0] * len(self.w_star)))
         self.a = _dot(self.w1, self.w_star)
+        self.w12 = _dot(self.w1, self.w1)  # ||w_1||^2
         self.K = 0
         self.source = source
         self.rows: list[dict] = []
@@ -137,13 +138,13 @@ class ConvergenceMonitor:
         # solved by the quadratic formula (sympy.solve on large rationals can take minutes); the discriminant
         # is >= 0 because K = 0 satisfies the inequality (Cauchy-Schwarz: a^2 <= n2 ||w_1||^2)
         e, g, R2, n2, a = self.eta, self.gamma_min, self.R2, self.nw2, self.a
-        return largest_root_of_square_bound(a, e * g, n2, _dot(self.w1, self.w1), e * e * R2)
+        return largest_root_of_square_bound(a, e * g, n2, self.w12, e * e * R2)
 
     def _quadratic_holds(self, K: int) -> bool:
         lhs = self.a + K * self.eta * self.gamma_min
         if lhs < 0:
             return True
-        return lhs * lhs <= self.nw2 * (_dot(self.w1, self.w1) + K * self.eta * self.eta * self.R2)
+        return lhs * lhs <= self.nw2 * (self.w12 + K * self.eta * self.eta * self.R2)
 
     # per mistake ---------------------------------------------------------
     def observe(self, t: int, w_before: Sequence, w_after: Sequence) -> None:
@@ -168,7 +169,7 @@ class ConvergenceMonitor:
         if len(self.rows) < self.ROW_LIMIT:
             self.rows.append({
                 "t": t, "K": self.K, "proj": p1, "proj_lower": self.a + self.K * self.eta * self.gamma_min,
-                "norm2": n1, "norm2_upper": _dot(self.w1, self.w1) + self.K * self.eta * self.eta * self.R2,
+                "norm2": n1, "norm2_upper": self.w12 + self.K * self.eta * self.eta * self.R2,
             })
 
     def report(self) -> MonitorReport:
