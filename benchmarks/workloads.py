@@ -118,7 +118,7 @@ def _same_float(wf, wq) -> bool:
                                                                       zip(wf, wq))
 
 
-def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L):
+def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L, scaled_input=None):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
     from exactlin.algorithms import _fast
@@ -163,6 +163,9 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
             m.fit(X_in if not isinstance(X_in, list) else np.array([[float(a) for a in r] for r in X_in]), y)
         return m.coef_[0]
 
+    def e2e_scaled():
+        return perceptron(scaled_input, y)
+
     def check(res):
         r = res["exactlin perceptron()"]
         c = res.get("exactlin fast loop")
@@ -171,7 +174,7 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
             return False, "the Fraction loop did not run"
         w, updates, steps = ref
         ok = r.w == w and r.updates == updates and r.steps == steps and r.converged
-        for other in (c, res.get("exactlin integer kernel")):
+        for other in (c, res.get("exactlin integer kernel"), res.get("exactlin perceptron(scaled(K, 250))")):
             ok = ok and (other is None or (other.w == w and other.updates == updates and other.steps == steps))
         return ok, (f"w, updates ({updates}) and steps ({steps}) equal to the Fraction loop's; "
                     f"epochs {r.epochs}" if ok else f"MISMATCH: exactlin {r.summary()} vs Fraction loop "
@@ -187,15 +190,23 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         s = res.get("scikit-learn Perceptron")
         if s is not None:
             parts.append("sklearn reached the same weights" if _same_float(s, r.w) else "sklearn weights differ")
+        from exactlin.runs import LazySteps
+
+        lazy = isinstance(r.trace, LazySteps)  # recorded compactly during the run, Steps built when first read
         kept = sum(1 for st in r.trace if st.w_before is not None)
         parts.append(f"trace: {len(r.trace)} of {r.steps} steps kept, {kept} with vectors "
-                     f"(complete={r.trace_complete})")
+                     f"(complete={r.trace_complete}" + ("; held as integer scores and update vectors, Step "
+                                                        "records built on first read)" if lazy else ")"))
         return "; ".join(parts)
 
+    scaled_impl = [Impl("exactlin perceptron(scaled(K, 250))", e2e_scaled,
+                        note="end to end on the same data given as integers over one denominator")] \
+        if scaled_input is not None else []
     return Workload(
         key, title, target,
         exactlin=[Impl("exactlin perceptron()", e2e, note="end to end: exact conversion of the input, the fast loop, "
                                                            "trace (default limits), convergence monitor"),
+                  *scaled_impl,
                   Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions in, "
                                                         "Fractions out), no trace, no monitor"),
                   Impl("exactlin input conversion only", convert, note="binary_problem: the data layer's exact "
@@ -220,6 +231,8 @@ def perceptron_int(n=10000, d=50):
 
 
 def perceptron_rational(n=400, d=1000):
+    from exactlin.exact_rows import scaled
+
     X, y = separable_ints(n, d, lo=-250, hi=250, margin=1, seed=1)
     Xq = [[Fraction(int(a), 250) for a in row] for row in X]
     Zq = tuple(tuple(a * int(lab) for a in row) for row, lab in zip(Xq, y))
@@ -227,7 +240,8 @@ def perceptron_rational(n=400, d=1000):
     return _perceptron_workload(
         "perceptron-rational", "perceptron, features integers in [-250, 250] / 250 (Murphy, Gray, Stewart 2017)",
         "as above; rational input does not fall back to Fraction arithmetic",
-        Xq, y, Zq, Zf, d, f"{n} x {d}", "entries k/250 given as Fractions", (X * y[:, None]).astype(np.int64), 250)
+        Xq, y, Zq, Zf, d, f"{n} x {d}", "entries k/250 given as Fractions", (X * y[:, None]).astype(np.int64), 250,
+        scaled_input=scaled(X, 250))
 
 
 # ---------------------------------------------------------------------------------------------------
