@@ -19,6 +19,7 @@ from .errors import (  # noqa: E402
     SingularMatrixError,
     VerificationError,
 )
+from .exact_rows import ExactRows, scaled  # noqa: E402
 from .numbers import to_rational, to_vector  # noqa: E402
 from .runs import Run, Step  # noqa: E402
 
@@ -42,6 +43,8 @@ __all__ = [
     "read_csv",
     "to_rational",
     "to_vector",
+    "ExactRows",
+    "scaled",
     "Run",
     "Step",
 ]
