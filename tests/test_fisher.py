@@ -127,15 +127,15 @@ def test_invariance(P1, P2):
 
 
 def test_direction_is_checked_independently(monkeypatch):
-    # w is a claim: it is checked with plain Fractions (S_W w = m_1 - m_2; Penrose for the pinv route), so a
-    # wrong solver answer cannot pass silently
+    # w is a claim: it is checked by independent code (S_W w = m_1 - m_2 from the centred samples; Penrose for
+    # the pinv route), so a wrong solver answer cannot pass silently
     from exactlin.algorithms import fisher as fmod
     from exactlin.errors import VerificationError
 
-    monkeypatch.setattr(fmod, "solve", lambda A, b, what="": tuple(v * 2 for v in b))
+    monkeypatch.setattr(fmod, "_solve_scatter", lambda N, rhs: tuple(F(2 * v) for v in rhs))
     with pytest.raises(VerificationError, match="S_W w != m_1 - m_2"):
         fmod.fisher_direction(X[:3], X[3:])
-    monkeypatch.setattr(fmod, "solve", lambda *a, **k: (_ for _ in ()).throw(SingularMatrixError("singular")))
+    monkeypatch.setattr(fmod, "_solve_scatter", lambda *a, **k: (_ for _ in ()).throw(SingularMatrixError("sing")))
     monkeypatch.setattr(fmod, "pinv", lambda M: tuple(tuple(F(0) for _ in row) for row in M))
     with pytest.raises(VerificationError, match="Penrose condition"):
         fmod.fisher_direction(X[:3], X[3:], singular="pinv")

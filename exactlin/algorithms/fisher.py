@@ -16,22 +16,44 @@ y0^(3) is irrational unless the priors are equal: it is kept as an exact sympy e
 classification against it is decided exactly by ball arithmetic with a proven error bound
 (python-flint's ``arb``), refined until the sign is certain (it always is: ln q is irrational for a
 rational q != 1, so y never equals y0^(3)).
+
+How it is computed (integers throughout; see :func:`fisher_direction`, :func:`verify_direction` and
+:func:`classify`): the data are read as an integer matrix A over one denominator D (X = A / D; an
+:class:`~exactlin.exact_rows.ExactRows` gives them at no cost), the classes are split by boolean masks,
+and with s_i the column sums of class i and G_i = A_i^t A_i,
+
+    Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i,   N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W,
+    N w = D (n_2 s_1 - n_1 s_2)   (S_W w = m_1 - m_2 multiplied by n_1 n_2 D^2),
+
+solved by flint.  The answer is checked by independent code (centred samples, another product, other
+sums), and every training point is classified from its integer projection (A (L w))_i, L the common
+denominator of w, through a proven integer filter (:func:`classify`), exactly.
+:func:`fisher_reference` is the textbook computation in plain Fractions, kept as the readable
+specification the tests compare with.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from ..errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
-from ..linalg import gram, integer_matrix, pinv, solve, verify_penrose
-from ..numbers import dots, fmt, to_vector
+from ..exact_rows import int_matvec
+from ..linalg import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
+from ..numbers import fmt, to_matrix, to_vector
 from ..params import Param, check_params
 from ..runs import Run
 from . import register
 from ._loop import DEFAULT_MAX_EPOCHS
 
 SEED = "003_ffe0ec08819b37d8.txt"
+
+#: float64 holds every integer of magnitude < 2**53 exactly; int64 every one < 2**63
+_F64 = 1 << 53
+_I64 = 1 << 63
 
 PARAMS = (
     Param("priors", "vector", None, "P(omega_1), P(omega_2) > 0 for y0^(3) (default equal priors: ln 1 = 0); "
@@ -78,23 +100,100 @@ def class_statistics(Xc: Any) -> tuple[int, tuple[Fraction, ...], tuple[tuple[Fr
     return n, m, S
 
 
-def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
-    """Fisher's w = S_W^{-1}(m_1 - m_2) and the statistics, for the samples of two classes (rows; numpy
-    integer arrays are taken without conversion).  Returns a dict with n1, n2, m1, m2, S1, S2, S_W, S_B, w,
-    method ("inverse" or "pinv")."""
-    n1, m1, S1 = class_statistics(X1)
-    n2, m2, S2 = class_statistics(X2)
-    d = len(m1)
-    if len(m2) != d:
-        raise ShapeError(f"the classes have {d} and {len(m2)} features")
-    S_W = tuple(tuple(S1[i][j] + S2[i][j] for j in range(d)) for i in range(d))
-    delta = tuple(u - v for u, v in zip(m1, m2))
-    if not any(delta):
+def _int_array(X: Any, name: str = "X") -> tuple[np.ndarray, int]:
+    """(A, D) with X = A / D: A an int64 array when every entry fits, else a 2-D numpy object array of
+    Python ints.  No per-entry work for an ExactRows or a numpy integer array."""
+    A, D = integer_matrix(X, name)
+    if not isinstance(A, np.ndarray):
+        A = np.array(A, dtype=object).reshape(len(A), -1)
+    return A, D
+
+
+def _max_abs(A: np.ndarray) -> int:
+    return max(abs(int(A.max())), abs(int(A.min()))) if A.size else 0
+
+
+def _is_i64(A: np.ndarray) -> bool:
+    return A.dtype == np.int64
+
+
+def _column_sums(A: np.ndarray) -> list[int]:
+    """The column sums of an integer matrix as Python ints (int64 when n max|A| < 2**63, else Python)."""
+    if _is_i64(A) and A.shape[0] * _max_abs(A) < _I64:
+        return [int(v) for v in A.sum(axis=0).tolist()]
+    return [int(v) for v in A.astype(object).sum(axis=0).tolist()]
+
+
+def _gram_rows(A: np.ndarray) -> list[list[int]]:
+    """A^t A as lists of Python ints, by :func:`exactlin.linalg.gram` (exact)."""
+    G = gram(A if _is_i64(A) else A.tolist())
+    return [[int(v) for v in row] for row in (G.tolist() if hasattr(G, "tolist") else G)]
+
+
+def _sym_fractions(M: list[list[int]], den: int) -> tuple[tuple[Fraction, ...], ...]:
+    """The symmetric matrix M / den as Fractions, each entry above the diagonal built once and shared
+    with its mirror (Fractions are immutable; the values are those of M[i][j] / den)."""
+    d = len(M)
+    rows = [[None] * d for _ in range(d)]
+    for i in range(d):
+        Mi, ri = M[i], rows[i]
+        for j in range(i, d):
+            ri[j] = rows[j][i] = Fraction(Mi[j], den)
+    return tuple(tuple(r) for r in rows)
+
+
+def _solve_scatter(N: list[list[int]], rhs: list[int]) -> tuple[Fraction, ...]:
+    """The solution w of N w = rhs (N a nonsingular integer matrix), exactly: flint's ``fmpz_mat.solve``
+    (fraction-free), or :func:`exactlin.linalg.solve` without flint.  Singular N: SingularMatrixError."""
+    from .. import linalg
+
+    d = len(N)
+    if linalg.BACKEND == "flint":
+        import flint
+
+        try:
+            x = flint.fmpz_mat(N).solve(flint.fmpz_mat(d, 1, rhs))
+        except ZeroDivisionError:
+            raise SingularMatrixError("S_W is singular") from None
+        return tuple(Fraction(int(v.p), int(v.q)) for v in x.entries())
+    return solve(tuple(tuple(Fraction(v) for v in row) for row in N), [Fraction(v) for v in rhs], what="S_W")
+
+
+def _integer_vector(w) -> tuple[list[int], int]:
+    """(W, L) with w = W / L, L the least common denominator of w."""
+    w = [Fraction(v) for v in w]
+    L = math.lcm(*(v.denominator for v in w))
+    return [v.numerator * (L // v.denominator) for v in w], L
+
+
+def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
+    """The Fisher direction of the integer classes A_1 / D and A_2 / D (see the module docstring):
+    the statistics as Fractions, w, and the integer pieces (s_i, N, W, L) the caller reuses."""
+    n1, n2 = A1.shape[0], A2.shape[0]
+    if n1 == 0 or n2 == 0:
+        raise ShapeError("a class has no samples")
+    d = A1.shape[1]
+    if A2.shape[1] != d:
+        raise ShapeError(f"the classes have {d} and {A2.shape[1]} features")
+    s1, s2 = _column_sums(A1), _column_sums(A2)
+    G1, G2 = _gram_rows(A1), _gram_rows(A2)
+    Q1 = [[n1 * G1[i][j] - s1[i] * s1[j] for j in range(d)] for i in range(d)]  # n_1 D^2 S_1
+    Q2 = [[n2 * G2[i][j] - s2[i] * s2[j] for j in range(d)] for i in range(d)]  # n_2 D^2 S_2
+    N = [[n2 * Q1[i][j] + n1 * Q2[i][j] for j in range(d)] for i in range(d)]  # n_1 n_2 D^2 S_W
+    dnum = [n2 * a - n1 * b for a, b in zip(s1, s2)]  # n_1 n_2 D (m_1 - m_2)
+    if not any(dnum):
         raise InputError("the class means coincide (m_1 = m_2): w = S_W^{-1}(m_1 - m_2) = 0 gives no direction")
-    S_B = tuple(tuple(delta[i] * delta[j] for j in range(d)) for i in range(d))
+    n12D = n1 * n2 * D
+    m1 = tuple(Fraction(v, n1 * D) for v in s1)
+    m2 = tuple(Fraction(v, n2 * D) for v in s2)
+    S1 = _sym_fractions(Q1, n1 * D * D)
+    S2 = _sym_fractions(Q2, n2 * D * D)
+    S_W = _sym_fractions(N, n12D * D)
+    delta = tuple(Fraction(v, n12D) for v in dnum)
+    S_B = _sym_fractions([[a * b for b in dnum] for a in dnum], n12D * n12D)
     method = "inverse"
     try:
-        w = solve(S_W, delta, what="S_W")
+        w = _solve_scatter(N, [D * v for v in dnum])
     except SingularMatrixError:
         if singular != "pinv":
             raise SingularMatrixError(
@@ -113,14 +212,117 @@ def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
                 "S_W^+ (m_1 - m_2) = 0: m_1 - m_2 lies in the null space of the singular S_W (no within-class "
                 "scatter along it), so the pseudoinverse gives no direction; J(w) is unbounded for any w in that "
                 "null space with w^t (m_1 - m_2) != 0 (for example m_1 - m_2 itself)") from None
-    else:
-        # independent check of the solver's answer, with plain Fractions: S_W w = m_1 - m_2
-        for i in range(d):
-            lhs = sum((S_W[i][j] * w[j] for j in range(d)), Fraction(0))
-            if lhs != delta[i]:  # pragma: no cover - the solver is exact
-                raise VerificationError(f"Fisher: S_W w != m_1 - m_2 in row {i}: {lhs} != {delta[i]}")
+    W, L = _integer_vector(w)
+    # independent check of the answer against the data (centred samples, other code): the scatter matrices,
+    # the class sums, and S_W w = m_1 - m_2 (the pinv answer was checked by the Penrose conditions)
+    verify_direction(A1, A2, D, W, L, equation=method == "inverse", sums=(s1, s2), scatter=N)
     return {"n1": n1, "n2": n2, "m1": m1, "m2": m2, "S1": S1, "S2": S2, "S_W": S_W, "S_B": S_B, "w": w,
-            "delta": delta, "method": method}
+            "delta": delta, "method": method, "_W": W, "_L": L, "_s1": s1, "_s2": s2, "_dnum": dnum}
+
+
+def _common_denominator(A1: np.ndarray, D1: int, A2: np.ndarray, D2: int):
+    """The two integer matrices over the same denominator lcm(D1, D2) (int64 where it provably fits)."""
+    D = math.lcm(D1, D2)
+
+    def up(A, f):
+        if f == 1:
+            return A
+        if _is_i64(A) and _max_abs(A) * f < _I64:
+            return A * np.int64(f)
+        return A.astype(object) * f
+
+    return up(A1, D // D1), up(A2, D // D2), D
+
+
+def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
+    """Fisher's w = S_W^{-1}(m_1 - m_2) and the statistics, for the samples of two classes (rows; numpy
+    integer arrays and ExactRows are taken without conversion).  Returns a dict with n1, n2, m1, m2, S1, S2,
+    S_W, S_B, w, delta, method ("inverse" or "pinv").
+
+    Exact: the classes are scaled to integers over one denominator D and every statistic is formed in
+    integers (module docstring): the class sums in int64 (when n max|A| < 2**63) or Python ints, A^t A by
+    :func:`exactlin.linalg.gram`, the system N w = D (n_2 s_1 - n_1 s_2) solved by flint's exact
+    fraction-free solver.  The result is checked by :func:`verify_direction`, which shares none of that code.
+    """
+    A1, D1 = _int_array(X1, "X1")
+    A2, D2 = _int_array(X2, "X2")
+    if A1.shape[0] == 0 or A2.shape[0] == 0:
+        raise ShapeError("a class has no samples")
+    A1, A2, D = _common_denominator(A1, D1, A2, D2)
+    st = _direction(A1, A2, D, singular)
+    return {k: v for k, v in st.items() if not k.startswith("_")}
+
+
+def _centred_scatter(A: np.ndarray) -> tuple[list[int], list[list[int]]]:
+    """(s, K) for one class, computed independently of :func:`_direction`: s the column sums (float64 dot
+    with a ones vector when n max|A| < 2**53, so every partial sum is an exactly represented integer; else
+    Python ints), and K = C^t C with C = n A - 1 s^t the centred samples times n, so K = n^2 D^2 S_i.
+    C^t C is formed in float64 when n max|C|^2 < 2**53 (every product and partial sum is then an integer
+    below 2**53, exact in IEEE arithmetic in any order), in int64 when it is < 2**63, else in Python ints."""
+    n = A.shape[0]
+    m = _max_abs(A)
+    if _is_i64(A) and n * m < _F64:
+        with _one_blas_thread():
+            s = [int(v) for v in (np.ones(n) @ A.astype(np.float64)).tolist()]
+    else:
+        s = [sum(int(v) for v in col) for col in A.T.tolist()]
+    smax = max((abs(v) for v in s), default=0)
+    cmax = n * m + smax
+    if _is_i64(A) and cmax < _I64:
+        C = A * np.int64(n) - np.array(s, dtype=np.int64)
+        bound = n * cmax * cmax
+        if bound < _F64:
+            Cf = C.astype(np.float64)
+            with _one_blas_thread():
+                K = (Cf.T @ Cf).astype(np.int64).tolist()
+        elif bound < _I64:
+            K = (C.T @ C).tolist()
+        else:
+            Co = C.astype(object)
+            K = Co.T.dot(Co).tolist()
+    else:
+        Co = A.astype(object) * n - np.array(s, dtype=object)
+        K = Co.T.dot(Co).tolist()
+    return s, [[int(v) for v in row] for row in K]
+
+
+def verify_direction(X1: Any, X2: Any, D: int, W, L: int, *, equation: bool = True, sums=None,
+                     scatter=None) -> bool:
+    """Check a claimed Fisher direction w = W / L for the classes X_1 / D and X_2 / D (integer matrices, or
+    anything :func:`exactlin.linalg.integer_matrix` takes with D = 1), exactly and independently of the code
+    that computed it: the scatter is recomputed from the centred samples (:func:`_centred_scatter`: other
+    sums, another product, no gram, no solver).  With K_i = n_i^2 D^2 S_i and s_i the class sums:
+
+    * ``equation``: S_W w = m_1 - m_2, i.e. n_2^2 K_1 W + n_1^2 K_2 W = n_1 n_2 D L (n_2 s_1 - n_1 s_2)
+      (the equation multiplied by n_1^2 n_2^2 D^2 L: integers on both sides);
+    * ``sums`` (s_1, s_2 claimed): equal to the recomputed sums;
+    * ``scatter`` (N claimed = n_1 n_2 D^2 S_W): n_1 n_2 N = n_2^2 K_1 + n_1^2 K_2 entrywise.
+
+    Raises :class:`VerificationError` on the first failure, returns True otherwise."""
+    A1 = X1 if isinstance(X1, np.ndarray) else _int_array(X1, "X1")[0]
+    A2 = X2 if isinstance(X2, np.ndarray) else _int_array(X2, "X2")[0]
+    n1, n2 = A1.shape[0], A2.shape[0]
+    d = A1.shape[1]
+    t1, K1 = _centred_scatter(A1)
+    t2, K2 = _centred_scatter(A2)
+    if sums is not None and (list(sums[0]) != t1 or list(sums[1]) != t2):
+        raise VerificationError("Fisher: the class sums (the means m_1, m_2) differ from an independent recomputation")
+    a, b = n2 * n2, n1 * n1
+    if scatter is not None:
+        nn = n1 * n2
+        for i in range(d):
+            for j in range(d):
+                if nn * scatter[i][j] != a * K1[i][j] + b * K2[i][j]:
+                    raise VerificationError(f"Fisher: S_W[{i}][{j}] differs from an independent recomputation")
+    if equation:
+        W = [int(v) for v in W]
+        c = n1 * n2 * D * L
+        for i in range(d):
+            lhs = sum(a * k1 * v + b * k2 * v for k1, k2, v in zip(K1[i], K2[i], W))
+            rhs = c * (n2 * t1[i] - n1 * t2[i])
+            if lhs != rhs:
+                raise VerificationError(f"Fisher: S_W w != m_1 - m_2 in row {i} (checked in integers, independently)")
+    return True
 
 
 def _quad(w, M) -> Fraction:
@@ -201,6 +403,112 @@ class Threshold:
         return sign_c_plus_s_log(Fraction(y) - self.c, -self.s, self.q)
 
 
+def _floor_arb(x) -> int:
+    """floor of an exact arb (a dyadic number), as a Python int."""
+    man, exp = x.man_exp()
+    man, exp = int(man), int(exp)
+    return man << exp if exp >= 0 else man >> -exp
+
+
+def _bits(x: Fraction) -> int:
+    """An upper bound on log2 |x| + 1 (at least 1)."""
+    return max(1, abs(x.numerator).bit_length() - x.denominator.bit_length() + 1)
+
+
+def _bracket(th: Threshold, scale: Fraction) -> tuple[int, int]:
+    """Integers lo <= hi with lo <= scale y0 < hi + 1, for y0 = c + s ln q (scale > 0).
+
+    Rational y0: lo = hi = floor(scale y0), exactly.  Irrational: one ball enclosure V of scale y0 by
+    python-flint's ``arb`` (each operation returns an interval proven to contain the exact result), at a
+    precision of 64 bits beyond the magnitude, so hi - lo <= 1 in practice; lo = floor(lower(V)),
+    hi = floor(upper(V)).  The bracket is valid at any precision (the precision only decides how wide it
+    is); without python-flint it is the trivial bracket, and :func:`classify` then decides every point
+    by :meth:`Threshold.compare`."""
+    c = th.c * scale
+    if th.rational:
+        f = c.numerator // c.denominator
+        return f, f
+    s, q = th.s * scale, th.q
+    try:
+        import flint
+    except ImportError:  # pragma: no cover
+        return -(1 << 62), 1 << 62
+    prec = max(_bits(c), _bits(s) + max(q.numerator, q.denominator).bit_length().bit_length()) + 64
+    old = flint.ctx.prec
+    try:
+        for _ in range(4):
+            flint.ctx.prec = prec
+            def arb(x: Fraction):
+                return flint.arb(flint.fmpq(x.numerator, x.denominator))
+
+            v = arb(c) + arb(s) * arb(q).log()
+            lo, hi = _floor_arb(v.lower()), _floor_arb(v.upper())
+            if hi - lo <= 1:
+                break
+            prec *= 2
+    finally:
+        flint.ctx.prec = old
+    return lo, hi
+
+
+#: bracket ends are clipped to this: |h| + r < 2**53 there, so no comparison changes
+_CLIP = 1 << 62
+
+
+def classify(A: np.ndarray, D: int, W, L: int, th: Threshold) -> np.ndarray:
+    """sign(y_i - y0) for every row of X = A / D and y_i = <x_i, w>, w = W / L (W integers), as an
+    int64 array; the same as ``th.compare(y_i)`` for every i, without a Fraction per point.
+
+    Exactness.  y_i - y0 has the sign of P_i - T with P_i = (A W)_i (an integer) and T = D L y0, because
+    D L > 0.  Let m = max |A|, d the number of columns, b = 52 - bitlength(d m) >= 1 and
+    e = max(0, max_j bitlength |W_j| - b).  Write W_j = 2**e H_j + R_j with H_j = floor(W_j / 2**e) and
+    0 <= R_j < 2**e, so |H_j| <= 2**b and
+
+        P_i = 2**e h_i + rho_i,   h_i = sum_j A_ij H_j,   |rho_i| <= 2**e r_i,   r_i = sum_j |A_ij|
+
+    (r_i := 0 when e = 0: then R = 0).  Every product and partial sum of h_i is an integer of magnitude
+    <= d m 2**b <= 2**52, so the float64 product (BLAS, any summation order) is exact.  With integers
+    lo <= T / 2**e < hi + 1 (:func:`_bracket`):
+
+    * h_i - r_i > hi  implies  P_i >= 2**e (h_i - r_i) >= 2**e (hi + 1) > T:  +1;
+    * h_i + r_i < lo  implies  P_i <= 2**e (h_i + r_i) <= 2**e (lo - 1) < T:  -1;
+    * otherwise (|h_i - T/2**e| <= r_i + 1, rare) P_i is formed exactly in Python integers and decided by
+      :meth:`Threshold.compare` (exact: a Fraction comparison, or refined ball arithmetic for y0^(3)).
+
+    So a rational threshold gives 0 exactly when y_i = y0 (such points are never decided by the filter),
+    and an irrational one never 0.  When d m >= 2**51 (or A holds Python ints), P = A W is computed exactly
+    (:func:`exactlin.exact_rows.int_matvec`, or Python integers) and the same bracket decides.
+    """
+    n, d = A.shape
+    DL = D * L
+    W = [int(v) for v in W]
+    b = 52 - (d * _max_abs(A)).bit_length() if _is_i64(A) else 0
+    if b >= 1:
+        e = max(0, max(abs(v).bit_length() for v in W) - b)
+        H = np.array([v >> e for v in W], dtype=np.float64)
+        with _one_blas_thread():
+            h = (A.astype(np.float64) @ H).astype(np.int64)
+        r = np.abs(A).sum(axis=1) if e else 0
+        lo, hi = _bracket(th, Fraction(DL, 1 << e))
+        lo, hi = min(max(lo, -_CLIP), _CLIP), min(max(hi, -_CLIP), _CLIP)
+        above = (h - r) > hi
+        below = (h + r) < lo
+        preds = np.where(above, 1, -1).astype(np.int64)
+        todo = np.flatnonzero(~(above | below)).tolist()
+
+        def exact(i: int) -> int:
+            return sum(int(a) * v for a, v in zip(A[i].tolist(), W))
+    else:
+        P = int_matvec(A, W) if _is_i64(A) else [int(v) for v in A.dot(np.array(W, dtype=object)).tolist()]
+        lo, hi = _bracket(th, Fraction(DL))
+        preds = np.array([1 if p > hi else -1 for p in P], dtype=np.int64).reshape(n)
+        todo = [i for i, p in enumerate(P) if lo <= p <= hi]
+        exact = P.__getitem__
+    for i in todo:
+        preds[i] = th.compare(Fraction(exact(i), DL))
+    return preds
+
+
 def thresholds(mt1: Fraction, mt2: Fraction, n1: int, n2: int, priors=None) -> dict[str, Threshold | None]:
     """The three thresholds of seed 003 on the projected means m~_1, m~_2 (y0^(3) with the corrected
     sign, and ``"3_as_printed"`` with the notes' sign, for the erratum)."""
@@ -255,31 +563,39 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
 
     ds = as_dataset(X, y, floats=floats)
     z = binary_labels(ds.y, positive)
-    D1 = [x for x, zi in zip(ds.X, z) if zi == 1]
-    D2 = [x for x, zi in zip(ds.X, z) if zi == -1]
-    for name, Dc, lab in (("omega_1", D1, "+1" if positive is None else repr(positive)),
-                          ("omega_2", D2, "-1" if positive is None else "the other label")):
-        if not Dc:
+    A, D = _int_array(ds.X, "X")  # no per-entry work for an ExactRows (integer numpy input)
+    zarr = np.fromiter(z, dtype=np.int8, count=len(z))
+    pos = zarr == 1
+    n1 = int(np.count_nonzero(pos))
+    for name, nc, lab in (("omega_1", n1, "+1" if positive is None else repr(positive)),
+                          ("omega_2", len(z) - n1, "-1" if positive is None else "the other label")):
+        if not nc:
             raise LabelError(f"Fisher's discriminant needs samples of both classes; class {name} (label {lab}) "
                              "is empty")
     priors = _check_priors(P["priors"])
-    st = fisher_direction(D1, D2, singular=P["singular"])
-    w = st["w"]
-    mt1 = sum((a * b for a, b in zip(w, st["m1"])), Fraction(0))
-    mt2 = sum((a * b for a, b in zip(w, st["m2"])), Fraction(0))
-    den = _quad(w, st["S_W"])
-    J = _quad(w, st["S_B"]) / den if den != 0 else None
-    th = thresholds(mt1, mt2, st["n1"], st["n2"], priors)
+    st = _direction(A[pos], A[~pos], D, P["singular"])
+    w, W, L, n2 = st["w"], st["_W"], st["_L"], st["n2"]
+    mt1 = Fraction(sum(a * b for a, b in zip(W, st["_s1"])), L * n1 * D)  # w^t m_1 = W^t s_1 / (L n_1 D)
+    mt2 = Fraction(sum(a * b for a, b in zip(W, st["_s2"])), L * n2 * D)
+    if st["method"] == "inverse":
+        # S_W w = m_1 - m_2 (verified), so w^t S_W w = w^t (m_1 - m_2), and w^t S_B w = (w^t (m_1 - m_2))^2
+        wd = Fraction(sum(a * b for a, b in zip(W, st["_dnum"])), L * n1 * n2 * D)
+        J = wd * wd / wd if wd != 0 else None
+    else:
+        den = _quad(w, st["S_W"])
+        J = _quad(w, st["S_B"]) / den if den != 0 else None
+    th = thresholds(mt1, mt2, n1, n2, priors)
     which = P["threshold"] if P["threshold"] != "auto" else ("3" if priors is not None else "1")
     chosen = th[which]
     if chosen is None:
         raise ParameterError("y0^(3) needs n_1 + n_2 > 2 (it divides by n_1 + n_2 - 2)", parameter="threshold")
-    preds = tuple(chosen.compare(proj) for proj in dots(ds.X, w))
-    errors = sum(1 for p, zi in zip(preds, z) if p != zi)
+    pred = classify(A, D, W, L, chosen)
+    preds = tuple(pred.tolist())
+    errors = int(np.count_nonzero(pred != zarr))
     extras = {
         "y0": chosen.value(), "threshold": which,
         "thresholds": {k: (t.value() if t is not None else None) for k, t in th.items()},
-        "m1": st["m1"], "m2": st["m2"], "mt1": mt1, "mt2": mt2, "n1": st["n1"], "n2": st["n2"],
+        "m1": st["m1"], "m2": st["m2"], "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2,
         "S1": st["S1"], "S2": st["S2"], "S_W": st["S_W"], "S_B": st["S_B"], "J": J, "method": st["method"],
         "predictions": preds, "training_errors": errors,
     }
@@ -288,13 +604,83 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     if J is None:
         extras["note_J"] = "w^t S_W w = 0: zero within-class scatter along w, J(w) is unbounded"
     P_out = {k: v for k, v in P.items() if v is not None}
+    return Run("fisher", w, "none", True, "solved", 0, 0, 0, params=P_out, trace=[], trace_complete=True,
+               extras=extras, seed=SEED, problem=_lazy_problem(ds, z))
+
+
+def _lazy_problem(ds, z):
+    """The Run's BinaryProblem (bias none) with the samples Y and the normalized samples Z built on first
+    read: Fisher itself never reads them, so a large dataset is not converted to Fraction rows for nothing."""
     from ..algorithms._loop import BinaryProblem
     from ..data import augment, normalize
 
-    Yaug = augment(ds.X, "none")
-    prob = BinaryProblem(ds, "none", Yaug, z, normalize(Yaug, z))
-    return Run("fisher", w, "none", True, "solved", 0, 0, 0, params=P_out, trace=[], trace_complete=True,
-               extras=extras, seed=SEED, problem=prob)
+    class LazyBinaryProblem(BinaryProblem):
+        def __init__(self):
+            self.data, self.bias, self.z = ds, "none", z
+            self._Y = self._Z = None
+
+        @property
+        def Y(self):
+            if self._Y is None:
+                self._Y = augment(self.data.X, "none")
+            return self._Y
+
+        @property
+        def Z(self):
+            if self._Z is None:
+                self._Z = normalize(self.Y, self.z)
+            return self._Z
+
+    return LazyBinaryProblem()
 
 
-__all__ = ["fisher", "fisher_direction", "class_statistics", "thresholds", "Threshold", "sign_c_plus_s_log"]
+def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto", singular: str = "error") -> dict:
+    """Fisher's discriminant by the textbook formulas in plain Fractions, one sample at a time: the readable
+    specification :func:`fisher` is tested against (slow; not used by the library).  Returns ``w`` and the
+    extras of :func:`fisher` (y0, thresholds, m1, m2, mt1, mt2, n1, n2, S1, S2, S_W, S_B, J, method,
+    predictions, training_errors)."""
+    from ..data import binary_labels
+    from ..numbers import dot
+
+    rows = tuple(tuple(Fraction(v) for v in r) for r in to_matrix(X))
+    z = binary_labels(list(y), positive)
+    priors = _check_priors([Fraction(v) for v in priors.split(",")] if isinstance(priors, str) else priors)
+
+    def stats(Dc):
+        n, d = len(Dc), len(Dc[0])
+        m = tuple(sum((x[j] for x in Dc), Fraction(0)) / n for j in range(d))
+        S = tuple(tuple(sum(((x[i] - m[i]) * (x[j] - m[j]) for x in Dc), Fraction(0)) for j in range(d))
+                  for i in range(d))
+        return n, m, S
+
+    n1, m1, S1 = stats([x for x, zi in zip(rows, z) if zi == 1])
+    n2, m2, S2 = stats([x for x, zi in zip(rows, z) if zi == -1])
+    d = len(m1)
+    S_W = tuple(tuple(S1[i][j] + S2[i][j] for j in range(d)) for i in range(d))
+    delta = tuple(a - b for a, b in zip(m1, m2))
+    S_B = tuple(tuple(delta[i] * delta[j] for j in range(d)) for i in range(d))
+    if not any(delta):
+        raise InputError("the class means coincide")
+    try:
+        w, method = solve(S_W, delta, what="S_W"), "inverse"
+    except SingularMatrixError:
+        if singular != "pinv":
+            raise
+        w, method = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in pinv(S_W)), "pinv"
+        if not any(w):
+            raise InputError("S_W^+ (m_1 - m_2) = 0") from None
+    mt1, mt2 = dot(w, m1), dot(w, m2)
+    den = _quad(w, S_W)
+    J = _quad(w, S_B) / den if den != 0 else None
+    th = thresholds(mt1, mt2, n1, n2, priors)
+    which = threshold if threshold != "auto" else ("3" if priors is not None else "1")
+    preds = tuple(th[which].compare(dot(x, w)) for x in rows)
+    return {"w": w, "y0": th[which].value(), "threshold": which,
+            "thresholds": {k: (t.value() if t is not None else None) for k, t in th.items()},
+            "m1": m1, "m2": m2, "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2, "S1": S1, "S2": S2, "S_W": S_W,
+            "S_B": S_B, "J": J, "method": method, "predictions": preds,
+            "training_errors": sum(1 for p, zi in zip(preds, z) if p != zi)}
+
+
+__all__ = ["fisher", "fisher_direction", "fisher_reference", "verify_direction", "classify", "class_statistics",
+           "thresholds", "Threshold", "sign_c_plus_s_log"]
