@@ -12,7 +12,6 @@ grow (``extras["max_bits"]``) and stop cleanly at an optional bit-length bound.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 from operator import mul
@@ -20,9 +19,9 @@ from operator import mul
 import numpy as np
 
 from ..errors import ParameterError, ShapeError, VerificationError
-from ..exact_rows import int_matvec
+from ..exact_rows import ExactVector, int_matvec
 from ..linalg import integer_matrix, pinv, pinv_solve
-from ..numbers import fmt, max_bit_length, to_vector
+from ..numbers import max_bit_length, to_vector
 from ..params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
 from ..runs import Run
 from . import register
@@ -61,87 +60,6 @@ def _margin_vector(b, n: int) -> tuple[Fraction, ...]:
 
 
 _ONE = Fraction(1)
-
-
-class ExactVector(Sequence):
-    """The exact vector ``nums / den`` (Python integers over one integer den >= 1), a sequence of
-    Fractions built on first use.
-
-    Reducing a Fraction costs a gcd of full-size numbers: the MSE residual of a 2000-sample problem has
-    2000 entries of ~800 bits, and reducing them all costs several times the whole solve.  Callers that
-    never read the entries pay nothing; indexing builds one Fraction, iteration builds (and keeps) them
-    all.  ``nums`` may also be a function of no arguments returning the integers, called on first use
-    (then ``n``, the length, is given).  It compares equal to the tuple of its Fractions and to an equal
-    ExactVector, prints as a tuple, and becomes a JSON list of exact strings via ``to_dict``
-    (:func:`exactlin.runs.to_jsonable`).
-    """
-
-    __slots__ = ("_nums", "_make", "_n", "den", "_fr")
-
-    def __init__(self, nums, den: int, *, n: int | None = None):
-        den = int(den)
-        if den < 1:
-            raise ValueError(f"ExactVector: den must be >= 1, got {den}")
-        self.den = den
-        self._fr = None
-        if callable(nums):
-            if n is None:
-                raise ValueError("ExactVector: give the length n with a deferred nums")
-            self._nums, self._make, self._n = None, nums, int(n)
-        else:
-            self._nums = tuple(int(v) for v in nums)
-            self._make, self._n = None, len(self._nums)
-
-    @property
-    def nums(self) -> tuple[int, ...]:
-        """The numerators (computed on first use when deferred)."""
-        if self._nums is None:
-            nums = tuple(int(v) for v in self._make())
-            if len(nums) != self._n:  # pragma: no cover - a deferred producer of the wrong length
-                raise ShapeError(f"ExactVector: expected {self._n} entries, got {len(nums)}")
-            self._nums, self._make = nums, None
-        return self._nums
-
-    def fractions(self) -> tuple[Fraction, ...]:
-        """The entries as a tuple of Fractions (built once)."""
-        if self._fr is None:
-            den = self.den
-            self._fr = tuple(Fraction(v, den) for v in self.nums)
-        return self._fr
-
-    def __len__(self) -> int:
-        return self._n
-
-    def __getitem__(self, i):
-        if self._fr is not None or isinstance(i, slice):
-            return self.fractions()[i]
-        return Fraction(self.nums[i], self.den)
-
-    def __iter__(self):
-        return iter(self.fractions())
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, ExactVector):
-            return self._n == other._n and all(u * other.den == v * self.den for u, v in zip(self.nums, other.nums))
-        if isinstance(other, tuple):
-            return self.fractions() == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.fractions())
-
-    def __str__(self) -> str:
-        return "(" + ", ".join(fmt(v) for v in self.fractions()) + ")"
-
-    def __repr__(self) -> str:
-        return repr(self.fractions()) if self._n <= 16 else f"<ExactVector of {self._n} entries>"
-
-    def __reduce__(self):
-        return (ExactVector, (self.nums, self.den))
-
-    def to_dict(self) -> list[str]:
-        """The JSON form (exact strings such as ``"-4/3"``), as for a tuple of Fractions."""
-        return [fmt(v) for v in self.fractions()]
 
 
 def _int_matvec(A, v) -> list[int]:
