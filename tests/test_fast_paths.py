@@ -292,3 +292,16 @@ def test_default_trace_is_built_on_first_read_and_equals_the_reference():
     assert fast.updates > 10
     _same(fast, ref)
     assert [s.k for s in fast.trace] == list(range(1, len(ref.trace) + 1))
+
+
+@SETTINGS
+@given(st.lists(st.integers(-(2**40), 2**40) | st.integers(-300, 300), min_size=1, max_size=12),
+       st.sampled_from([Fraction(1), Fraction(3), Fraction(2, 7), Fraction(5, 12)]),
+       st.sampled_from([1, 6, 250, 2**45]), st.integers(1, 60))
+def test_bits_above_equals_the_full_computation(v, eta, L, current):
+    W = _fast._Weights(v, eta, L)
+    full = W.bits()
+    W2 = _fast._Weights(v, eta, L)
+    assert W2.bits_above(current) == max(current, full)
+    # and full itself is _loop._bits of the Fraction weights w = (eta / L) v
+    assert full == _loop._bits(tuple(Fraction(eta.numerator * a, eta.denominator * L) for a in v))

@@ -190,6 +190,30 @@ class _Weights:
             out = max(out, abs(p * a // g).bit_length(), (q // g).bit_length())
         return out
 
+    def bits_above(self, current: int) -> int:
+        """``max(current, bits())``, looking only at the entries that could exceed ``current``.
+
+        A reduced numerator of p v_j / q has at most bitlen(p |v_j|) bits and a reduced denominator at most
+        bitlen(q); so when bitlen(q) <= current, only entries with p |v_j| >= 2**current can raise the
+        maximum, and only their gcds are computed (usually a few entries, not all d).
+        """
+        p, q = self.p, self.q
+        m = self.exact_max()
+        if max((p * m).bit_length(), q.bit_length()) <= current:
+            return current
+        if q == 1 or q.bit_length() > current:
+            return max(current, self.bits())
+        thr = 1 << current  # < 2**62 here: p m >= 2**current and p m < 2**62 on the int64 branch
+        if self.v.dtype != object and p * m < _I64:
+            vals = self.v[np.abs(self.v) * p >= thr].tolist()
+        else:
+            vals = [a for a in self.v.tolist() if abs(p * a) >= thr]
+        out = current
+        for a in vals:
+            g = math.gcd(p * a, q)
+            out = max(out, abs(p * a // g).bit_length(), (q // g).bit_length())
+        return out
+
 
 def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None):
     """The perceptron's cyclic pass on the normalized samples ``Z`` in integer arithmetic.
@@ -350,7 +374,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
             on_mistake(k, ii, True, w_before, w_after)
         if (p_eta * W.m_v).bit_length() > max_bits or bits_next > max_bits:
             # bits can only have grown past max_bits if their upper bound did
-            b = W.bits()
+            b = W.bits_above(max_bits)
             if b > max_bits:
                 max_bits = b
                 if max_bits_bound is not None and b > max_bits_bound:
