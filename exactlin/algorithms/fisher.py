@@ -605,33 +605,17 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
         extras["note_J"] = "w^t S_W w = 0: zero within-class scatter along w, J(w) is unbounded"
     P_out = {k: v for k, v in P.items() if v is not None}
     return Run("fisher", w, "none", True, "solved", 0, 0, 0, params=P_out, trace=[], trace_complete=True,
-               extras=extras, seed=SEED, problem=_lazy_problem(ds, z))
+               extras=extras, seed=SEED, problem=_problem(ds, z))
 
 
-def _lazy_problem(ds, z):
-    """The Run's BinaryProblem (bias none) with the samples Y and the normalized samples Z built on first
-    read: Fisher itself never reads them, so a large dataset is not converted to Fraction rows for nothing."""
+def _problem(ds, z):
+    """The Run's BinaryProblem (bias none).  For integer data ds.X is an ExactRows, so Y is ds.X itself and Z
+    its rows times the labels in int64: no Fraction row is built unless someone reads them."""
     from ..algorithms._loop import BinaryProblem
     from ..data import augment, normalize
 
-    class LazyBinaryProblem(BinaryProblem):
-        def __init__(self):
-            self.data, self.bias, self.z = ds, "none", z
-            self._Y = self._Z = None
-
-        @property
-        def Y(self):
-            if self._Y is None:
-                self._Y = augment(self.data.X, "none")
-            return self._Y
-
-        @property
-        def Z(self):
-            if self._Z is None:
-                self._Z = normalize(self.Y, self.z)
-            return self._Z
-
-    return LazyBinaryProblem()
+    Y = augment(ds.X, "none")
+    return BinaryProblem(ds, "none", Y, z, normalize(Y, z))
 
 
 def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto", singular: str = "error") -> dict:
