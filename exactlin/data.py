@@ -182,7 +182,7 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
     (1, -1, 1)
     """
     if positive is None:
-        if all(type(lab) is int for lab in y) and set(y) <= {1, -1}:  # the common case, in one pass
+        if set(map(type, y)) == {int} and set(y) <= {1, -1}:  # the common case, in one pass
             return tuple(y)
         out = []
         for i, lab in enumerate(y):
@@ -268,7 +268,7 @@ def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
     z = tuple(z)
     if len(Y) != len(z):
         raise ShapeError(f"{len(Y)} samples but {len(z)} labels")
-    signs = list(z) if all(type(zi) is int for zi in z) and set(z) <= {1, -1} else []
+    signs = list(z) if set(map(type, z)) == {int} and set(z) <= {1, -1} else []
     for i, zi in enumerate(z if not signs else ()):
         s = _is_plus_minus_one(zi)
         if s is None:
