@@ -22,11 +22,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import InvariantViolation, ParameterError
+from ..errors import ParameterError
 from ..numbers import zeros
 from ..params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
 from ..runs import Run
 from ..theory.certificates import gordan_from_counts, verify_gordan
+from ..theory.monitor import batch_monitor
 from . import register
 from ._loop import (
     DEFAULT_MAX_EPOCHS,
@@ -177,112 +178,6 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
         if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
             return BatchResult(a, False, "time_limit", k, updates, history, None, None, max_bits)
     return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
-
-
-@dataclass
-class BatchMonitorReport:
-    """What :func:`batch_monitor` checked; the attribute names follow :class:`~exactlin.theory.monitor.MonitorReport`
-    (``K`` is the number M of corrections, the quantity the batch bound limits)."""
-
-    w_star: tuple
-    w_star_source: str
-    gamma_min: Fraction
-    R2: Fraction
-    norm2_w_star: Fraction
-    n: int
-    bound: object  # Fraction from a(1) = 0, an exact sympy number otherwise, None with varying coefficients
-    K: int  # corrections M = sum_k |Y_k|
-    iterations: int  # iterations that corrected something
-    checked: int
-    holds: bool = True
-
-    @property
-    def slack(self):
-        return None if self.bound is None else self.bound - self.K
-
-    def to_dict(self) -> dict:
-        from ..runs import to_jsonable
-
-        return {"w_star": to_jsonable(self.w_star), "w_star_source": self.w_star_source,
-                "gamma_min": to_jsonable(self.gamma_min), "R2": to_jsonable(self.R2),
-                "norm2_w_star": to_jsonable(self.norm2_w_star), "bound": to_jsonable(self.bound),
-                "corrections_M": self.K, "iterations_K": self.iterations, "slack": to_jsonable(self.slack),
-                "iterations_checked": self.checked, "theorem_holds": self.holds,
-                "checked": "batch Facts 1 and 2 and Cauchy-Schwarz at every iteration; the bound on M at the end"}
-
-
-def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> BatchMonitorReport:
-    """The convergence theorem for a batch perceptron-type rule, checked exactly at every iteration.
-
-    For a separator w* (gamma = min_i <w*, y_i> > 0, R^2 = max_i ||y_i||^2) and an iteration that adds
-    s_k = sum_{j in Y_k} c_j y_j where every corrected y_j has a(k)^t y_j <= 0 (the batch perceptron, batch
-    PLA and gradient descent on R(w) all correct only such samples):
-
-    * Fact 1 (batch): <a(k+1), w*> >= <a(k), w*> + gamma sum_j c_j;
-    * Fact 2 (batch): ||a(k+1)||^2 <= ||a(k)||^2 + ||s_k||^2 (the cross term 2 a^t s_k is <= 0);
-    * Cauchy-Schwarz: (<a(1),w*> + gamma C)^2 <= ||w*||^2 (||a(1)||^2 + sum_k ||s_k||^2), C = sum of all c_j;
-    * with one constant coefficient c, ||s_k||^2 <= c^2 |Y_k|^2 R^2 <= c^2 n |Y_k| R^2, so the number M of
-      corrections satisfies (a + c gamma M)^2 <= ||w*||^2 (||a(1)||^2 + c^2 n R^2 M) (a = <a(1), w*>);
-      from a(1) = 0: M <= n R^2 ||w*||^2 / gamma^2.  The iterations that update are at most M.
-
-    Recomputes every inner product from the replayed iterates; it trusts nothing the algorithm scored.
-    Raises :class:`InvariantViolation` naming the iteration and both sides.
-    """
-    n = len(Z)
-    gamma = min(_dot(w_star, z) for z in Z)
-    if gamma <= 0:
-        raise InvariantViolation(f"w* is not a separator (min <w*, y_i> = {gamma})")
-    R2 = max(_dot(z, z) for z in Z)
-    nw2 = _dot(w_star, w_star)
-    a = a1
-    C = Fraction(0)
-    S2 = Fraction(0)
-    M = 0
-    coef_values = set()
-    for k, (Yk, coefs) in enumerate(history, start=1):
-        s = [Fraction(0)] * len(a)
-        for j, c in zip(Yk, coefs):
-            if _dot(a, Z[j]) > 0:
-                raise InvariantViolation(f"batch monitor: iteration {k} corrects sample {j} with a^t y = "
-                                         f"{_dot(a, Z[j])} > 0; the theorem covers only misclassified samples")
-            for t in range(len(a)):
-                s[t] += c * Z[j][t]
-            coef_values.add(c)
-        a_new = tuple(x + y for x, y in zip(a, s))
-        p0, p1 = _dot(a, w_star), _dot(a_new, w_star)
-        need = p0 + gamma * sum(coefs)
-        if not p1 >= need:
-            raise InvariantViolation(f"batch Fact 1 fails at iteration {k}: <a(k+1), w*> = {p1} < {need}")
-        n0, n1, ns = _dot(a, a), _dot(a_new, a_new), _dot(s, s)
-        if not n1 <= n0 + ns:
-            raise InvariantViolation(f"batch Fact 2 fails at iteration {k}: ||a(k+1)||^2 = {n1} > {n0 + ns}")
-        C += sum(coefs)
-        S2 += ns
-        M += len(Yk)
-        lhs = _dot(a1, w_star) + gamma * C
-        if lhs >= 0 and not lhs * lhs <= nw2 * (_dot(a1, a1) + S2):
-            raise InvariantViolation(f"Cauchy-Schwarz bound fails at iteration {k}: {lhs * lhs} > "
-                                     f"{nw2 * (_dot(a1, a1) + S2)}")
-        a = a_new
-    bound = None
-    if len(coef_values) == 1:
-        (c,) = coef_values
-        a0, w12 = _dot(a1, w_star), _dot(a1, a1)
-        lhs = a0 + c * gamma * M
-        if lhs >= 0 and not lhs * lhs <= nw2 * (w12 + c * c * n * R2 * M):
-            raise InvariantViolation(f"batch mistake bound fails: M = {M} corrections violate "
-                                     f"(a + c gamma M)^2 <= ||w*||^2 (||a(1)||^2 + c^2 n R^2 M)")
-        if a0 == 0 and w12 == 0:
-            bound = n * R2 * nw2 / (gamma * gamma)
-        else:
-            from ..theory.monitor import largest_root_of_square_bound
-
-            # the quadratic formula: sympy.solve factored 600-bit coefficients for minutes (issue 9 fuzz)
-            bound = largest_root_of_square_bound(a0, c * gamma, nw2, w12, c * c * n * R2)
-    elif not coef_values:
-        bound = n * R2 * nw2 / (gamma * gamma) if all(v == 0 for v in a1) else None
-    iterations = sum(1 for Yk, _ in history if Yk)
-    return BatchMonitorReport(tuple(w_star), source, gamma, R2, nw2, n, bound, M, iterations, len(history))
 
 
 def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
