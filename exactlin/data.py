@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
-from .exact_rows import ExactRows, from_fraction_rows
+from .exact_rows import I64_LIMIT, ExactRows, from_fraction_rows
 from .numbers import FloatRule, Vector, parse_rational, to_matrix
 
 __all__ = [
@@ -182,7 +182,8 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
     (1, -1, 1)
     """
     if positive is None:
-        if set(map(type, y)) == {int} and set(y) <= {1, -1}:  # the common case, in one pass
+        # the common case, in one pass (a list or tuple only: an iterator would be consumed by the test)
+        if isinstance(y, (list, tuple)) and set(map(type, y)) == {int} and set(y) <= {1, -1}:
             return tuple(y)
         out = []
         for i, lab in enumerate(y):
@@ -242,7 +243,9 @@ def augment(X: Sequence[Sequence], bias: str) -> Sequence[Vector]:
     one = Fraction(1)
     X = to_matrix(X, allow_empty=True)  # the conversion rule; ragged rows are an error
     if isinstance(X, ExactRows):  # integers over a common denominator D: the constant 1 is D / D
-        return X.augmented(bias)
+        if bias == "none" or X.den < I64_LIMIT:
+            return X.augmented(bias)
+        X = X.rows()  # D / D would not fit in int64 (scaled(K, D) takes any D): the Fraction rows
     if bias == "none":
         return X
     if bias == "first":

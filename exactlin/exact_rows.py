@@ -177,7 +177,7 @@ class ExactRows(Sequence):
         """The samples with a constant 1 (= den / den) first or last; ``none``: self."""
         if bias == "none":
             return self
-        if self.den >= I64_LIMIT:  # pragma: no cover - a denominator this large is never built here
+        if self.den >= I64_LIMIT:  # scaled(K, D) takes any D; data.augment then uses the Fraction rows
             raise InputError("ExactRows: the common denominator does not fit in int64")
         col = np.full((self.num.shape[0], 1), self.den, dtype=np.int64)
         parts = (col, self.num) if bias == "first" else (self.num, col)

@@ -498,6 +498,8 @@ def _int_array(A: Any):
     if _np is not None and isinstance(A, _np.ndarray) and A.dtype.kind in "iu":
         if A.ndim == 1:
             A = A.reshape(-1, 1)
+        if A.dtype.kind == "u" and A.size and int(A.max()) >= 1 << 63:  # astype(int64) would wrap around
+            return [[int(v) for v in row] for row in A.tolist()], 1
         return A.astype(_np.int64, copy=False) if A.dtype != _np.int64 else A, 1
     return None
 
