@@ -278,7 +278,7 @@ def to_jsonable(v: Any) -> Any:
         raise TypeError(f"float {v!r} in a result: exactlin results must be exact")
     if isinstance(v, dict):
         return {str(k): to_jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple, ExactRows)):
+    if isinstance(v, (list, tuple, ExactRows, LazySteps)):  # a lazy trace is built and listed, as the list it is
         return [to_jsonable(x) for x in v]
     if hasattr(v, "to_dict"):
         return v.to_dict()

@@ -55,3 +55,16 @@ def test_integer_matrix_does_not_wrap_uint64_beyond_int64():
     assert D == 1 and [[int(v) for v in row] for row in M] == [[2**63], [1]]
     # Y^+ b for a single column y: y^t b / y^t y
     assert pinv_solve(A) == (Fraction(2**63 + 1, 2**126 + 1),)
+
+
+def test_to_jsonable_lists_a_lazy_trace():
+    # the fast perceptron's default trace is a LazySteps; to_jsonable turned it into its repr string
+    from exactlin.runs import to_jsonable
+
+    r = perceptron(np.array([[4, 0], [1, 1], [0, 1], [-2, -2]]), [1, -1, -1, 1])
+    got = to_jsonable(r.trace)
+    assert isinstance(got, list) and len(got) == r.steps
+    # seed 000's example: mistakes at rounds 1, 2 and 4 (samples 0, 1, 3), w_after (1, -3) at the last one
+    assert [s["update"] for s in got][:4] == [True, True, False, True]
+    assert got[3]["w_after"] == ["1", "-3"]
+    assert to_jsonable(r.extras["monitor"].rows)[0]["t"] == 1
