@@ -619,8 +619,10 @@ def _problem(ds, z):
 
 
 def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto", singular: str = "error") -> dict:
-    """Fisher's discriminant by the textbook formulas in plain Fractions, one sample at a time: the readable
-    specification :func:`fisher` is tested against (slow; not used by the library).  Returns ``w`` and the
+    """Fisher's discriminant by the textbook formulas in plain Fractions, one sample at a time, the thresholds
+    as sympy numbers and every decision by sympy's sign of y - y0: the readable specification :func:`fisher` is
+    tested against (slow; not used by the library; it shares no code with fisher's statistics, thresholds or
+    classification).  Returns ``w`` and the
     extras of :func:`fisher` (y0, thresholds, m1, m2, mt1, mt2, n1, n2, S1, S2, S_W, S_B, J, method,
     predictions, training_errors)."""
     from ..data import binary_labels
@@ -656,11 +658,27 @@ def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto
     mt1, mt2 = dot(w, m1), dot(w, m2)
     den = _quad(w, S_W)
     J = _quad(w, S_B) / den if den != 0 else None
-    th = thresholds(mt1, mt2, n1, n2, priors)
+    # the thresholds by the textbook formulas as sympy numbers, and every decision by sympy's own sign of
+    # y - y0 (independent of thresholds(), Threshold and the arb-based classification it checks)
+    import sympy
+
+    def R(q):
+        return sympy.Rational(q.numerator, q.denominator)
+
+    p1, p2 = (Fraction(1, 2), Fraction(1, 2)) if priors is None else priors
+    half = (R(mt1) + R(mt2)) / 2
+    ths = {"1": half, "2": (n1 * R(mt1) + n2 * R(mt2)) / (n1 + n2)}
+    ths["3"] = half - sympy.log(R(p1 / p2)) / (n1 + n2 - 2) if n1 + n2 > 2 else None
+    ths["3_as_printed"] = half + sympy.log(R(p1 / p2)) / (n1 + n2 - 2) if n1 + n2 > 2 else None
     which = threshold if threshold != "auto" else ("3" if priors is not None else "1")
-    preds = tuple(th[which].compare(dot(x, w)) for x in rows)
-    return {"w": w, "y0": th[which].value(), "threshold": which,
-            "thresholds": {k: (t.value() if t is not None else None) for k, t in th.items()},
+    y0 = ths[which]
+    preds = tuple(int(sympy.sign(R(dot(x, w)) - y0)) for x in rows)
+
+    def plain(v):  # a rational threshold as a Fraction, as fisher() reports it
+        return Fraction(int(v.p), int(v.q)) if v is not None and v.is_Rational else v
+
+    return {"w": w, "y0": plain(y0), "threshold": which,
+            "thresholds": {k: plain(v) for k, v in ths.items()},
             "m1": m1, "m2": m2, "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2, "S1": S1, "S2": S2, "S_W": S_W,
             "S_B": S_B, "J": J, "method": method, "predictions": preds,
             "training_errors": sum(1 for p, zi in zip(preds, z) if p != zi)}
