@@ -150,8 +150,11 @@ class _Weights:
     def __init__(self, v1, eta: Fraction, L: int):
         self.p, self.q = eta.numerator, eta.denominator * L  # w = p v / q, p and q coprime up to L
         self.L, self.eta = L, eta
-        self.m_v = _max_abs([v1])  # an upper bound on max |v_j|, exact after exact_max()
-        self.v = np.array(v1, dtype=np.int64) if self.m_v < _I64 else np.array(v1, dtype=object)
+        if not any(v1):  # the usual start w_1 = 0
+            self.m_v, self.v = 0, np.zeros(len(v1), dtype=np.int64)
+        else:
+            self.m_v = _max_abs([v1])  # an upper bound on max |v_j|, exact after exact_max()
+            self.v = np.array(v1, dtype=np.int64) if self.m_v < _I64 else np.array(v1, dtype=object)
 
     def fractions(self) -> tuple:
         p, q = self.p, self.q
@@ -208,6 +211,12 @@ class _Weights:
             vals = self.v[np.abs(self.v) * p >= thr].tolist()
         else:
             vals = [a for a in self.v.tolist() if abs(p * a) >= thr]
+        if not vals:
+            return current
+        if p * m < _I64 and q < _I64:  # the gcds of the candidates in int64, as bits() does for all entries
+            num = p * np.array(vals, dtype=np.int64)
+            g = np.gcd(num, q)
+            return max(current, int(np.abs(num // g).max()).bit_length(), int((q // g).max()).bit_length())
         out = current
         for a in vals:
             g = math.gcd(p * a, q)
