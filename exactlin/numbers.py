@@ -432,7 +432,7 @@ def norm2(v: Sequence):
 
 
 def zeros(d: int) -> Vector:
-    return tuple(Fraction(0) for _ in range(d))
+    return (Fraction(0),) * d  # one shared zero: Fractions are immutable
 
 
 def is_zero(v: Sequence) -> bool:
