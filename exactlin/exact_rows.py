@@ -49,13 +49,13 @@ F64_EXACT = 1 << 53
 I64_LIMIT = 1 << 63
 
 
-def _fraction_rows(num: np.ndarray, den: int) -> tuple[tuple[Fraction, ...], ...]:
-    """The rows as tuples of Fractions, each distinct value built once and shared (Fractions are
-    immutable); integer data usually has few distinct values, so this is mostly dict lookups."""
+def fraction_rows(rows: list[list[int]], den: int = 1) -> tuple[tuple[Fraction, ...], ...]:
+    """Rows of integers over ``den`` as tuples of Fractions, each distinct value built once and shared
+    (Fractions are immutable); integer data usually has few distinct values, so this is mostly dict lookups."""
     cache: dict[int, Fraction] = {}
     get = cache.get
     out = []
-    for r in num.tolist():
+    for r in rows:
         row = []
         for v in r:
             q = get(v)
@@ -122,7 +122,7 @@ class ExactRows(Sequence):
     def rows(self) -> tuple[tuple[Fraction, ...], ...]:
         """The rows as tuples of Fractions (built once, on first use)."""
         if self._rows is None:
-            self._rows = _fraction_rows(self.num, self.den)
+            self._rows = fraction_rows(self.num.tolist(), self.den)
         return self._rows
 
     def __len__(self) -> int:

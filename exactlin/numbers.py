@@ -292,24 +292,6 @@ def to_vector(values: Any, *, floats: FloatRule = "repr", row: int | None = None
     return tuple(to_rational(v, floats=floats, row=row, column=j) for j, v in enumerate(values))
 
 
-def _int_rows_to_fractions(rows: list[list[int]]) -> tuple[Vector, ...]:
-    """Integer rows as Fractions, building each distinct value once (Fractions are immutable, so equal
-    entries can share one object); integer data usually has few distinct values, so this is a dict
-    lookup per entry instead of a Fraction construction."""
-    cache: dict[int, Fraction] = {}
-    get = cache.get
-    out = []
-    for r in rows:
-        row = []
-        for v in r:
-            q = get(v)
-            if q is None:
-                q = cache[v] = Fraction(v)
-            row.append(q)
-        out.append(tuple(row))
-    return tuple(out)
-
-
 def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
               allow_empty: bool = False) -> Sequence[Vector]:
     """Convert rows to a tuple of equal-length exact vectors; ragged or empty input is an error.
@@ -318,7 +300,7 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
     ExactRows: a sequence of the same exact rows whose Fractions are built only when read, so integer
     kernels never pay a per-entry conversion.
     """
-    from .exact_rows import ExactRows, as_exact_rows
+    from .exact_rows import ExactRows, as_exact_rows, fraction_rows
 
     if isinstance(rows, ExactRows) or (_np is not None and isinstance(rows, _np.ndarray)):
         if isinstance(rows, _np.ndarray) and rows.ndim != 2:
@@ -330,7 +312,7 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
                                  else f"{name} row 0 has no columns")
             return er
         if rows.dtype.kind in "iu":  # beyond int64: Python integers
-            out = _int_rows_to_fractions(rows.tolist())
+            out = fraction_rows(rows.tolist())
             if not out and not allow_empty:
                 raise ShapeError(f"{name} is empty: at least one sample is needed")
             return out
