@@ -17,7 +17,7 @@ from exactlin.exact_rows import ExactRows
 from exactlin.strategies import rationals
 
 FIELDS = ("y0", "threshold", "thresholds", "m1", "m2", "mt1", "mt2", "n1", "n2", "S1", "S2", "S_W", "S_B", "J",
-          "method", "predictions", "training_errors")
+          "method", "predictions", "on_threshold", "training_errors")
 
 
 def same_as_reference(X, y, **params):
@@ -79,15 +79,17 @@ def test_rational_data_matches_reference(data, params):
 
 def test_point_exactly_on_the_threshold():
     # by hand: omega_1 = {0, 4}, omega_2 = {-2, -2}: m1 = 2, m2 = -2, S1 = 8, S2 = 0, w = 4/8 = 1/2,
-    # m~1 = 1, m~2 = -1, y0^(1) = 0; x = 0 projects onto y0 exactly: prediction 0, one training error
+    # m~1 = 1, m~2 = -1, y0^(1) = 0; x = 0 projects onto y0 exactly: the notes' rule "if y > y0, omega_1;
+    # otherwise omega_2" sends it to omega_2 (-1), one training error, and it is listed on the threshold
     r = fisher([(0,), (4,), (-2,), (-2,)], [1, 1, -1, -1])
     assert r.w == (F(1, 2),) and r.extras["y0"] == 0
-    assert r.extras["predictions"] == (0, 1, -1, -1) and r.extras["training_errors"] == 1
+    assert r.extras["predictions"] == (-1, 1, -1, -1) and r.extras["training_errors"] == 1
+    assert r.extras["on_threshold"] == (0,)
 
 
 def test_on_threshold_with_wide_weights():
     # omega_2 is omega_1 reflected through the origin, so m2 = -m1, S2 = S1 and y0^(1) = y0^(2) = w^t 0 = 0:
-    # the origin (in both classes) projects exactly onto y0 and is predicted 0, whatever w is.  The entries are
+    # the origin (in both classes) projects exactly onto y0 and goes to omega_2 (-1), whatever w is.  The entries are
     # large enough that L w needs more bits than the float64 filter holds (the split W = 2**e H + R, e > 0).
     rng = np.random.default_rng(11)
     P = rng.integers(-1000, 1001, size=(60, 5))
@@ -97,11 +99,14 @@ def test_on_threshold_with_wide_weights():
     for thr in ("1", "2"):
         r = fisher(X, y, threshold=thr)
         assert r.extras["y0"] == 0
-        assert r.extras["predictions"][0] == 0 and r.extras["predictions"][60] == 0
-        # the other points: the sign of <x, w>, decided here in plain Fractions
+        assert r.extras["predictions"][0] == -1 and r.extras["predictions"][60] == -1
+        # the samples on the threshold, found here in plain Fractions: w^t x = 0 = y0 (the origin, twice)
+        on = tuple(i for i in range(len(X)) if sum(F(int(a)) * b for a, b in zip(X[i], r.w)) == 0)
+        assert 0 in on and 60 in on and r.extras["on_threshold"] == on
+        # the other points: the sign of <x, w>, decided here in plain Fractions (y <= 0 is omega_2)
         for i in (1, 2, 61, 100):
             g = sum(F(int(a)) * b for a, b in zip(X[i], r.w))
-            assert r.extras["predictions"][i] == (g > 0) - (g < 0)
+            assert r.extras["predictions"][i] == (1 if g > 0 else -1)
     W, L = fmod._integer_vector(r.w)
     b = 52 - (5 * 1000).bit_length()
     assert max(abs(v).bit_length() for v in W) > b  # the e > 0 branch of classify was taken
@@ -119,7 +124,7 @@ def test_unequal_priors_irrational_threshold_large_data():
         assert r.extras["threshold"] == "3" and r.w == ref["w"]
         assert r.extras["predictions"] == ref["predictions"]
         assert r.extras["training_errors"] == ref["training_errors"]
-        assert 0 not in r.extras["predictions"]  # y0^(3) is irrational: never equal to a projection
+        assert r.extras["on_threshold"] == ()  # y0^(3) is irrational: never equal to a projection
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -541,14 +541,16 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     """Fisher's linear discriminant of seed 003 (``003_ffe0ec08819b37d8.txt``, "Fisher Linear
     Discriminant Analysis (FLDA)"), exactly: m_i, S_i, S_W = S_1 + S_2, S_B, w = S_W^{-1}(m_1 - m_2),
     J(w) = w^t S_B w / w^t S_W w, and the thresholds y0^(1), y0^(2), y0^(3) (see the module docstring;
-    y0^(3) with the corrected sign).  omega_1 is the +1 class (or ``positive``); decide omega_1 iff
-    w^t x > y0, decided exactly even when y0 is irrational.
+    y0^(3) with the corrected sign).  omega_1 is the +1 class (or ``positive``); the notes' rule: "If
+    y > y0, omega_1; otherwise omega_2" (seed 003), decided exactly even when y0 is irrational, so a point
+    with y = y0 exactly (possible only for a rational y0) goes to omega_2 and is listed in ``on_threshold``.
 
     ``w`` (the Run's weights) lives in the feature space itself (bias ``none``): the threshold y0 plays
     the bias's role, so g(x) = w^t x - y0.  Extras: ``y0`` (the chosen threshold: a Fraction, or an exact
     sympy expression), ``threshold`` (which), ``thresholds`` (all, y0^(3) also as printed), ``m1``,
     ``m2``, ``S1``, ``S2``, ``S_W``, ``S_B``, ``J``, ``method`` ("inverse", or "pinv" when asked for
-    with a singular S_W), ``predictions`` (+1/-1/0 per sample) and ``training_errors``.
+    with a singular S_W), ``predictions`` (+1 for omega_1, -1 for omega_2, per sample), ``on_threshold``
+    (the indices of the samples with y = y0 exactly, which the rule sends to omega_2) and ``training_errors``.
 
     >>> r = fisher([(1,), (3,), (-1,), (-3,)], [1, 1, -1, -1])
     >>> r.w, r.extras["y0"], r.extras["J"]
@@ -589,7 +591,8 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     chosen = th[which]
     if chosen is None:
         raise ParameterError("y0^(3) needs n_1 + n_2 > 2 (it divides by n_1 + n_2 - 2)", parameter="threshold")
-    pred = classify(A, D, W, L, chosen)
+    sign = classify(A, D, W, L, chosen)  # sign(y - y0) per sample, exactly
+    pred = np.where(sign > 0, 1, -1)  # y > y0: omega_1; otherwise (y <= y0) omega_2
     preds = tuple(pred.tolist())
     errors = int(np.count_nonzero(pred != zarr))
     extras = {
@@ -597,7 +600,7 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
         "thresholds": {k: (t.value() if t is not None else None) for k, t in th.items()},
         "m1": st["m1"], "m2": st["m2"], "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2,
         "S1": st["S1"], "S2": st["S2"], "S_W": st["S_W"], "S_B": st["S_B"], "J": J, "method": st["method"],
-        "predictions": preds, "training_errors": errors,
+        "predictions": preds, "on_threshold": tuple(np.flatnonzero(sign == 0).tolist()), "training_errors": errors,
     }
     if st["method"] == "pinv":
         extras["note"] = "S_W is singular: w = S_W^+ (m_1 - m_2) (Moore-Penrose pseudoinverse), as asked"
@@ -624,7 +627,7 @@ def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto
     tested against (slow; not used by the library; it shares no code with fisher's statistics, thresholds or
     classification).  Returns ``w`` and the
     extras of :func:`fisher` (y0, thresholds, m1, m2, mt1, mt2, n1, n2, S1, S2, S_W, S_B, J, method,
-    predictions, training_errors)."""
+    predictions, on_threshold, training_errors)."""
     from ..data import binary_labels
     from ..numbers import dot
 
@@ -672,7 +675,8 @@ def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto
     ths["3_as_printed"] = half + sympy.log(R(p1 / p2)) / (n1 + n2 - 2) if n1 + n2 > 2 else None
     which = threshold if threshold != "auto" else ("3" if priors is not None else "1")
     y0 = ths[which]
-    preds = tuple(int(sympy.sign(R(dot(x, w)) - y0)) for x in rows)
+    signs = tuple(int(sympy.sign(R(dot(x, w)) - y0)) for x in rows)
+    preds = tuple(1 if s > 0 else -1 for s in signs)  # "If y > y0, omega_1; otherwise omega_2"
 
     def plain(v):  # a rational threshold as a Fraction, as fisher() reports it
         return Fraction(int(v.p), int(v.q)) if v is not None and v.is_Rational else v
@@ -681,6 +685,7 @@ def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto
             "thresholds": {k: plain(v) for k, v in ths.items()},
             "m1": m1, "m2": m2, "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2, "S1": S1, "S2": S2, "S_W": S_W,
             "S_B": S_B, "J": J, "method": method, "predictions": preds,
+            "on_threshold": tuple(i for i, s in enumerate(signs) if s == 0),
             "training_errors": sum(1 for p, zi in zip(preds, z) if p != zi)}
 
 
