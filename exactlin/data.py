@@ -160,12 +160,14 @@ def _is_plus_minus_one(lab: Any) -> int | None:
         return None
     if isinstance(lab, (int, Fraction)) and lab in (1, -1):
         return int(lab)
+    if isinstance(lab, float) and lab in (1.0, -1.0):  # floats are input: 1.0 is exactly 1 under every rule
+        return int(lab)
     if isinstance(lab, str) and lab.strip() in ("1", "+1", "-1"):
         return int(lab.strip())
     try:
         import numpy as np
 
-        if isinstance(lab, np.integer) and lab in (1, -1):
+        if isinstance(lab, (np.integer, np.floating)) and lab in (1, -1):
             return int(lab)
     except ImportError:  # pragma: no cover
         pass
@@ -198,6 +200,11 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
             out.append(v)
         return tuple(out)
     pos = str(positive)
+    y = list(y)
+    if not any(lab == positive or str(lab) == pos for lab in y):
+        seen = class_labels(y)
+        raise LabelError(f"the positive label {positive!r} does not occur among the labels "
+                         f"({', '.join(repr(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
     others = []
     out = []
     for i, lab in enumerate(y):
@@ -316,7 +323,8 @@ def _line_number(prefix: str | bytes) -> int:
 
 
 def parse_csv(text: str, *, source: str | None = None) -> Dataset:
-    """Parse CSV text: feature columns then the label; optional header; ``#`` comments.
+    """Parse CSV text: feature columns then the label; ``#`` comments; an optional header (a first row none
+    of whose feature cells is a number: a first row with a bad cell among numbers is an error, not a header).
 
     >>> ds = parse_csv("x1,x2,y\\n# Example 1 of seed 000\\n4,0,1\\n1,1,-1\\n")
     >>> ds.X, ds.y
@@ -350,7 +358,10 @@ def parse_csv(text: str, *, source: str | None = None) -> Dataset:
             except InputError:
                 return c.strip().lower().lstrip("+-") in ("nan", "inf", "infinity")
 
-        if not all(numeric_like(c) for c in first[:-1]):
+        # a header names every feature column: no feature cell of it reads as a number.  A first row with
+        # some numeric cells and some not is data with a bad cell, reported below with its line and column
+        # (never silently dropped as a "header").
+        if not any(numeric_like(c) for c in first[:-1]):
             header = tuple(c.strip() for c in first)
             rows = rows[1:]
     if not rows:

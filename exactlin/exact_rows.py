@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -85,7 +85,15 @@ class ExactRows(Sequence):
                 raise InputError("ExactRows: an entry of num is >= 2**63; give such data as Fractions or ints")
             arr = np.array(num, dtype=np.int64, copy=True)
         else:
-            rows = [list(r) for r in num]
+            if isinstance(num, (str, bytes)) or not isinstance(num, Iterable):
+                raise InputTypeError(f"ExactRows: num must be a 2-D integer array or rows of integers, got "
+                                     f"{type(num).__name__}")
+            rows = []
+            for i, r in enumerate(num):
+                if isinstance(r, (str, bytes)) or not isinstance(r, Iterable):
+                    raise ShapeError(f"ExactRows: num must be 2-D (rows of integers); row {i} is "
+                                     f"{type(r).__name__} {r!r}", row=i)
+                rows.append(list(r))
             for i, r in enumerate(rows):
                 for j, v in enumerate(r):
                     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):

@@ -81,3 +81,42 @@ def test_read_csv_file_errors(tmp_path):
         read_csv(p)
     p.write_bytes("\ufeffx,y\n1,1\n".encode())
     assert read_csv(p).X == ((F(1),),)
+
+
+# --- first-row header detection, float labels, an absent positive label (new-user walkthrough findings) -----
+
+
+def test_a_first_row_with_one_bad_cell_is_an_error_not_a_header():
+    with pytest.raises(CSVError, match=r"line 1, column 2.*'O' is not a number"):
+        parse_csv("4,O,1\n1,1,-1\n0,1,-1\n")
+    with pytest.raises(CSVError, match=r"line 1, column 1.*exponent"):
+        parse_csv("1e999999999,0,1\n1,1,-1\n")
+
+
+def test_a_header_names_every_feature_column():
+    ds = parse_csv("height,weight,class\n1,2,a\n3,4,b\n")
+    assert ds.feature_names == ("height", "weight") and ds.label_name == "class" and len(ds.X) == 2
+    # numeric-looking label header cells do not matter: only the feature cells decide
+    ds = parse_csv("x1,x2,1\n5,6,-1\n")
+    assert ds.feature_names == ("x1", "x2") and ds.X == ((F(5), F(6)),)
+
+
+def test_float_labels_plus_and_minus_one_are_accepted():
+    import numpy as np
+
+    assert binary_labels([1.0, -1.0, -1.0]) == (1, -1, -1)
+    assert binary_labels(np.array([1.0, -1.0])) == (1, -1)
+    with pytest.raises(LabelError, match="1.5"):
+        binary_labels([1.0, 1.5])
+
+
+def test_a_positive_label_that_does_not_occur_is_named():
+    with pytest.raises(LabelError, match="positive label 'bird' does not occur among the labels \\('cat', 'dog'\\)"):
+        binary_labels(["cat", "dog", "cat"], positive="bird")
+
+
+def test_scaled_needs_rows():
+    from exactlin.exact_rows import scaled
+
+    with pytest.raises(ShapeError, match="2-D"):
+        scaled([1, 2], 2)
