@@ -1,8 +1,8 @@
 """The ``exactlin`` command.
 
 * ``exactlin``: the main job: reproduce and verify every lecture worked example, printing each trace.
-* ``exactlin examples`` / ``exactlin examples show ID [--format table|json|latex]``
-* ``exactlin algorithms`` / ``exactlin algorithms show NAME``: every algorithm and its parameter table.
+* ``exactlin examples`` / ``exactlin examples show ID [--format table|json|latex]`` (``--json``: ``--format json``)
+* ``exactlin algorithms`` / ``exactlin algorithms show NAME [--json]``: every algorithm and its parameter table.
 * ``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
   [--max-epochs N] [--trace] [--json]``
 * ``exactlin errata``: the notes' mistakes with their numeric demonstrations.
@@ -77,11 +77,17 @@ def cmd_examples(args) -> int:
     if not args.id:
         raise ParameterError("exactlin examples show needs an example ID; `exactlin examples` lists them",
                              parameter="ID")
+    fmt_ = args.format or "table"
+    if getattr(args, "json", False):
+        if args.format not in (None, "json"):
+            raise ParameterError(f"--json and --format {args.format} conflict: give one of them",
+                                 parameter="--json")
+        fmt_ = "json"
     ex = get_example(args.id)
     res = ex.func()
-    if args.format == "json":
+    if fmt_ == "json":
         emit_json(example_dict(ex, res))
-    elif args.format == "latex":
+    elif fmt_ == "latex":
         for run in res.runs:
             _out(f"% {ex.id}: {run.algorithm}")
             _out(trace_latex(run))
@@ -90,12 +96,37 @@ def cmd_examples(args) -> int:
     return 0 if res.ok else 1
 
 
+def algorithm_dict(spec) -> dict:
+    """One algorithm's spec as JSON-ready data: what ``exactlin algorithms show NAME`` prints."""
+    import inspect
+
+    params = []
+    for p in spec.params:
+        row: dict[str, Any] = {"name": p.name, "kind": p.kind, "default": p.default, "doc": p.doc}
+        if p.choices:
+            row["choices"] = list(p.choices)
+        params.append(row)
+    out: dict[str, Any] = {"exactlin_version": __version__, "name": spec.name, "title": spec.title,
+                           "seed": spec.seed, "number": spec.number, "family": spec.family,
+                           "bias_default": spec.bias_default, "multiclass": spec.multiclass,
+                           "iterative": spec.iterative, "monitor": spec.monitor or None, "params": params}
+    if spec.iterative:
+        sig = inspect.signature(spec.func).parameters.get("max_epochs")
+        out["max_epochs"] = {"default": sig.default if sig is not None else None,
+                             "doc": "--max-epochs N: the bound on passes for single-sample rules, iterations for "
+                                    "batch rules"}
+    return out
+
+
 def cmd_algorithms(args) -> int:
     from .algorithms import all_specs, get
     from .report import fmt_value
 
     if args.name:
         spec = get(args.name)
+        if getattr(args, "json", False):
+            emit_json(algorithm_dict(spec))
+            return 0
         _out(f"{spec.name}: {spec.title}")
         _out(f"  {spec.seed}" + (f", {spec.number}" if spec.number else ""))
         kind = "multi-class" if spec.multiclass else "binary (+1/-1, or --positive LABEL)"
@@ -233,14 +264,16 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("examples", help="list the worked examples, or run one: examples show ID")
     e.add_argument("action", nargs="?", choices=["list", "show"])
     e.add_argument("id", nargs="?")
-    e.add_argument("--format", choices=["table", "json", "latex"], default="table")
-    e.add_argument("--json", action="store_true", help="list as JSON")
+    e.add_argument("--format", choices=["table", "json", "latex"], default=None,
+                   help="how `examples show ID` prints (default: table)")
+    e.add_argument("--json", action="store_true", help="JSON output: the list, or for `show ID` the same as "
+                   "--format json")
     e.set_defaults(handler=cmd_examples)
 
     a = sub.add_parser("algorithms", help="list the algorithms, or show one's parameter table")
     a.add_argument("action", nargs="?", choices=["list", "show"])
     a.add_argument("name", nargs="?")
-    a.add_argument("--json", action="store_true")
+    a.add_argument("--json", action="store_true", help="JSON output: the list, or one algorithm's spec")
     a.set_defaults(handler=cmd_algorithms)
 
     f = sub.add_parser("fit", help="train an algorithm on a CSV file (features then label)")

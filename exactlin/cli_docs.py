@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-__all__ = ["register", "find_project", "BUILD_COMMAND"]
+__all__ = ["register", "find_project", "BUILD_COMMAND", "DOCS_MODULES", "missing_docs_modules"]
 
 BUILD_COMMAND = "mkdocs build --strict"
 
@@ -32,6 +32,18 @@ def find_project(start: Path | None = None) -> Path | None:
     return None
 
 
+#: the modules the docs extra (pyproject.toml, ``[project.optional-dependencies] docs``) provides that the build
+#: imports: mkdocs, its material theme, mkdocstrings and latex2mathml (docs/hooks.py)
+DOCS_MODULES = ("mkdocs", "material", "mkdocstrings", "latex2mathml")
+
+
+def missing_docs_modules() -> list[str]:
+    """The modules of :data:`DOCS_MODULES` that are not installed (found without importing them)."""
+    import importlib.util
+
+    return [m for m in DOCS_MODULES if importlib.util.find_spec(m) is None]
+
+
 def cmd_docs(args) -> int:
     out = sys.stdout.write
     root = find_project()
@@ -42,6 +54,11 @@ def cmd_docs(args) -> int:
         return 0
     index = root / "site" / "index.html"
     if args.build:
+        missing = missing_docs_modules()
+        if missing:
+            sys.stderr.write(f"exactlin: error: building the docs needs the docs extra ({', '.join(missing)} not "
+                             f"installed): pip install -e '.[docs]'  (in {root})\n")
+            return 2
         out(f"building the site: {BUILD_COMMAND}  (in {root})\n")
         sys.stdout.flush()
         code = subprocess.call([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml")],

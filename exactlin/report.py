@@ -13,7 +13,7 @@ from .exact_rows import ExactRows
 from .numbers import fmt
 
 __all__ = ["fmt_value", "trace_table", "text_table", "run_text", "trace_latex", "run_html", "example_text",
-           "example_dict", "latex_value"]
+           "example_dict", "latex_value", "certificate_fields", "CERTIFICATE_FIELDS"]
 
 
 def fmt_value(v: Any) -> str:
@@ -89,10 +89,10 @@ def run_text(run, *, trace: bool = True) -> str:
             lines.append(f"{key}: {fmt_value(run.extras[key])}")
     cert = run.extras.get("certificate")
     if cert:
-        lines.append(f"certificate ({cert.get('kind')}, verified: {cert.get('verified')}): "
-                     f"lambda = {fmt_value(cert.get('lambda'))}")
-        if cert.get("meaning"):
-            lines.append(f"  {cert['meaning']}")
+        lines.append(f"certificate ({cert.get('kind')}, verified: {cert.get('verified')}): " + certificate_fields(cert))
+        for key in ("meaning", "features"):  # sentences, one line each
+            if cert.get(key):
+                lines.append(f"  {cert[key]}")
     mon = run.extras.get("monitor")
     if mon is not None:
         lines.append(
@@ -109,6 +109,25 @@ def run_text(run, *, trace: bool = True) -> str:
         if not run.trace_complete:
             lines.append(f"(trace shows the first {len(run.trace)} of {run.steps} steps; pass trace=True for all)")
     return "\n".join(lines)
+
+
+#: the fields each certificate kind holds, in the order the text report prints them (``kind``, ``verified`` and
+#: ``meaning`` are printed around them); a kind not listed prints every field it has
+CERTIFICATE_FIELDS: dict[str, tuple[str, ...]] = {
+    "separator": ("a", "min_Ya"),  # Ho-Kashyap's verdict "separable": Y a > 0, min_i (Y a)_i
+    "gordan": ("lambda", "e", "cycle", "support"),  # lambda >= 0, sum 1, sum_i lambda_i y_i = 0 (and its origin)
+    "gordan-kesler": ("lambda", "kesler_pairs"),
+}
+
+_CERT_FRAME = ("kind", "verified", "meaning", "features")
+
+
+def certificate_fields(cert: dict) -> str:
+    """``name = value`` for the fields a certificate of its kind holds (never a field it lacks)."""
+    names = CERTIFICATE_FIELDS.get(cert.get("kind"))
+    if names is None:
+        names = tuple(k for k in cert if k not in _CERT_FRAME)
+    return "; ".join(f"{k} = {fmt_value(cert[k])}" for k in names if cert.get(k) is not None)
 
 
 def latex_value(v: Any) -> str:

@@ -25,7 +25,9 @@ __all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
 
 #: Why a run stopped.  Every loop in exactlin ends with one of these.
 REASONS: dict[str, str] = {
-    "converged": "a full cycle through the data with no mistake: every sample is classified correctly",
+    "converged": "every sample is classified correctly, checked exactly: a full pass with no mistake (single-sample "
+                 "rules), no sample left to correct (batch rules, pocket), Y a > 0 on every sample (Ho-Kashyap), "
+                 "every binary run converged (one-vs-rest)",
     "criterion": "the algorithm's stopping criterion (theta, epsilon, b_min) was met",
     "solved": "solved in closed form or by an exact optimiser, and verified",
     "cycle": "the weights returned exactly to an earlier state: a proof that the run never converges",
@@ -216,6 +218,10 @@ class Run:
         known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
                  "epochs", "steps", "params", "trace_complete", "trace", "seed"}
         extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
+        if isinstance(extras.get("monitor"), dict):  # the convergence monitor's report, rebuilt exactly
+            from .theory.monitor import monitor_from_dict
+
+            extras["monitor"] = monitor_from_dict(extras["monitor"])
         w = d.get("w")
         return cls(
             algorithm=d["algorithm"],

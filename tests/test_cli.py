@@ -131,3 +131,109 @@ def test_schedule_text_never_reaches_eval(capsys, ex1):
     code, _, err = run_cli(capsys, "fit", "batch-perceptron", str(ex1), "--param",
                            "eta=__import__('os').system('echo x')")
     assert code == 2 and "a schedule is a number or an expression in k" in err
+
+
+# ---------------------------------------------------------------------------
+# new-user walkthrough regressions
+
+SEED003_CSV = "x1,x2,y\n1,2,1\n2,0,1\n3,1,-1\n2,3,-1\n"
+
+
+def _csv(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_ho_kashyap_text_prints_the_separator_certificate_fields(capsys, tmp_path):
+    # seed 003's example, bias first: Y rows z_i = y_i (1, x_i) = (1,1,2), (1,2,0), (-1,-3,-1), (-1,-2,-3);
+    # a = (11/3, -4/3, -2/3) gives Y a = (11/3-4/3-4/3, 11/3-8/3, -11/3+4+2/3, -11/3+8/3+2) = (1, 1, 1, 1)
+    code, out, err = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "s3.csv", SEED003_CSV))
+    assert code == 0, err
+    line = next(ln for ln in out.splitlines() if ln.startswith("certificate"))
+    assert line == "certificate (separator, verified: True): a = (11/3, -4/3, -2/3); min_Ya = 1"
+
+
+def test_ho_kashyap_text_prints_the_gordan_certificate_fields(capsys, tmp_path):
+    # x = 0 (+1), 1 (-1), 2 (+1), bias first: Y = [[1,0],[-1,-1],[1,2]], Y^tY = [[3,3],[3,5]], Y^t 1 = (1,1),
+    # so a = (1/3, 0), Y a - 1 = e = (-2/3, -4/3, -2/3) <= 0 and lambda = -e/sum(-e) = (1/4, 1/2, 1/4)
+    # (check: 1/4 (1,0) + 1/2 (-1,-1) + 1/4 (1,2) = (0,0))
+    code, out, err = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "ns.csv", "0,1\n1,-1\n2,1\n"))
+    assert code == 0, err
+    line = next(ln for ln in out.splitlines() if ln.startswith("certificate"))
+    assert line == "certificate (gordan, verified: True): lambda = (1/4, 1/2, 1/4); e = (-2/3, -4/3, -2/3)"
+
+
+def test_converged_reason_text_fits_ho_kashyap(capsys, tmp_path):
+    # Ho-Kashyap decides at k = 0 (no pass through the data, no update): its reason may not claim a pass
+    code, out, _ = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "s3.csv", SEED003_CSV))
+    line = next(ln for ln in out.splitlines() if ln.startswith("converged:"))
+    assert "reason: converged (" in line and "full cycle through the data" not in line
+    assert "Y a > 0 on every sample (Ho-Kashyap)" in line
+    code, out, _ = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "s3.csv", SEED003_CSV), "--json")
+    d = json.loads(out)
+    assert d["reason"] == "converged" and d["updates"] == d["epochs"] == d["steps"] == 0  # the code is unchanged
+
+
+def test_algorithms_show_json(capsys):
+    code, out, err = run_cli(capsys, "algorithms", "show", "perceptron", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["exactlin_version"] == __version__
+    assert (d["name"], d["seed"], d["family"]) == ("perceptron", "000_478cb53c624e7eb5.txt", "perceptron")
+    params = {p["name"]: p for p in d["params"]}
+    # the lecture's perceptron: eta = 1 from w = 0 (w0 default: none given), mistake iff y<w,x> <= 0
+    assert params["eta"]["default"] == "1" and params["w0"]["default"] is None
+    assert params["strict"]["default"] is False and params["monitor"]["default"] is True
+    assert {"w_star", "max_updates", "max_bits", "max_seconds"} <= set(params)
+    assert d["max_epochs"]["default"] >= 1
+
+
+def test_examples_show_json_is_format_json(capsys):
+    code, out, err = run_cli(capsys, "examples", "show", "seed000-example1", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    code2, out2, _ = run_cli(capsys, "examples", "show", "seed000-example1", "--format", "json")
+    assert code2 == 0 and json.loads(out2) == d
+    assert d["exactlin_version"] == __version__ and d["id"] == "seed000-example1"
+    # seed 000 Example 1: w = (1, -3) after three updates
+    assert d["runs"][0]["w"] == ["1", "-3"] and d["runs"][0]["updates"] == 3
+    code, out, err = run_cli(capsys, "examples", "show", "seed000-example1", "--json", "--format", "latex")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--json" in err and "--format latex" in err
+
+
+@pytest.mark.parametrize("algorithm", ["lms", "widrow-hoff"])
+def test_eta_and_eta1_conflict(capsys, tmp_path, algorithm):
+    code, out, err = run_cli(capsys, "fit", algorithm, _csv(tmp_path, "s3.csv", SEED003_CSV),
+                             "--param", "eta=1/k", "--param", "eta1=2")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "eta and eta1 conflict" in err
+
+
+@pytest.mark.parametrize("algorithm, params, names", [
+    ("perceptron", ["w_star=1,-3", "monitor=false"], "w_star and monitor"),
+    ("fixed-increment", ["w_star=1,1,1", "monitor=false"], "w_star and monitor"),
+    ("svm-hard", ["degree=3"], "degree and kernel"),
+    ("svm-soft", ["kernel=linear", "coef0=2"], "coef0 and kernel"),
+    ("feature-map", ["degree=3"], "degree and map"),
+])
+def test_other_conflicting_parameters(capsys, ex1, algorithm, params, names):
+    argv = ["fit", algorithm, str(ex1)]
+    for p in params:
+        argv += ["--param", p]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"{names} conflict" in err
+
+
+@pytest.mark.parametrize("algorithm, steps", [("lms", 8), ("widrow-hoff", 2)])
+def test_mse_rules_record_max_epochs(capsys, tmp_path, algorithm, steps):
+    # 4 samples: 2 passes are 8 single-sample LMS steps; Widrow-Hoff's iteration is one epoch
+    code, out, _ = run_cli(capsys, "fit", algorithm, _csv(tmp_path, "s3.csv", SEED003_CSV), "--max-epochs", "2",
+                           "--json")
+    d = json.loads(out)
+    assert code == 0 and d["reason"] == "max_epochs" and d["steps"] == steps
+    assert d["params"]["max_epochs"] == 2
+    code, out, _ = run_cli(capsys, "fit", algorithm, _csv(tmp_path, "s3.csv", SEED003_CSV), "--max-epochs", "2")
+    assert "max_epochs=2" in next(ln for ln in out.splitlines() if ln.startswith("params:"))

@@ -30,3 +30,23 @@ def test_docs_command_finds_a_checkout_from_its_directory(capsys, tmp_path, monk
     assert main(["docs"]) == 0
     out = capsys.readouterr().out
     assert "The documentation site is built: " + str(tmp_path / "site" / "index.html") in out
+
+
+def test_docs_build_without_the_docs_extra_is_one_clear_line(capsys, monkeypatch):
+    import importlib.util
+
+    import exactlin.cli_docs as cli_docs
+
+    if find_project() is None:  # pragma: no cover - an installed package without its checkout
+        return
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mkdocs" else real(name, *a))
+
+    def no_build(*a, **k):  # pragma: no cover - the check must stop before mkdocs runs
+        raise AssertionError("mkdocs was run")
+
+    monkeypatch.setattr(cli_docs.subprocess, "call", no_build)
+    assert main(["docs", "--build"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1
+    assert "mkdocs" in err and "pip install -e '.[docs]'" in err

@@ -153,3 +153,19 @@ def test_not_separable_verdicts_are_certified(p):
     assert r.extras["verdict"] in ("not_separable", "undecided")
     if r.extras["verdict"] == "not_separable":
         verify_gordan(r.problem.Z, r.extras["certificate"]["lambda"])
+
+
+@pytest.mark.parametrize("f", [ho_kashyap, ho_kashyap_mod1])
+def test_max_epochs_is_recorded_when_it_stops_the_run(f):
+    # the data of test_alg11_one_b_update_by_hand: one iteration gives a(2) = (2603323, -328286)/6405961 (hand
+    # derivation there; Modification I has the same iterates), and max_epochs = 1 stops the run right after it
+    r = f([(0,), (1,), (2,), (30,)], [1, 1, -1, -1], eta="1/2", max_epochs=1)
+    assert r.reason == "max_epochs" and r.updates == 1
+    assert r.w == (F(2603323, 6405961), F(-328286, 6405961))
+    assert r.params["max_epochs"] == 1
+
+
+def test_max_epochs_recorded_by_every_variant():
+    r = ho_kashyap_mod2([(0,), (1,), (2,), (30,)], [1, 1, -1, -1], max_epochs=1)
+    assert r.params["max_epochs"] == 1
+    assert ho_kashyap([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], max_epochs=7).params["max_epochs"] == 7

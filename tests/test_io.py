@@ -180,3 +180,61 @@ def test_json_round_trip_beyond_4300_digits():
     run = Run("perceptron", (big, F(1)), "none", False, "max_epochs", 1, 1, 1)
     back = Run.from_json(run.to_json())
     assert back.w == (big, F(1))
+
+
+# ---------------------------------------------------------------------------
+# the convergence monitor's report survives a JSON round trip (README: run.extras["monitor"].bound)
+
+
+def test_monitor_report_rebuilt_after_read_run(tmp_path):
+    from exactlin.io import read_run, write_json
+    from exactlin.theory.monitor import MonitorReport
+
+    run = perceptron(EX1_X, EX1_Y)
+    path = tmp_path / "run.json"
+    write_json(run, path)
+    back = read_run(path)
+    mon = back.extras["monitor"]
+    assert isinstance(mon, MonitorReport)
+    # hand derivation: z_i = y_i x_i = (4,0), (-1,-1), (0,-1), (-2,-2); w* = the final w = (1,-3) has margins
+    # 4, 2, 3, 4 (gamma_min = 2), R^2 = max(16, 2, 1, 8) = 16, ||w*||^2 = 10: K = 3 <= 16 * 10 / 2^2 = 40
+    assert mon.bound == 40 and type(mon.bound) is F
+    assert (mon.w_star, mon.gamma_min, mon.R2, mon.norm2_w_star, mon.eta) == ((1, -3), 2, 16, 10, 1)
+    assert (mon.K, mon.checked, mon.holds, mon.slack) == (3, 3, True, 37)
+    assert back.to_dict() == run.to_dict()
+
+
+def test_monitor_irrational_bound_round_trips_exactly():
+    from exactlin.theory.monitor import MonitorReport
+
+    # from w_1 = (1,1) with w* = (1,-3): a = <w_1,w*> = -2, gamma = 2, ||w_1||^2 = 2, R^2 = 16, ||w*||^2 = 10:
+    # (-2 + 2K)^2 <= 10 (2 + 16K)  <=>  K^2 - 42K - 4 <= 0, whose larger root is 21 + sqrt(445)
+    run = perceptron(EX1_X, EX1_Y, w0=(1, 1), w_star=(1, -3))
+    back = Run.from_json(run.to_json())
+    mon = back.extras["monitor"]
+    assert isinstance(mon, MonitorReport)
+    assert sympy.simplify(mon.bound - (21 + sympy.sqrt(445))) == 0
+    assert mon.bound == run.extras["monitor"].bound
+
+
+def test_batch_monitor_report_rebuilt():
+    from exactlin.algorithms.perceptron_family import batch_perceptron
+    from exactlin.theory.monitor import BatchMonitorReport
+
+    # from a = 0 every sample is corrected at once: a(2) = (4,0) + (-1,-1) + (0,-1) + (-2,-2) = (1,-4), which has
+    # margins 4, 3, 4, 6: gamma = 3, R^2 = 16, ||a*||^2 = 17, n = 4, M = 4 <= n R^2 ||a*||^2 / gamma^2 = 1088/9
+    run = batch_perceptron(EX1_X, EX1_Y, bias="none")
+    mon = Run.from_json(run.to_json()).extras["monitor"]
+    assert isinstance(mon, BatchMonitorReport)
+    assert (mon.w_star, mon.gamma_min, mon.R2, mon.norm2_w_star, mon.n) == ((1, -4), 3, 16, 17, 4)
+    assert (mon.bound, mon.K, mon.iterations, mon.slack) == (F(1088, 9), 4, 1, F(1052, 9))
+
+
+def test_monitor_bound_text_is_checked_before_parsing():
+    from exactlin.errors import InputError
+    from exactlin.theory.monitor import monitor_from_dict
+
+    d = perceptron(EX1_X, EX1_Y).extras["monitor"].to_dict()
+    for bad in ("__import__('os')", "9**9**9", "1.5", "x + 1"):
+        with pytest.raises(InputError, match="monitor.bound"):
+            monitor_from_dict({**d, "bound": bad})

@@ -161,3 +161,21 @@ def test_cli_fisher_json(capsys, tmp_path):
     code, out, err = _cli(capsys, "fit", "fisher", str(p), "--param", "priors=9/10,1/10", "--json")
     d = json.loads(out)
     assert code == 0 and d["threshold"] == "3" and d["y0"] == "-log(9)/4"
+
+
+@pytest.mark.parametrize("f", [lms, widrow_hoff])
+def test_eta_and_eta1_together_are_a_conflict(f):
+    with pytest.raises(ParameterError, match="eta and eta1 conflict") as info:
+        f(X_SEED, Y_LAB, eta="1/k", eta1=2, k_max=3)
+    assert info.value.parameter == "eta"
+    # either alone is fine, and eta1 = c is the schedule eta(k) = c/k
+    assert f(X_SEED, Y_LAB, eta1="1/10", k_max=6).w == f(X_SEED, Y_LAB, eta="1/(10*k)", k_max=6).w
+
+
+def test_lms_records_the_max_epochs_it_stopped_at():
+    # one sample x = 1 (bias none), b = 1, eta = 1/2 constant: a(k+1) = a + (1 - a)/2, so a = 1/2, 3/4, 7/8 after
+    # three passes of one step each; max_epochs = 3 stops there
+    r = lms([(1,)], [1], bias="none", eta="1/2", max_epochs=3)
+    assert r.reason == "max_epochs" and r.w == (F(7, 8),) and r.params["max_epochs"] == 3
+    r = widrow_hoff([(1,)], [1], bias="none", eta="1/2", max_epochs=3)  # the batch rule: the same iterates here
+    assert r.reason == "max_epochs" and r.w == (F(7, 8),) and r.params["max_epochs"] == 3

@@ -215,7 +215,7 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
     if variant == "mod2":
         extras["R"] = P["R"] if P["R"] is not None else tuple(tuple(Fraction(int(i == j)) for j in range(d))
                                                               for i in range(d))
-    params = {key: v for key, v in P.items() if v is not None}
+    params = {**{key: v for key, v in P.items() if v is not None}, "max_epochs": bounds.max_epochs}
     run = Run(name, a, bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob)
     if verdict == "separable" and run.w != cert["a"]:  # pragma: no cover

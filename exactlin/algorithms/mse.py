@@ -320,8 +320,8 @@ def _dist2(a, a_star) -> Fraction:
     return sum(((u - v) * (u - v) for u, v in zip(a, a_star)), Fraction(0))
 
 
-def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob) -> Run:
-    params = {k: v for k, v in P.items() if v is not None}
+def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob, max_epochs) -> Run:
+    params = {**{k: v for k, v in P.items() if v is not None}, "max_epochs": max_epochs}
     return Run(name, a, bias, converged, reason, steps, epochs, steps, params=params, trace=tracer.steps,
                trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob)
 
@@ -394,7 +394,7 @@ def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = 
             reason = "bit_limit"
     extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
               "J_s": sum(((_dot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
-    return _finish("widrow-hoff", a, bias, converged, reason, k, k, P, tracer, extras, prob)
+    return _finish("widrow-hoff", a, bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs)
 
 
 @register("lms", family="mse", seed=SEED, number="Algorithm 10", title="LMS (Widrow-Hoff single-sample rule)",
@@ -469,7 +469,8 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
             break
     extras = {"b": b, "a_star": a_star, "dist2_final": _dist2(a, a_star), "max_bits": top_bits,
               "bits": bits_per_step, "eta": _schedule_text(P)}
-    return _finish("lms", a, bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob)
+    return _finish("lms", a, bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob,
+                   bounds.max_epochs)
 
 
 __all__ = ["mse", "widrow_hoff", "lms", "ExactVector"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import ParameterError
-from ..params import Param, at_least, positive
+from ..params import Param, at_least, check_conflicts, positive
 from ..runs import Run
 from ..theory.certificates import gordan_from_counts, verify_gordan
 from ..theory.monitor import ConvergenceMonitor
@@ -45,7 +45,9 @@ PARAMS = (
 
 
 def _params(given: dict) -> dict:
-    return {p.name: p.validate(given[p.name]) if given.get(p.name) is not None else p.default for p in PARAMS}
+    checked = {p.name: p.validate(given[p.name]) for p in PARAMS if given.get(p.name) is not None}
+    check_conflicts(PARAMS, checked, "perceptron")
+    return {p.name: checked.get(p.name, p.default) for p in PARAMS}
 
 
 def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:

@@ -34,7 +34,7 @@ import math
 from fractions import Fraction
 
 from ..errors import LabelError, ParameterError, VerificationError
-from ..params import Param, at_least, nonnegative, positive
+from ..params import Param, at_least, check_conflicts, nonnegative, positive
 from ..runs import Run
 from ..theory.certificates import verify_gordan
 from ..theory.kkt import verify_kkt
@@ -585,7 +585,9 @@ def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None
         if k not in names:
             raise ParameterError(f"{name} has no parameter {k!r}; its parameters are: {', '.join(sorted(names))}",
                                  parameter=k)
-    P = {p.name: p.validate(params[p.name]) if params.get(p.name) is not None else p.default for p in table}
+    checked = {p.name: p.validate(params[p.name]) for p in table if params.get(p.name) is not None}
+    check_conflicts(table, checked, name)
+    P = {p.name: checked.get(p.name, p.default) for p in table}
     prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
     if intercept is None:
         intercept = bias != "none"
