@@ -198,13 +198,13 @@ def _fit_with_status(func, *a, **kw):
 
 def cmd_fit(args) -> int:
     from .algorithms import get
-    from .data import check_bias, read_csv
+    from .data import check_bias
     from .report import run_text
 
     spec = get(args.algorithm)
     params = _parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else spec.bias_default
-    ds = read_csv(args.data)
+    ds = load_csv(args.data)
     kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": True if args.trace else None}
     if spec.iterative:
         if args.max_epochs is not None:
@@ -320,16 +320,42 @@ def main(argv: list[str] | None = None) -> int:
         args.action = "show"
     if getattr(args, "command", None) == "algorithms" and args.action is None and args.name:
         args.action = "show"
+    _LOADED.clear()
     try:
         return handler(args)
     except ExactlinError as e:
-        sys.stderr.write(f"exactlin: error: {e}\n")
+        sys.stderr.write(f"exactlin: error: {e}{_csv_line(e)}\n")
         return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         sys.stderr.write("exactlin: interrupted\n")
         return 130
+
+
+#: the CSV dataset the current command read (load_csv), so that a label error's row can be named as a line
+_LOADED: dict[str, Any] = {}
+
+
+def load_csv(path):
+    """read_csv for the commands: remembers the dataset, so errors about its samples can name file lines."""
+    from .data import read_csv
+
+    ds = read_csv(path)
+    _LOADED["ds"] = ds
+    return ds
+
+
+def _csv_line(e: ExactlinError) -> str:
+    """" (line N of FILE)" for a label error about a sample of the CSV the command read (rows are 0-based
+    sample indices in the API; a user of the CLI counts lines of the file)."""
+    from .errors import LabelError
+
+    ds = _LOADED.get("ds")
+    row = getattr(e, "row", None)
+    if not isinstance(e, LabelError) or ds is None or ds.lines is None or row is None or not 0 <= row < len(ds.lines):
+        return ""
+    return f" (line {ds.lines[row]} of {ds.source})"
 
 
 if __name__ == "__main__":  # pragma: no cover

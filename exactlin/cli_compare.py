@@ -12,15 +12,15 @@ __all__ = ["register", "cmd_compare"]
 
 def cmd_compare(args) -> int:
     from .algorithms import get
-    from .cli import _fit_with_status, _out, _parse_params
+    from .cli import _fit_with_status, _out, _parse_params, load_csv
     from .compare import compare, compare_text, report_jsonable
-    from .data import check_bias, read_csv
+    from .data import check_bias
     from .errors import ParameterError
 
     spec = get(args.algorithm)
     params = _parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else None
-    ds = read_csv(args.data)
+    ds = load_csv(args.data)
     try:
         import sklearn  # noqa: F401
     except ImportError:

@@ -17,11 +17,10 @@ __all__ = ["register", "cmd_separable"]
 def cmd_separable(args) -> int:
     from . import __version__
     from .algorithms.separability import separable
-    from .cli import emit_json
-    from .data import read_csv
+    from .cli import emit_json, load_csv
     from .numbers import fmt
 
-    ds = read_csv(args.data)
+    ds = load_csv(args.data)
     bias = args.bias or "first"
     run = separable(ds, None, bias=bias, positive=args.positive, exact_only=args.exact_only)
     ex = run.extras

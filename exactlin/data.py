@@ -21,7 +21,7 @@ import io
 import math
 import re
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -62,6 +62,8 @@ class Dataset:
     feature_names: tuple[str, ...] | None = None
     label_name: str | None = None
     source: str | None = None
+    #: for a CSV: the 1-based file line of each sample (error messages name lines, not row indices)
+    lines: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def n(self) -> int:
@@ -374,6 +376,7 @@ def parse_csv(text: str, *, source: str | None = None) -> Dataset:
         )
     X: list[Vector] = []
     y: list[Hashable] = []
+    lines: list[int] = []
     for lineno, cells in rows:
         if len(cells) != width:
             raise CSVError(
@@ -395,12 +398,14 @@ def parse_csv(text: str, *, source: str | None = None) -> Dataset:
             raise CSVError(f"line {lineno}, column {width}{where}: the label is empty", line=lineno, column=width - 1)
         X.append(tuple(vec))
         y.append(_label_value(label))
+        lines.append(lineno)
     return Dataset(
         tuple(X),
         tuple(y),
         feature_names=header[:-1] if header else None,
         label_name=header[-1] if header else None,
         source=source,
+        lines=tuple(lines),
     )
 
 

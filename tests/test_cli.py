@@ -237,3 +237,16 @@ def test_mse_rules_record_max_epochs(capsys, tmp_path, algorithm, steps):
     assert d["params"]["max_epochs"] == 2
     code, out, _ = run_cli(capsys, "fit", algorithm, _csv(tmp_path, "s3.csv", SEED003_CSV), "--max-epochs", "2")
     assert "max_epochs=2" in next(ln for ln in out.splitlines() if ln.startswith("params:"))
+
+
+def test_label_errors_name_the_csv_line(tmp_path, capsys):
+    # rows are 0-based sample indices in the API; on the CLI the message also names the file line
+    # (here the header is line 1 and a comment is line 4, so the third sample 'bird' is on line 5)
+    p = tmp_path / "three.csv"
+    p.write_text("x1,x2,y\n1,2,cat\n3,4,dog\n# a comment\n5,6,bird\n")
+    assert main(["--no-progress", "fit", "perceptron", str(p), "--positive", "cat"]) == 2
+    err = capsys.readouterr().err
+    assert "'bird' (row 2)" in err and f"(line 5 of {p})" in err and err.count("\n") == 1
+    assert main(["--no-progress", "fit", "perceptron", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "'cat' at row 0 is not +1 or -1" in err and f"(line 2 of {p})" in err
