@@ -220,6 +220,12 @@ def cmd_fit(args) -> int:
         d = run.to_dict()
         if not args.trace:
             d.pop("trace", None)
+        if args.positive is not None:  # which label of the file became +1, and which -1
+            from .runs import to_jsonable
+
+            pos = next(lab for lab in ds.y if lab == args.positive or str(lab) == str(args.positive))
+            neg = next((lab for lab in ds.y if not (lab == args.positive or str(lab) == str(args.positive))), None)
+            d["labels"] = {"+1": to_jsonable(pos), "-1": to_jsonable(neg)}
         emit_json(d)
     else:
         _out(run_text(run, trace=bool(args.trace) or len(run.trace) <= 40))

@@ -27,7 +27,8 @@ def cmd_separable(args) -> int:
     out = {"exactlin_version": __version__, "algorithm": "separable", "data": str(args.data), "bias": bias,
            "separable": ex["separable"], "verified": True, "method": ex["method"]}
     if ex["separable"]:
-        out.update({"w": ex["w"], "b": ex["b"], "w_augmented": run.w,
+        # the CLI's JSON contract: w in the augmented space (bias entry where --bias puts it), b the intercept
+        out.update({"w": run.w, "b": ex["b"], "w_features": ex["w"],
                     "min_functional_margin": ex["min_functional_margin"],
                     "meaning": "y_i (w . x_i + b) >= 1 for every sample, checked exactly"})
     else:

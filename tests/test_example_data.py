@@ -41,3 +41,8 @@ def test_animals_with_a_positive_label(capsys):
     w = [Fraction(v) for v in r["w"]]
     rows = [((Fraction(3, 2), 4), 1), ((2, Fraction(9, 2)), 1), ((5, 1), -1), ((Fraction(11, 2), Fraction(1, 2)), -1)]
     assert all(z * (w[0] + w[1] * x[0] + w[2] * x[1]) > 0 for x, z in rows)
+
+
+def test_the_json_names_which_label_became_plus_one(capsys):
+    code, r = fit_json(capsys, "perceptron", str(DATA / "animals.csv"), "--bias", "first", "--positive", "cat")
+    assert code == 0 and r["labels"] == {"+1": "cat", "-1": "dog"}

@@ -118,7 +118,13 @@ def test_cli_separable_json(tmp_path, capsys):
     code, out, _ = _cli(["separable", str(p2), "--positive", "yes", "--json", "--bias", "last"], capsys)
     d = json.loads(out)
     assert code == 0 and d["separable"] is True and d["verified"] is True and d["bias"] == "last"
-    assert "w" in d and "b" in d
+    # the JSON contract: w augmented with the bias entry last (--bias last), b that entry, w_features the rest;
+    # the separator itself checked here: y_i (w . x_i + b) >= 1 on the three points, in Fractions
+    w = [F(v) for v in d["w"]]
+    assert len(w) == 3 and F(d["b"]) == w[2] and [F(v) for v in d["w_features"]] == w[:2]
+    for x, yi in (((F(3, 2), F(5, 2)), 1), ((F(5, 2), F(3, 2)), 1), ((F(5, 2),
+                                                                                                  F(5, 2)), -1)):
+        assert yi * (w[0] * x[0] + w[1] * x[1] + w[2]) >= 1
     code, out, _ = _cli(["separable", str(p2), "--positive", "yes"], capsys)
     assert code == 0 and "separable (with intercept): verified" in out
 
