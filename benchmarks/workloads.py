@@ -190,7 +190,7 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         s = res.get("scikit-learn Perceptron")
         if s is not None:
             parts.append("sklearn reached the same weights" if _same_float(s, r.w) else "sklearn weights differ")
-        from exactlin.runs import LazySteps
+        from exactlin.model.run import LazySteps
 
         lazy = isinstance(r.trace, LazySteps)  # recorded compactly during the run, Steps built when first read
         kept = sum(1 for st in r.trace if st.w_before is not None)
@@ -231,7 +231,7 @@ def perceptron_int(n=10000, d=50):
 
 
 def perceptron_rational(n=400, d=1000):
-    from exactlin.exact_rows import scaled
+    from exactlin.exact.rows import scaled
 
     X, y = separable_ints(n, d, lo=-250, hi=250, margin=1, seed=1)
     Xq = [[Fraction(int(a), 250) for a in row] for row in X]

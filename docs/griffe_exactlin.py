@@ -1,7 +1,7 @@
 """Griffe extension for the API pages: exactlin's docstrings are reST-flavoured plain text.
 
 Doctest blocks (``>>>``), indented literal blocks and ``====`` tables become fenced code, and reST roles
-(:class:`~exactlin.runs.Run`) become inline code, so mkdocstrings renders them as written and never mistakes
+(:class:`~exactlin.model.run.Run`) become inline code, so mkdocstrings renders them as written and never mistakes
 ``[...]`` in a doctest's output for a cross-reference.
 """
 

@@ -6,7 +6,7 @@ is computed while the site builds, from ``exactlin`` itself, so the site shows
 what the code computes.
 
 * ``on_config``: walk the registries (``all_specs()``, ``all_examples()``,
-  ``all_errata()``, ``exactlin.derivations`` when present), run everything, keep
+  ``all_errata()``, ``exactlin.lectures.derivations`` when present), run everything, keep
   the generated pages and pictures in memory, and set the navigation.
 * ``on_files``: add the generated files to the build.
 * ``on_page_markdown`` / ``on_page_content``: LaTeX between ``$...$`` and
@@ -127,7 +127,7 @@ def table_html(header: list[str], rows: list[list[str]], cls: str = "exactlin-ta
 
 
 def latex(v) -> str:
-    from exactlin.report import latex_value
+    from exactlin.render.report import latex_value
 
     return latex_value(v)
 
@@ -138,7 +138,7 @@ def math(v) -> str:
 
 
 def fmt(v) -> str:
-    from exactlin.report import fmt_value
+    from exactlin.render.report import fmt_value
 
     return fmt_value(v)
 
@@ -168,7 +168,7 @@ def admonition(kind: str, title: str, body: str) -> str:
 
 
 def run_summary(run) -> str:
-    from exactlin.runs import REASONS
+    from exactlin.model.run import REASONS
 
     lines = []
     if run.w is not None:
@@ -209,7 +209,7 @@ def run_summary(run) -> str:
 
 
 def trace_md(run) -> str:
-    from exactlin.report import trace_table
+    from exactlin.render.report import trace_table
 
     if not run.trace:
         return "*This run records no trace steps (it is solved in closed form).*"
@@ -234,7 +234,7 @@ def data_md(ds) -> str:
 def picture(run, base: str, stem: str, caption: str) -> str:
     """Write the run's SVG next to the page; return the Markdown that shows it (or a note why not)."""
     from exactlin.errors import ExactlinError
-    from exactlin.plot import run_svg
+    from exactlin.render.plot import run_svg
 
     if id(run) in _PICS and _PICS[id(run)][0] is run:
         _, path, note = _PICS[id(run)]
@@ -277,14 +277,14 @@ def run_block(run, base: str, stem: str, *, heading: str = "###") -> str:
 
 
 # ---------------------------------------------------------------------------
-# derivations (exactlin.derivations, written by another part of the project: rendered when present)
+# derivations (exactlin.lectures.derivations, written by another part of the project: rendered when present)
 
 
 def load_derivations() -> list[dict] | None:
     try:
-        mod = importlib.import_module("exactlin.derivations")
+        mod = importlib.import_module("exactlin.lectures.derivations")
     except ModuleNotFoundError as e:
-        if e.name == "exactlin.derivations":
+        if e.name == "exactlin.lectures.derivations":
             return None
         raise
     items = None
@@ -419,7 +419,7 @@ def derivation_md(dv: dict, level: str = "###") -> str:
     return "\n".join(parts)
 
 
-#: which algorithm pages show which derivation of exactlin.derivations (ids of ALL_DERIVATIONS)
+#: which algorithm pages show which derivation of exactlin.lectures.derivations (ids of ALL_DERIVATIONS)
 _DERIVATION_ALGOS = {
     "gradient-Js": ("mse", "widrow-hoff", "lms", "ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2"),
     "gradient-Jp": ("perceptron", "fixed-increment", "variable-increment", "batch-perceptron", "batch-pla",
@@ -483,7 +483,7 @@ def default_run(spec):
 
 def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     from exactlin.algorithms import COMMON_KWARGS, FAMILIES
-    from exactlin.data import as_dataset
+    from exactlin.data.dataset import as_dataset
 
     base = f"algorithms/{spec.family}"
     mod = inspect.getmodule(spec.func)
@@ -517,7 +517,7 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     mine = derivations_for(spec, derivs) if derivs else []
     parts += ["## Derivation", ""]
     if derivs is None:
-        parts += ["*The symbolic derivations module (`exactlin.derivations`) is not part of this build.*", ""]
+        parts += ["*The symbolic derivations module (`exactlin.lectures.derivations`) is not part of this build.*", ""]
     elif not mine:
         parts += ["*No symbolic derivation is attached to this algorithm; the [derivations page]"
                   "(../../derivations.md) lists all of them.*", ""]
@@ -686,7 +686,7 @@ def proof_page(examples, results) -> str:
 
 
 def errata_page() -> str:
-    from exactlin.errata import all_errata
+    from exactlin.lectures.errata import all_errata
 
     parts = ["# Errata", "",
              "Every place where the lecture notes and the correct algorithm disagree: what the notes print, what "
@@ -714,9 +714,9 @@ def errata_page() -> str:
 
 def derivations_page(derivs) -> str:
     parts = ["# Derivations", "",
-             "The derivations behind the algorithms, each a function of `exactlin.derivations` that returns its "
-             "steps as sympy objects and checks the identity symbolically; rendered here while the site was "
-             "built.", ""]
+             "The derivations behind the algorithms, each a function of `exactlin.lectures.derivations` that "
+             "returns its steps as sympy objects and checks the identity symbolically; rendered here while the site "
+             "was built.", ""]
     if derivs is None:
         parts.append("*The derivations module is not part of this build.*")
     from exactlin.algorithms import all_specs
@@ -732,8 +732,7 @@ def derivations_page(derivs) -> str:
 
 
 def cli_page() -> str:
-    from exactlin import cli
-
+    from exactlin.cli import app as cli
     parser = cli.build_parser()
     sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
     tmp = tempfile.mkdtemp(prefix="exactlin-docs-")
@@ -816,7 +815,7 @@ def conversion_table() -> str:
     import decimal
 
     from exactlin.errors import ExactlinError
-    from exactlin.numbers import to_rational
+    from exactlin.exact.numbers import to_rational
 
     cases = [("3", 3, {}), ("'-3/4'", "-3/4", {}), ("'0.01'", "0.01", {}), ("'1e-3'", "1e-3", {}),
              ("Decimal('0.1')", decimal.Decimal("0.1"), {}), ("0.1 (float)", 0.1, {}),
@@ -878,7 +877,7 @@ def api_modules() -> list[str]:
 def generate() -> list:
     """Generate every page; return the navigation."""
     from exactlin.algorithms import FAMILIES, all_specs
-    from exactlin.examples import all_examples
+    from exactlin.lectures.examples import all_examples
 
     GENERATED.clear()
     _PICS.clear()

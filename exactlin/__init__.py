@@ -4,10 +4,13 @@ Exact rational arithmetic throughout, convergence theorems checked while the
 algorithms run, every claimed result verified before it is returned.
 """
 
-__version__ = "0.1.0"
+from exactlin import _aliases
+from exactlin._version import __version__
 
-from .data import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
-from .errors import (  # noqa: E402
+_aliases.install()  # old module paths (exactlin.numbers, exactlin.runs, ...) keep working
+
+from exactlin.data.dataset import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
+from exactlin.errors import (  # noqa: E402
     CSVError,
     ExactlinError,
     InputError,
@@ -19,9 +22,9 @@ from .errors import (  # noqa: E402
     SingularMatrixError,
     VerificationError,
 )
-from .exact_rows import ExactRows, scaled  # noqa: E402
-from .numbers import to_rational, to_vector  # noqa: E402
-from .runs import Run, Step  # noqa: E402
+from exactlin.exact.numbers import to_rational, to_vector  # noqa: E402
+from exactlin.exact.rows import ExactRows, scaled  # noqa: E402
+from exactlin.model.run import Run, Step  # noqa: E402
 
 __all__ = [
     "__version__",

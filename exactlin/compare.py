@@ -35,10 +35,10 @@ import logging
 import warnings
 from typing import Any
 
-from .data import augment, split_bias
-from .errors import ParameterError
-from .exact_rows import ExactRows
-from .numbers import dot
+from exactlin.data.dataset import augment, split_bias
+from exactlin.errors import ParameterError
+from exactlin.exact.numbers import dot
+from exactlin.exact.rows import ExactRows
 
 __all__ = ["compare", "compare_text", "report_jsonable", "ANCHORS", "RELATIVE_TOLERANCE"]
 
@@ -151,8 +151,8 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
 
         {"algorithm", "bias", "n", "d", "exact": {...}, "anchors": [{...}, ...], "differences": [str, ...]}
     """
-    from .algorithms import get
-    from .data import as_dataset, binary_labels, check_bias, class_labels
+    from exactlin.algorithms import get
+    from exactlin.data.dataset import as_dataset, binary_labels, check_bias, class_labels
 
     spec = get(algorithm)
     params = dict(params or {})
@@ -274,7 +274,7 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
 
 
 def _f(v) -> str:
-    from .report import fmt_value
+    from exactlin.render.report import fmt_value
 
     if isinstance(v, float):
         return f"{v:.6g}"
@@ -287,7 +287,7 @@ def _f(v) -> str:
 
 def compare_text(report: dict) -> str:
     """The report side by side: one column for the exact run, one per float anchor."""
-    from .report import text_table
+    from exactlin.render.report import text_table
 
     ex = report["exact"]
     cols = [("exact (exactlin)", ex)] + [(a["name"], a) for a in report["anchors"]]
@@ -324,7 +324,7 @@ def compare_text(report: dict) -> str:
 def report_jsonable(obj: Any) -> Any:
     """The report as JSON values: exact numbers as rational strings (``"-4/3"``), the float anchors'
     numbers as JSON numbers (they are floats, and are shown as such)."""
-    from .runs import to_jsonable
+    from exactlin.model.serialize import to_jsonable
 
     if isinstance(obj, float):
         return obj

@@ -1,7 +1,7 @@
 """Exact I/O: Runs, certificates and traces to JSON, CSV and LaTeX; vectors and matrices to sympy and numpy.
 
-* JSON: :meth:`Run.to_json <exactlin.runs.Run.to_json>` / :meth:`Run.from_json
-  <exactlin.runs.Run.from_json>` (rationals as exact strings such as ``"-4/3"``);
+* JSON: :meth:`Run.to_json <exactlin.model.run.Run.to_json>` / :meth:`Run.from_json
+  <exactlin.model.run.Run.from_json>` (rationals as exact strings such as ``"-4/3"``);
   certificates (the dicts in ``run.extras["certificate"]``) with :func:`certificate_to_json`
   / :func:`certificate_from_json`; a trace alone with :func:`trace_to_json` /
   :func:`trace_from_json`.
@@ -35,9 +35,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, ShapeError
-from .numbers import to_rational
-from .runs import Run, Step, from_jsonable, to_jsonable
+from exactlin.errors import InputError, ShapeError
+from exactlin.exact.numbers import to_rational
+from exactlin.model.run import Run, Step, from_jsonable, to_jsonable
 
 __all__ = ["atomic_write_text", "to_sympy", "to_numpy", "to_float_array", "certificate_to_json",
            "certificate_from_json", "trace_to_json", "trace_from_json", "trace_csv", "trace_latex", "write_json",
@@ -101,7 +101,9 @@ def _shape(obj: Any) -> tuple[list, int]:
 def _exact(v: Any):
     """An exact entry: Fractions and rationals by the one rule; irrational sympy numbers stay sympy."""
     if type(v).__module__.startswith("sympy") and not getattr(v, "is_Rational", False):
-        return v
+        if getattr(v, "is_number", False) and v.is_real is True and v.is_finite is True:
+            return v
+        raise InputError(f"{v} is not a finite real number (an exact matrix holds finite reals only)")
     return to_rational(v)
 
 
@@ -109,7 +111,7 @@ def to_sympy(obj: Any):
     """A scalar as a sympy ``Rational``, a vector as a column ``Matrix``, a matrix as a ``Matrix`` (exact)."""
     import sympy
 
-    from .numbers import to_sympy as scalar
+    from exactlin.exact.numbers import to_sympy as scalar
 
     rows, depth = _shape(obj)
     if depth == 0:
@@ -178,7 +180,7 @@ def certificate_from_json(text: str) -> dict:
 
 
 def trace_to_json(steps: Sequence[Step], *, indent: int | None = 2) -> str:
-    """A trace (list of :class:`~exactlin.runs.Step`) as a JSON list."""
+    """A trace (list of :class:`~exactlin.model.run.Step`) as a JSON list."""
     return json.dumps([s.to_dict() for s in steps], indent=indent)
 
 
@@ -214,8 +216,8 @@ def read_run(path: str | os.PathLike) -> Run:
 
 
 def trace_csv(run: Run, *, vectors: bool = True) -> str:
-    """The trace as CSV: the columns of :func:`exactlin.report.trace_table`, every number exact."""
-    from .report import trace_table
+    """The trace as CSV: the columns of :func:`exactlin.render.report.trace_table`, every number exact."""
+    from exactlin.render.report import trace_table
 
     header, rows = trace_table(run, vectors=vectors)
     buf = _io.StringIO()
@@ -227,7 +229,7 @@ def trace_csv(run: Run, *, vectors: bool = True) -> str:
 
 def trace_latex(run: Run) -> str:
     """The trace as a booktabs LaTeX table (``\\usepackage{booktabs}``), exact fractions."""
-    from .report import trace_latex as _latex
+    from exactlin.render.report import trace_latex as _latex
 
     return _latex(run)
 
@@ -241,9 +243,9 @@ def write_trace_latex(run: Run, path: str | os.PathLike) -> Path:
 
 
 def dataset_csv(X: Any, y: Any = None) -> str:
-    """A dataset as CSV that :func:`exactlin.data.parse_csv` reads back exactly (fractions as ``a/b``)."""
-    from .data import as_dataset
-    from .numbers import fmt
+    """A dataset as CSV that :func:`exactlin.data.dataset.parse_csv` reads back exactly (fractions as ``a/b``)."""
+    from exactlin.data.dataset import as_dataset
+    from exactlin.exact.numbers import fmt
 
     ds = as_dataset(X, y)
     buf = _io.StringIO()

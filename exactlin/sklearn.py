@@ -3,7 +3,7 @@
 Each estimator is a thin layer over one registered algorithm function
 (:data:`exactlin.algorithms.REGISTRY`): ``fit`` converts the data by exactlin's one
 conversion rule (floats by ``floats="repr"``: the float ``0.1`` is the rational 1/10),
-calls the algorithm, and keeps its :class:`~exactlin.runs.Run` in ``run_``.  Nothing
+calls the algorithm, and keeps its :class:`~exactlin.model.run.Run` in ``run_``.  Nothing
 is re-implemented here.
 
 ============================  ==========================================================
@@ -67,9 +67,9 @@ try:
 except ImportError as _e:  # pragma: no cover - the extra is missing
     raise ImportError("exactlin.sklearn needs scikit-learn >= 1.6: pip install 'exactlin[sklearn]'") from _e
 
-from .data import augment, split_bias
-from .errors import InputTypeError, LabelError, ParameterError
-from .numbers import dot, to_matrix
+from exactlin.data.dataset import augment, split_bias
+from exactlin.errors import InputTypeError, LabelError, ParameterError
+from exactlin.exact.numbers import dot, to_matrix
 
 __all__ = ["ExactClassifier", "ExactPerceptron", "ExactMSE", "ExactHoKashyap", "ExactFisher", "ExactLinearMachine",
            "ExactSVC", "ESTIMATORS", "expected_failed_checks"]
@@ -81,7 +81,7 @@ _BOUND_REASONS = ("max_epochs", "max_updates", "max_steps", "bit_limit", "time_l
 
 
 def _registry() -> dict:
-    from .algorithms import REGISTRY, load_all
+    from exactlin.algorithms import REGISTRY, load_all
 
     load_all()
     return REGISTRY
@@ -113,7 +113,7 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
     classes_ : ndarray
     coef_ : ndarray of Fraction, shape (1, n_features) or (n_classes, n_features)
     intercept_ : ndarray of Fraction, shape (1,) or (n_classes,)
-    run_ : exactlin.runs.Run
+    run_ : exactlin.model.run.Run
     converged_ : bool
     reason_ : str
     n_features_in_ : int
@@ -278,11 +278,11 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
                 return [dot(W[1], a) - dot(W[0], a) for a in A]
             return [[dot(w, a) for w in W] for a in A]
         if run.algorithm == "voted-perceptron":
-            from .algorithms.perceptron_family import predict_voted
+            from exactlin.algorithms.perceptron_family import predict_voted
 
             return [Fraction(predict_voted(run, x)) for x in Xe]
         if "alpha" in run.extras:  # kernel SVM: the dual form
-            from .algorithms.svm import decision_function
+            from exactlin.algorithms.svm import decision_function
 
             return [decision_function(run, x) for x in Xe]
         raise ParameterError(f"{run.algorithm}: this run has no decision function", parameter="algorithm")
@@ -334,7 +334,7 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         text = state.pop("_run_json", None)
         super().__setstate__(state)
         if text is not None:
-            from .runs import Run
+            from exactlin.model.run import Run
 
             self.run_ = Run.from_json(text)
 
@@ -500,7 +500,7 @@ class ExactSVC(ExactClassifier):
         super().fit(X, y)
         run = self.run_
         if run.reason == "not_separable":
-            from .errors import VerificationError
+            from exactlin.errors import VerificationError
 
             raise VerificationError("the hard-margin SVM has no solution: the data are not linearly separable "
                                     "(verified certificate in run_.extras['certificate']); use ExactSVC(C=...) "

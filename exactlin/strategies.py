@@ -58,7 +58,7 @@ class PlantedData:
     gamma_min: Fraction | None  # min_i y_i <w*, x~_i> (functional margin of w*)
 
     def augmented(self) -> tuple:
-        from .data import augment
+        from exactlin.data.dataset import augment
 
         return augment(self.X, self.bias)
 
@@ -74,7 +74,7 @@ def separable_data(draw, *, min_n: int = 1, max_n: int = 12, min_d: int = 1, max
 
     Coordinates are integers in [-coord, coord] (or small rationals with ``rational=True``).
     """
-    from .data import augment
+    from exactlin.data.dataset import augment
 
     bias = bias or draw(st.sampled_from(["none", "first", "last"]))
     d = draw(st.integers(min_d, max_d))
@@ -140,7 +140,7 @@ def separable_multiclass_data(draw, *, min_classes: int = 2, max_classes: int = 
     """Data a linear machine separates: planted W* = (w_0, ..., w_{c-1}); each kept point's label is the class
     of its largest g_j = <w_j, x~>, ahead of every other class by at least ``margin``; at least two classes
     occur."""
-    from .data import augment
+    from exactlin.data.dataset import augment
 
     c = draw(st.integers(min_classes, max_classes))
     d = draw(st.integers(1, max_d))

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the test suite needs outside Python: Debian's chromium for the docs browser test
-# (tests/test_docs_browser.py fails, on purpose, when no chromium is found).  Idempotent; run as root or with sudo.
+# (tests/docs/test_docs_browser.py fails, on purpose, when no chromium is found).  Idempotent; run as root or with sudo.
 set -euo pipefail
 if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
     echo "install-test-deps: chromium is installed ($(command -v chromium || command -v chromium-browser))"

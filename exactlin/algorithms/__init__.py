@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..params import Param
+from exactlin.model.params import Param
 
 __all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_specs", "FAMILIES"]
 
@@ -93,7 +93,7 @@ def load_all() -> None:
 def get(name: str) -> AlgorithmSpec:
     load_all()
     if name not in REGISTRY:
-        from ..errors import ParameterError
+        from exactlin.errors import ParameterError
 
         raise ParameterError(f"unknown algorithm {name!r}; known: {', '.join(sorted(REGISTRY))}",
                              parameter="algorithm")

@@ -58,10 +58,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..exact_rows import ExactRows
-from ..runs import LazySteps
-from . import _loop
-from ._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult, Tracer
+from exactlin.algorithms import _loop
+from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult, Tracer
+from exactlin.exact.rows import ExactRows
+from exactlin.model.run import LazySteps
 
 __all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates"]
 
@@ -516,7 +516,7 @@ def replay_monitor(Z, w_star, *, eta, w1, indices, final_w, source):
 
 
 def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
-    from ..theory.monitor import ConvergenceMonitor
+    from exactlin.theory.monitor import ConvergenceMonitor
 
     ints = _monitor_ints(Z)
     if ints is None or not Z:

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ParameterError
-from ..runs import Step
+from exactlin.errors import ParameterError
+from exactlin.model.run import Step
 
 __all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
            "CycleDetector",
@@ -252,7 +252,7 @@ class BinaryProblem:
 
 def binary_problem(X, y, *, bias: str, positive=None, floats: str = "repr") -> BinaryProblem:
     """Convert, label and augment once, by the rules of layers 1 and 2."""
-    from ..data import as_dataset, augment, binary_labels, check_bias, normalize
+    from exactlin.data.dataset import as_dataset, augment, binary_labels, check_bias, normalize
 
     check_bias(bias)
     ds = as_dataset(X, y, floats=floats)
@@ -262,7 +262,7 @@ def binary_problem(X, y, *, bias: str, positive=None, floats: str = "repr") -> B
 
 
 def start_vector(w0, d: int, name: str = "w0") -> tuple:
-    from ..numbers import to_vector, zeros
+    from exactlin.exact.numbers import to_vector, zeros
 
     if w0 is None:
         return zeros(d)

@@ -20,14 +20,14 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ..data import Dataset, as_dataset
-from ..errors import ParameterError, ShapeError
-from ..numbers import to_matrix
-from ..params import Param, at_least, check_params
-from ..params import positive as positive_value
-from ..runs import Run
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
+from exactlin.data.dataset import Dataset, as_dataset
+from exactlin.errors import ParameterError, ShapeError
+from exactlin.exact.numbers import to_matrix
+from exactlin.model.params import Param, at_least, check_params
+from exactlin.model.params import positive as positive_value
+from exactlin.model.run import Run
 
 SEED = "004_f7c425a21563e0cd.txt"
 
@@ -126,7 +126,7 @@ def with_features(algorithm: str, phi: Callable, *, name: str | None = None) -> 
     >>> r.converged, r.extras["feature_map"]
     (True, 'circle')
     """
-    from . import get
+    from exactlin.algorithms import get
 
     spec = get(algorithm)
     label = name or getattr(phi, "__name__", "phi")
@@ -170,7 +170,7 @@ def feature_map_run(X, y=None, *, bias: str = "first", positive=None, floats: st
     """
     P = check_params(PARAMS, {k: v for k, v in params.items() if v is not None}, "feature-map")
     P = {p.name: P.get(p.name, p.default) for p in PARAMS}
-    from . import get
+    from exactlin.algorithms import get
 
     inner = get(P["algorithm"])
     if inner.multiclass or inner.name == "feature-map":

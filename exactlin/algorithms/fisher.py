@@ -19,7 +19,7 @@ rational q != 1, so y never equals y0^(3)).
 
 How it is computed (integers throughout; see :func:`fisher_direction`, :func:`verify_direction` and
 :func:`classify`): the data are read as an integer matrix A over one denominator D (X = A / D; an
-:class:`~exactlin.exact_rows.ExactRows` gives them at no cost), the classes are split by boolean masks,
+:class:`~exactlin.exact.rows.ExactRows` gives them at no cost), the classes are split by boolean masks,
 and with s_i the column sums of class i and G_i = A_i^t A_i,
 
     Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i,   N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W,
@@ -40,14 +40,14 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
-from ..exact_rows import int_matvec
-from ..linalg import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
-from ..numbers import fmt, to_matrix, to_vector
-from ..params import Param, check_params
-from ..runs import Run
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
+from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
+from exactlin.exact.numbers import fmt, to_matrix, to_vector
+from exactlin.exact.rows import int_matvec
+from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
+from exactlin.model.params import Param, check_params
+from exactlin.model.run import Run
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
@@ -74,7 +74,7 @@ def class_statistics(Xc: Any) -> tuple[int, tuple[Fraction, ...], tuple[tuple[Fr
 
     Fast and exact: the rows are scaled to integers (X = A / D) and
     S_i = sum (x - m)(x - m)^t = (A^tA - s s^t / n) / D^2 with s = sum of the rows of A; A^tA is
-    computed by :func:`exactlin.linalg.gram` (float64 or int64 only where a bound check proves the
+    computed by :func:`exactlin.linalg.matrices.gram` (float64 or int64 only where a bound check proves the
     result exact) and the column sums in Python integers (or int64 when n max|A| < 2**63).
     """
     A, D = integer_matrix(Xc, "X")
@@ -125,7 +125,7 @@ def _column_sums(A: np.ndarray) -> list[int]:
 
 
 def _gram_rows(A: np.ndarray) -> list[list[int]]:
-    """A^t A as lists of Python ints, by :func:`exactlin.linalg.gram` (exact)."""
+    """A^t A as lists of Python ints, by :func:`exactlin.linalg.matrices.gram` (exact)."""
     G = gram(A if _is_i64(A) else A.tolist())
     return [[int(v) for v in row] for row in (G.tolist() if hasattr(G, "tolist") else G)]
 
@@ -144,9 +144,8 @@ def _sym_fractions(M: list[list[int]], den: int) -> tuple[tuple[Fraction, ...], 
 
 def _solve_scatter(N: list[list[int]], rhs: list[int]) -> tuple[Fraction, ...]:
     """The solution w of N w = rhs (N a nonsingular integer matrix), exactly: flint's ``fmpz_mat.solve``
-    (fraction-free), or :func:`exactlin.linalg.solve` without flint.  Singular N: SingularMatrixError."""
-    from .. import linalg
-
+    (fraction-free), or :func:`exactlin.linalg.matrices.solve` without flint.  Singular N: SingularMatrixError."""
+    from exactlin.linalg import matrices as linalg
     d = len(N)
     if linalg.BACKEND == "flint":
         import flint
@@ -241,7 +240,7 @@ def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
 
     Exact: the classes are scaled to integers over one denominator D and every statistic is formed in
     integers (module docstring): the class sums in int64 (when n max|A| < 2**63) or Python ints, A^t A by
-    :func:`exactlin.linalg.gram`, the system N w = D (n_2 s_1 - n_1 s_2) solved by flint's exact
+    :func:`exactlin.linalg.matrices.gram`, the system N w = D (n_2 s_1 - n_1 s_2) solved by flint's exact
     fraction-free solver.  The result is checked by :func:`verify_direction`, which shares none of that code.
     """
     A1, D1 = _int_array(X1, "X1")
@@ -289,7 +288,7 @@ def _centred_scatter(A: np.ndarray) -> tuple[list[int], list[list[int]]]:
 def verify_direction(X1: Any, X2: Any, D: int, W, L: int, *, equation: bool = True, sums=None,
                      scatter=None) -> bool:
     """Check a claimed Fisher direction w = W / L for the classes X_1 / D and X_2 / D (integer matrices, or
-    anything :func:`exactlin.linalg.integer_matrix` takes with D = 1), exactly and independently of the code
+    anything :func:`exactlin.linalg.matrices.integer_matrix` takes with D = 1), exactly and independently of the code
     that computed it: the scatter is recomputed from the centred samples (:func:`_centred_scatter`: other
     sums, another product, no gram, no solver).  With K_i = n_i^2 D^2 S_i and s_i the class sums:
 
@@ -477,7 +476,7 @@ def classify(A: np.ndarray, D: int, W, L: int, th: Threshold) -> np.ndarray:
 
     So a rational threshold gives 0 exactly when y_i = y0 (such points are never decided by the filter),
     and an irrational one never 0.  When d m >= 2**51 (or A holds Python ints), P = A W is computed exactly
-    (:func:`exactlin.exact_rows.int_matvec`, or Python integers) and the same bracket decides.
+    (:func:`exactlin.exact.rows.int_matvec`, or Python integers) and the same bracket decides.
     """
     n, d = A.shape
     DL = D * L
@@ -561,7 +560,7 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     if bias != "none":
         raise ParameterError(f"fisher projects x itself: bias must be none (the threshold y0 plays the bias's "
                              f"role), got {bias!r}", parameter="bias")
-    from ..data import as_dataset, binary_labels
+    from exactlin.data.dataset import as_dataset, binary_labels
 
     ds = as_dataset(X, y, floats=floats)
     z = binary_labels(ds.y, positive)
@@ -614,8 +613,8 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
 def _problem(ds, z):
     """The Run's BinaryProblem (bias none).  For integer data ds.X is an ExactRows, so Y is ds.X itself and Z
     its rows times the labels in int64: no Fraction row is built unless someone reads them."""
-    from ..algorithms._loop import BinaryProblem
-    from ..data import augment, normalize
+    from exactlin.algorithms._loop import BinaryProblem
+    from exactlin.data.dataset import augment, normalize
 
     Y = augment(ds.X, "none")
     return BinaryProblem(ds, "none", Y, z, normalize(Y, z))
@@ -628,8 +627,8 @@ def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto
     classification).  Returns ``w`` and the
     extras of :func:`fisher` (y0, thresholds, m1, m2, mt1, mt2, n1, n2, S1, S2, S_W, S_B, J, method,
     predictions, on_threshold, training_errors)."""
-    from ..data import binary_labels
-    from ..numbers import dot
+    from exactlin.data.dataset import binary_labels
+    from exactlin.exact.numbers import dot
 
     rows = tuple(tuple(Fraction(v) for v in r) for r in to_matrix(X))
     z = binary_labels(list(y), positive)

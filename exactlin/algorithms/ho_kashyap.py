@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import ParameterError, ShapeError, VerificationError
-from ..linalg import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
-from ..numbers import fmt, max_bit_length, to_vector
-from ..params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive
-from ..runs import Run
-from ..theory.certificates import verify_gordan, verify_separator
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
+from exactlin.errors import ParameterError, ShapeError, VerificationError
+from exactlin.exact.numbers import fmt, max_bit_length, to_vector
+from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
+from exactlin.model.params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive
+from exactlin.model.run import Run
+from exactlin.theory.certificates import verify_gordan, verify_separator
 
 SEED = "003_ffe0ec08819b37d8.txt"
 

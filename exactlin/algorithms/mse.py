@@ -18,14 +18,14 @@ from operator import mul
 
 import numpy as np
 
-from ..errors import ParameterError, ShapeError, VerificationError
-from ..exact_rows import ExactVector, int_matvec
-from ..linalg import integer_matrix, pinv, pinv_solve
-from ..numbers import max_bit_length, to_vector
-from ..params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
-from ..runs import Run
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
+from exactlin.errors import ParameterError, ShapeError, VerificationError
+from exactlin.exact.numbers import max_bit_length, to_vector
+from exactlin.exact.rows import ExactVector, int_matvec
+from exactlin.linalg.matrices import integer_matrix, pinv, pinv_solve
+from exactlin.model.params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
+from exactlin.model.run import Run
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
@@ -94,7 +94,7 @@ def _gram_times_limbs(A: np.ndarray, P: list[int]):
     absolute values of its terms): every intermediate is an integer below 2**53, which float64 holds
     exactly, so both float64 products (BLAS, any order, with or without FMA) are exact.  Then
     A^t A P = A^t (A P) = sum_k 2**(s k) A^t (A C)_k, recombined in Python integers.  A^t A itself is
-    never formed: this shares no code and no intermediate with :func:`exactlin.linalg.gram`.
+    never formed: this shares no code and no intermediate with :func:`exactlin.linalg.matrices.gram`.
 
     Signs of (A P)_i = sum_k 2**(s k) R_ik, R = A C: carry from the lowest limb up in int64,
     t = R_ik + c, digit t mod 2**s, c' = floor(t / 2**s) (|c| <= 2**(53 - s) + 1, so t fits in int64).
@@ -141,8 +141,8 @@ def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None,
 
     ``A`` is an integer matrix (numpy int64 array, or rows of Python ints) and ``D >= 1`` an integer;
     ``a`` is a vector of Fractions; ``b`` a vector of Fractions, or None for the all-ones vector.  This is
-    the verifier of :func:`mse`: it shares no code with :func:`exactlin.linalg.gram` or
-    :func:`exactlin.linalg.pinv_solve`, which produced ``a``.
+    the verifier of :func:`mse`: it shares no code with :func:`exactlin.linalg.matrices.gram` or
+    :func:`exactlin.linalg.matrices.pinv_solve`, which produced ``a``.
 
     Exactness.  Let L be the least common denominator of the entries of a and b, P = L a and B = L b
     (integer vectors; B = (L, ..., L) when b is all ones).  Then
@@ -153,7 +153,7 @@ def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None,
     A^t E = A^t A P - D A^t B is zero.  Every product below is an exact integer computation:
 
     * numpy A with small entries (the usual case): A^t A P = A^t (A P) by float64 limbs that provably
-      never round (:func:`_gram_times_limbs`), A^t B by :func:`exactlin.exact_rows.int_matvec` (the
+      never round (:func:`_gram_times_limbs`), A^t B by :func:`exactlin.exact.rows.int_matvec` (the
       column sums times L when b is all ones, in int64: |sum| <= n max|A| < 2**52); compared in Python
       integers.  E itself is not needed for the check and is only built when e is read (see e below).
     * otherwise: E = A P - D B and A^t E by int_matvec (Python integers for rows of Python ints).
@@ -216,7 +216,7 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
 
     Y: the normalized augmented samples (rows z_i (1, x_i) with ``bias="first"``); b: the margin
     vector (default all ones).  a minimises J_s(a) = ||Y a - b||^2; it is computed exactly by
-    :func:`exactlin.linalg.pinv_solve` (normal equations when Y has full column rank, the
+    :func:`exactlin.linalg.matrices.pinv_solve` (normal equations when Y has full column rank, the
     Moore-Penrose inverse otherwise: the minimum-norm minimiser) on the integer matrix A = D Y (an
     ExactRows' numerators as they are), and checked by independent exact integer code: Y^t (Y a - b) = 0
     (:func:`_check_least_squares`, which also gives the extras below without a Fraction per sample).
@@ -247,7 +247,7 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     n_entries = A.size if isinstance(A, np.ndarray) else len(A) * len(A[0])
     want_pinv = P["pinv"] if P["pinv"] is not None else n_entries <= PINV_ENTRIES_LIMIT
     if want_pinv:
-        from ..linalg import verify_penrose
+        from exactlin.linalg.matrices import verify_penrose
 
         Yp = pinv(Y)
         verify_penrose(Y, Yp)

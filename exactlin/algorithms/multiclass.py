@@ -1,7 +1,7 @@
 """The multi-category case: seed 003's linear machine trained by the multi-class (Kesler) perceptron, and
 seed 001's one-vs-rest chain of binary classifiers.
 
-Class labels may be any hashable values; their order is :func:`exactlin.data.class_labels`'s (sorted when
+Class labels may be any hashable values; their order is :func:`exactlin.data.dataset.class_labels`'s (sorted when
 the labels are mutually comparable, otherwise in order of first appearance), and ``extras["classes"]`` and
 ``extras["W"]`` (one augmented weight vector per class) follow that order.  ``Run.w`` is None: no single
 vector predicts.
@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..data import as_dataset, augment, check_bias, class_labels
-from ..errors import LabelError, ParameterError
-from ..params import Param, at_least, positive
-from ..runs import Run
-from ..theory.certificates import verify_gordan
-from ..theory.monitor import ConvergenceMonitor
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, TRACE_STEP_LIMIT, Tracer, cyclic_single_sample
-from .perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, TRACE_STEP_LIMIT, Tracer, cyclic_single_sample
+from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
+from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
+from exactlin.errors import LabelError, ParameterError
+from exactlin.model.params import Param, at_least, positive
+from exactlin.model.run import Run
+from exactlin.theory.certificates import verify_gordan
+from exactlin.theory.monitor import ConvergenceMonitor
 
 __all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
 
@@ -75,7 +75,7 @@ def _decide(W, xa):
 def linear_machine_decide(run: Run, x):
     """The linear machine's decision for a raw sample x: the class with the largest g_i(x), or None when
     the largest value is tied (the notes: "the classification is undefined")."""
-    from ..numbers import to_vector
+    from exactlin.exact.numbers import to_vector
 
     xa = augment([to_vector(x)], run.bias)[0]
     j, _ = _decide(run.extras["W"], xa)
@@ -193,7 +193,7 @@ _NO_SINGLE_VECTOR = frozenset({"voted-perceptron"})
 
 
 def _binary_names() -> tuple:
-    from . import all_specs
+    from exactlin.algorithms import all_specs
 
     return tuple(s.name for s in all_specs() if not s.multiclass and s.iterative and s.family == "perceptron"
                  and s.name not in _NO_SINGLE_VECTOR)
@@ -212,7 +212,7 @@ OVR_PARAMS = (
 def one_vs_rest_decide(run: Run, x):
     """One-vs-rest decision for a raw sample x: the class whose classifier alone claims x (g_c(x) > 0);
     None when no classifier or more than one claims it (undefined, never broken silently)."""
-    from ..numbers import to_vector
+    from exactlin.exact.numbers import to_vector
 
     xa = augment([to_vector(x)], run.bias)[0]
     claims = [j for j, w in enumerate(run.extras["W"]) if _dot(w, xa) > 0]
@@ -247,7 +247,7 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
                if P["binary"] in _NO_SINGLE_VECTOR else "")
         raise ParameterError(f"binary must be one of {', '.join(names)}; got {P['binary']!r}{why}",
                              parameter="binary")
-    from . import get
+    from exactlin.algorithms import get
 
     bspec = get(P["binary"])
     func = bspec.func

@@ -13,13 +13,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import ParameterError
-from ..params import Param, at_least, check_conflicts, positive
-from ..runs import Run
-from ..theory.certificates import gordan_from_counts, verify_gordan
-from ..theory.monitor import ConvergenceMonitor
-from . import _fast, register
-from ._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, cyclic_single_sample, start_vector
+from exactlin.algorithms import _fast, register
+from exactlin.algorithms._loop import (
+    DEFAULT_MAX_EPOCHS,
+    Bounds,
+    Tracer,
+    binary_problem,
+    cyclic_single_sample,
+    start_vector,
+)
+from exactlin.errors import ParameterError
+from exactlin.model.params import Param, at_least, check_conflicts, positive
+from exactlin.model.run import Run
+from exactlin.theory.certificates import gordan_from_counts, verify_gordan
+from exactlin.theory.monitor import ConvergenceMonitor
 
 SEED = "000_478cb53c624e7eb5.txt"
 
@@ -83,7 +90,7 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
             mon.observe(t, w_t, w_next)
             w_t = w_next
         if w_t != tuple(run.w):
-            from ..errors import InvariantViolation
+            from exactlin.errors import InvariantViolation
 
             raise InvariantViolation("replaying the run's mistakes does not reproduce its final w")
         rep = mon.report()
@@ -101,7 +108,7 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
     w_1 = w0 (default 0); at round t on sample x_t (cyclic order): a mistake iff
     y_t <w_t, x_t> <= 0 (``strict=True``: < 0), then w_{t+1} = w_t + eta y_t x_t.
 
-    Returns a :class:`~exactlin.runs.Run`: ``converged`` with reason ``converged``
+    Returns a :class:`~exactlin.model.run.Run`: ``converged`` with reason ``converged``
     when n consecutive rounds make no mistake; ``cycle`` when (w, position) repeats
     exactly, with a verified Gordan certificate in ``extras["certificate"]``
     (the mistakes of one period sum to 0, so no w separates the data);
@@ -136,8 +143,8 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
 
     tight = None
     if P["tightest_bound"]:
-        from ..errors import VerificationError
-        from .svm import perceptron_bound
+        from exactlin.algorithms.svm import perceptron_bound
+        from exactlin.errors import VerificationError
 
         try:
             tight = perceptron_bound(prob.data, None, bias, positive=positive)

@@ -22,14 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import ParameterError
-from ..numbers import zeros
-from ..params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
-from ..runs import Run
-from ..theory.certificates import gordan_from_counts, verify_gordan
-from ..theory.monitor import batch_monitor
-from . import register
-from ._loop import (
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import (
     DEFAULT_MAX_EPOCHS,
     Bounds,
     CycleDetector,
@@ -39,8 +33,14 @@ from ._loop import (
     cyclic_single_sample,
     start_vector,
 )
-from .perceptron import PARAMS as _PERCEPTRON_PARAMS
-from .perceptron import monitor_run
+from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
+from exactlin.algorithms.perceptron import monitor_run
+from exactlin.errors import ParameterError
+from exactlin.exact.numbers import zeros
+from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
+from exactlin.model.run import Run
+from exactlin.theory.certificates import gordan_from_counts, verify_gordan
+from exactlin.theory.monitor import batch_monitor
 
 __all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
            "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
@@ -700,8 +700,8 @@ def averaged_perceptron(X, y=None, *, bias: str = "none", positive=None, floats:
 
 
 def _augmented(run: Run, x):
-    from ..data import augment
-    from ..numbers import to_vector
+    from exactlin.data.dataset import augment
+    from exactlin.exact.numbers import to_vector
 
     return augment([to_vector(x)], run.bias)[0]
 

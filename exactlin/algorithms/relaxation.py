@@ -25,12 +25,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..errors import InputError, InvariantViolation, ParameterError
-from ..params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
-from ..runs import Run
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
-from .perceptron_family import (
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
+from exactlin.algorithms.perceptron_family import (
     BOUND_PARAMS,
     _batch_run,
     _bounds,
@@ -40,6 +37,9 @@ from .perceptron_family import (
     batch_loop,
     resolve_params,
 )
+from exactlin.errors import InputError, InvariantViolation, ParameterError
+from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
+from exactlin.model.run import Run
 
 __all__ = ["criterion_Jp", "criterion_Jq", "criterion_Jr", "batch_relaxation", "single_sample_relaxation"]
 
@@ -47,13 +47,13 @@ SEED = "003_ffe0ec08819b37d8.txt"
 
 
 def _vec(a) -> tuple:
-    from ..numbers import to_vector
+    from exactlin.exact.numbers import to_vector
 
     return to_vector(a)
 
 
 def _rows(Y) -> tuple:
-    from ..numbers import to_matrix
+    from exactlin.exact.numbers import to_matrix
 
     return to_matrix(Y, name="Y")
 
@@ -89,7 +89,7 @@ def criterion_Jr(a: Sequence, Y: Sequence[Sequence], b) -> Fraction:
     Fraction(2, 1)
     """
     a, Y = _vec(a), _rows(Y)
-    from ..numbers import to_rational
+    from exactlin.exact.numbers import to_rational
 
     b = to_rational(b)
     total = Fraction(0)

@@ -6,7 +6,7 @@ is a linear feasibility problem.  Its alternative (Gordan's theorem) is a vector
 lambda >= 0, sum lambda = 1, with sum_i lambda_i y_i x~_i = 0 on the augmented samples.
 :func:`separable` returns one of the two, checked exactly by
 :mod:`exactlin.theory.certificates` before it is returned.  The LP method is in
-:mod:`exactlin.theory.lp` (HiGHS candidate -> exact solve -> exact check; exact
+:mod:`exactlin.linalg.lp` (HiGHS candidate -> exact solve -> exact check; exact
 simplex with Bland's rule as the fallback).
 """
 
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..data import split_bias
-from ..errors import ParameterError
-from ..params import Param
-from ..runs import Run
-from ..theory.certificates import verify_gordan, verify_separator
-from ..theory.lp import separate
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, binary_problem
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
+from exactlin.data.dataset import split_bias
+from exactlin.errors import ParameterError
+from exactlin.linalg.lp import separate
+from exactlin.model.params import Param
+from exactlin.model.run import Run
+from exactlin.theory.certificates import verify_gordan, verify_separator
 
 SEED = "004_f7c425a21563e0cd.txt"
 

@@ -21,7 +21,7 @@ Method (nothing uncertified is ever returned):
 3. an exact active-set repair when the guess is off (drop a negative multiplier, add the
    most violated constraint; bounded);
 4. the exact fallback: Lemke's complementary pivoting (lexicographic, so it terminates)
-   on the dual's KKT system, an LCP (:func:`exactlin.theory.lp.lemke`);
+   on the dual's KKT system, an LCP (:func:`exactlin.linalg.lp.lemke`);
 5. the independent exact KKT check (:func:`exactlin.theory.kkt.verify_kkt`).
 
 Non-separable data (hard margin): a Run with ``converged=False``, reason
@@ -33,14 +33,14 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..errors import LabelError, ParameterError, VerificationError
-from ..params import Param, at_least, check_conflicts, nonnegative, positive
-from ..runs import Run
-from ..theory.certificates import verify_gordan
-from ..theory.kkt import verify_kkt
-from ..theory.lp import independent_columns, lemke, separate, solve_exact
-from . import register
-from ._loop import DEFAULT_MAX_EPOCHS, binary_problem
+from exactlin.algorithms import register
+from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
+from exactlin.errors import LabelError, ParameterError, VerificationError
+from exactlin.linalg.lp import independent_columns, lemke, separate, solve_exact
+from exactlin.model.params import Param, at_least, check_conflicts, nonnegative, positive
+from exactlin.model.run import Run
+from exactlin.theory.certificates import verify_gordan
+from exactlin.theory.kkt import verify_kkt
 
 __all__ = ["svm_hard", "svm_soft", "svm_soft_l2", "perceptron_bound", "poly_kernel", "decision_function",
            "monomials"]
@@ -229,7 +229,7 @@ def _alpha_lp(K: _Kern, y, Fall: list[int], Fp: list[int], beta: dict, C, hinge:
     by the exact simplex:  sum_j alpha_j y_j x_j = sum_{j in Fp} beta_j x_j (linear kernel; with a kernel
     the Gram-matrix form sum_j K_ij alpha_j y_j = sum_{j in Fp} K_ij beta_j for i in Fall, equivalent because
     null(G) = null(Phi)), and sum_j alpha_j y_j = sum_{j in Fp} beta_j."""
-    from ..theory.lp import simplex
+    from exactlin.linalg.lp import simplex
 
     m = len(Fall)
     rows, rhs = [], []
@@ -554,7 +554,7 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
     import sympy
 
     norm2 = kkt["norm2_w"]
-    from ..numbers import to_sympy
+    from exactlin.exact.numbers import to_sympy
 
     extras.update({
         "b": b,
@@ -600,7 +600,7 @@ def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None
     except _NotSeparable as e:
         sep, Zs = e.sep, e.Zs
         verify_gordan(Zs, sep.lam)
-        from .separability import gordan_meaning
+        from exactlin.algorithms.separability import gordan_meaning
 
         cert = {"kind": "gordan", "lambda": sep.lam, "support": [i for i, v in enumerate(sep.lam) if v],
                 "verified": True, "meaning": gordan_meaning(bias)}
@@ -686,7 +686,7 @@ def decision_function(run: Run, z):
     >>> decision_function(r, (3,)) >= 1
     True
     """
-    from ..numbers import to_vector
+    from exactlin.exact.numbers import to_vector
 
     prob = run.problem
     if prob is None:

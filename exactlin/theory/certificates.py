@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..errors import VerificationError
-from ..numbers import to_matrix, to_rational, to_vector
+from exactlin.errors import VerificationError
+from exactlin.exact.numbers import to_matrix, to_rational, to_vector
 
 __all__ = ["verify_separator", "verify_gordan", "gordan_from_counts"]
 

@@ -37,7 +37,7 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from ..errors import VerificationError
+from exactlin.errors import VerificationError
 
 __all__ = ["verify_kkt", "LOSSES"]
 

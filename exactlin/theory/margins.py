@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InputError, InputTypeError, ShapeError
-from ..numbers import dot, norm2, to_matrix, to_vector
+from exactlin.errors import InputError, InputTypeError, ShapeError
+from exactlin.exact.numbers import dot, norm2, to_matrix, to_vector
 
 __all__ = ["Margin", "margin", "signed_margin", "radius_squared", "functional_margin", "exact_sqrt"]
 
@@ -64,7 +64,7 @@ def _prep(w, X) -> tuple[tuple, tuple]:
 
 
 def _labels(y, n: int) -> tuple[int, ...]:
-    from ..data import binary_labels
+    from exactlin.data.dataset import binary_labels
 
     if isinstance(y, (str, bytes)) or not hasattr(y, "__len__"):
         raise InputTypeError(f"y must be a sequence of +1/-1 labels, got {type(y).__name__}")

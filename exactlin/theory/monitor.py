@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import InputError, InvariantViolation
+from exactlin.errors import InputError, InvariantViolation
 
 __all__ = ["ConvergenceMonitor", "MonitorReport", "largest_root_of_square_bound", "BatchMonitorReport", "batch_monitor",
            "monitor_from_dict"]
@@ -56,7 +56,7 @@ class MonitorReport:
         return self.bound - self.K
 
     def to_dict(self) -> dict:
-        from ..runs import to_jsonable
+        from exactlin.model.serialize import to_jsonable
 
         return {
             "w_star": to_jsonable(self.w_star),
@@ -74,7 +74,7 @@ class MonitorReport:
 
     @classmethod
     def from_dict(cls, d: dict) -> MonitorReport:
-        """Inverse of :meth:`to_dict` (numbers as :func:`exactlin.runs.from_jsonable` or :meth:`to_dict` leave
+        """Inverse of :meth:`to_dict` (numbers as :func:`exactlin.model.run.from_jsonable` or :meth:`to_dict` leave
         them): the same report, exactly, except ``rows`` (the per-mistake rows are not serialized: empty)."""
         return cls(w_star=tuple(_exact(v, "w_star") for v in d["w_star"]), w_star_source=d["w_star_source"],
                    gamma_min=_exact(d["gamma_min"], "gamma_min"), R2=_exact(d["R2"], "R2"),
@@ -280,7 +280,7 @@ class BatchMonitorReport:
         return None if self.bound is None else self.bound - self.K
 
     def to_dict(self) -> dict:
-        from ..runs import to_jsonable
+        from exactlin.model.serialize import to_jsonable
 
         return {"w_star": to_jsonable(self.w_star), "w_star_source": self.w_star_source,
                 "gamma_min": to_jsonable(self.gamma_min), "R2": to_jsonable(self.R2),

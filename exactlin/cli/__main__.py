@@ -1,0 +1,5 @@
+import sys
+
+from exactlin.cli.app import main
+
+sys.exit(main())

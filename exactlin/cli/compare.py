@@ -1,0 +1,57 @@
+"""``exactlin compare ALGORITHM DATA.csv``: the exact run and its nearest float implementations side by side.
+
+A CLI plugin (``exactlin.cli.app.CLI_PLUGINS``); needs the ``sklearn`` extra for the scikit-learn anchors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["register", "cmd_compare"]
+
+
+def cmd_compare(args) -> int:
+    from exactlin.algorithms import get
+    from exactlin.cli.app import _fit_with_status, _out, _parse_params, load_csv
+    from exactlin.compare import compare, compare_text, report_jsonable
+    from exactlin.data.dataset import check_bias
+    from exactlin.errors import ParameterError
+
+    spec = get(args.algorithm)
+    params = _parse_params(spec, args.param)
+    bias = check_bias(args.bias) if args.bias else None
+    ds = load_csv(args.data)
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        raise ParameterError("exactlin compare needs scikit-learn for its float anchors: "
+                             "pip install 'exactlin[sklearn]'", parameter="compare") from None
+    kwargs: dict[str, Any] = {"bias": bias, "positive": args.positive, "params": params}
+    if args.max_epochs is not None:
+        kwargs["max_epochs"] = args.max_epochs
+    report = _fit_with_status(compare, spec.name, ds, None, **kwargs)
+    if args.json:
+        import json
+        import sys
+
+        from exactlin._version import __version__
+        sys.stdout.write(json.dumps({"exactlin_version": __version__, **report_jsonable(report)}, indent=2) + "\n")
+    else:
+        _out(compare_text(report))
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "compare", help="run an algorithm exactly and its nearest float implementation (scikit-learn, numpy); "
+                        "report where they differ")
+    p.add_argument("algorithm")
+    p.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
+    p.add_argument("--bias", choices=["none", "first", "last"], default=None,
+                   help="augmentation with a constant 1 (default: the algorithm's)")
+    p.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE", help="an algorithm parameter")
+    p.add_argument("--max-epochs", type=int, default=None, metavar="N")
+    p.add_argument("--json", action="store_true", help="print one JSON object (floats of the anchors as JSON "
+                                                       "numbers, exact values as rational strings)")
+    p.set_defaults(handler=cmd_compare)

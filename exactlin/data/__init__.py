@@ -1,0 +1,5 @@
+"""Layer 2, data: datasets of exact vectors and labels, augmentation (bias first, last, none), normalized
+samples and CSV reading.  Everything public lives in :mod:`exactlin.data.dataset`."""
+
+from exactlin.data.dataset import *  # noqa: F401,F403
+from exactlin.data.dataset import __all__  # noqa: F401

@@ -1,0 +1,431 @@
+"""Layer 2: datasets of exact vectors and labels; augmentation; normalized samples; CSV.
+
+Conventions of the notes:
+
+* ``bias="none"``: through the origin, as in seed 000 (000_478cb53c624e7eb5.txt).
+* ``bias="first"``: a constant 1 prepended, y = (1, x), as in seeds 001, 003 and 004.
+* ``bias="last"``: a constant 1 appended, (x, 1), as in seed 002.
+* "normalized" samples (seed 003): every augmented sample multiplied by its label,
+  so that a separating vector a satisfies a^t y_i > 0 for every i.
+
+>>> augment([(4, 0)], "first")
+((Fraction(1, 1), Fraction(4, 1), Fraction(0, 1)),)
+>>> normalize([(1, 2)], [-1])
+((Fraction(-1, 1), Fraction(-2, 1)),)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from exactlin.errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
+from exactlin.exact.numbers import FloatRule, Vector, parse_rational, to_matrix
+from exactlin.exact.rows import I64_LIMIT, ExactRows, from_fraction_rows
+
+__all__ = [
+    "BiasMode",
+    "BIAS_MODES",
+    "Dataset",
+    "as_dataset",
+    "binary_labels",
+    "class_labels",
+    "augment",
+    "check_bias",
+    "normalize",
+    "read_csv",
+    "parse_csv",
+]
+
+BiasMode = Literal["none", "first", "last"]
+BIAS_MODES: tuple[str, ...] = ("none", "first", "last")
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Exact feature vectors ``X`` and their labels ``y``.
+
+    ``X`` is a sequence of exact rows (tuples of Fractions): a tuple, or for integer numpy input an
+    :class:`~exactlin.exact.rows.ExactRows`, which holds the int64 array and builds the Fractions
+    only when a row is read (integer kernels read ``X.num`` and ``X.den`` instead).
+    """
+
+    X: Sequence[Vector]
+    y: tuple[Hashable, ...]
+    feature_names: tuple[str, ...] | None = None
+    label_name: str | None = None
+    source: str | None = None
+    #: for a CSV: the 1-based file line of each sample (error messages name lines, not row indices)
+    lines: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def n(self) -> int:
+        return len(self.X)
+
+    @property
+    def d(self) -> int:
+        if isinstance(self.X, ExactRows):  # no Fraction is built
+            return self.X.shape[1]
+        return len(self.X[0]) if self.X else 0
+
+    def classes(self) -> tuple:
+        return class_labels(self.y)
+
+    def __len__(self) -> int:
+        return len(self.X)
+
+    def _repr_html_(self) -> str:  # notebooks
+        from exactlin.exact.numbers import fmt
+
+        head = "".join(f"<th>{h}</th>" for h in (self.feature_names or [f"x{j+1}" for j in range(self.d)]))
+        rows = "".join(
+            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i, "".join(f"<td>{fmt(v)}</td>" for v in x), lab)
+            for i, (x, lab) in enumerate(zip(self.X, self.y))
+        )
+        return f"<table><tr><th>i</th>{head}<th>{self.label_name or 'y'}</th></tr>{rows}</table>"
+
+    def _repr_latex_(self) -> str:  # notebooks: a booktabs table with exact fractions
+        def q(v) -> str:
+            if isinstance(v, Fraction) and v.denominator != 1:
+                return f"{'-' if v < 0 else ''}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
+            return str(v.numerator) if isinstance(v, Fraction) else str(v).replace("_", "\\_")
+
+        names = self.feature_names or [f"x_{{{j + 1}}}" for j in range(self.d)]
+        head = " & ".join(["$i$", *(f"${h}$" if self.feature_names is None else h for h in names),
+                           self.label_name or "$y$"])
+        body = [" & ".join([str(i + 1), *(f"${q(v)}$" for v in x), q(lab)]) + r" \\"
+                for i, (x, lab) in enumerate(zip(self.X, self.y))]
+        return "\n".join([r"\begin{tabular}{r" + "r" * self.d + "l}", r"\toprule", head + r" \\", r"\midrule",
+                          *body, r"\bottomrule", r"\end{tabular}"])
+
+
+def _check_label(lab: Any, i: int) -> Hashable:
+    try:
+        import numpy as np
+
+        if isinstance(lab, np.generic):
+            lab = lab.item()
+    except ImportError:  # pragma: no cover
+        pass
+    if lab is None:
+        raise InputTypeError(f"label at row {i} is missing (None)", row=i)
+    if isinstance(lab, float) and math.isnan(lab):
+        raise InputError(f"label at row {i} is NaN", row=i)
+    try:
+        hash(lab)
+    except TypeError:
+        raise InputTypeError(f"label at row {i} ({lab!r}) is not hashable", row=i) from None
+    return lab
+
+
+def _labels(y: Any) -> tuple:
+    """The labels as a tuple of hashable Python values (numpy integer arrays in one step: integers are
+    never missing, NaN or unhashable)."""
+    try:
+        import numpy as np
+
+        if isinstance(y, np.ndarray) and y.ndim == 1 and y.dtype.kind in "iu":
+            return tuple(y.tolist())
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(_check_label(lab, i) for i, lab in enumerate(y))
+
+
+def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
+    """Build a Dataset from anything the conversion rule accepts (a Dataset passes through)."""
+    if isinstance(X, Dataset):
+        if y is not None:
+            raise ShapeError("give either a Dataset or X and y, not both")
+        return X
+    Xe = to_matrix(X, floats=floats)
+    if not isinstance(Xe, ExactRows):  # exact rows of Fractions: keep them, and their integers beside them
+        Xe = from_fraction_rows(Xe) or Xe
+    if y is None:
+        raise ShapeError("labels y are missing")
+    if isinstance(y, (str, bytes)) or not isinstance(y, Iterable):
+        raise InputTypeError(f"y must be a sequence of labels, got {type(y).__name__}")
+    ys = _labels(y)
+    if len(ys) != len(Xe):
+        raise ShapeError(f"X has {len(Xe)} rows but y has {len(ys)} labels")
+    return Dataset(Xe, ys)
+
+
+def _is_plus_minus_one(lab: Any) -> int | None:
+    if isinstance(lab, bool):
+        return None
+    if isinstance(lab, (int, Fraction)) and lab in (1, -1):
+        return int(lab)
+    if isinstance(lab, float) and lab in (1.0, -1.0):  # floats are input: 1.0 is exactly 1 under every rule
+        return int(lab)
+    if isinstance(lab, str) and lab.strip() in ("1", "+1", "-1"):
+        return int(lab.strip())
+    try:
+        import numpy as np
+
+        if isinstance(lab, (np.integer, np.floating)) and lab in (1, -1):
+            return int(lab)
+    except ImportError:  # pragma: no cover
+        pass
+    return None
+
+
+def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tuple[int, ...]:
+    """Map labels to +1/-1.
+
+    Without ``positive`` the labels must be +1 and -1 (ints, or the strings "1", "+1", "-1").
+    With ``positive`` that label becomes +1 and the one other label -1.
+
+    >>> binary_labels(["cat", "dog", "cat"], positive="cat")
+    (1, -1, 1)
+    """
+    if positive is None:
+        # the common case, in one pass (a list or tuple only: an iterator would be consumed by the test)
+        if isinstance(y, (list, tuple)) and set(map(type, y)) == {int} and set(y) <= {1, -1}:
+            return tuple(y)
+        out = []
+        for i, lab in enumerate(y):
+            v = _is_plus_minus_one(lab)
+            if v is None:
+                raise LabelError(
+                    f"label {lab!r} at row {i} is not +1 or -1; binary algorithms take +1/-1 labels, "
+                    "or any two labels with positive=LABEL (CLI: --positive LABEL); for more than two "
+                    "classes use linear-machine or one-vs-rest",
+                    row=i,
+                )
+            out.append(v)
+        return tuple(out)
+    pos = str(positive)
+    y = list(y)
+    if not any(lab == positive or str(lab) == pos for lab in y):
+        seen = class_labels(y)
+        raise LabelError(f"the positive label {positive!r} does not occur among the labels "
+                         f"({', '.join(repr(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
+    others = []
+    out = []
+    for i, lab in enumerate(y):
+        if lab == positive or str(lab) == pos:
+            out.append(1)
+        else:
+            if lab not in others:
+                others.append(lab)
+                if len(others) > 1:
+                    raise LabelError(
+                        f"more than two labels: {positive!r}, {others[0]!r} and {lab!r} (row {i}); "
+                        "binary algorithms take two classes; for more use linear-machine or one-vs-rest",
+                        row=i,
+                    )
+            out.append(-1)
+    return tuple(out)
+
+
+def class_labels(y: Sequence[Hashable]) -> tuple:
+    """The distinct labels in a documented order: sorted when they are mutually comparable,
+    otherwise in order of first appearance."""
+    seen: list = []
+    seen_set = set()
+    for lab in y:
+        if lab not in seen_set:
+            seen_set.add(lab)
+            seen.append(lab)
+    try:
+        return tuple(sorted(seen))
+    except (TypeError, ValueError):  # ValueError: numpy arrays compared with other labels
+        return tuple(seen)
+
+
+def check_bias(bias: str) -> str:
+    if bias not in BIAS_MODES:
+        raise ParameterError(f"bias must be one of none, first, last; got {bias!r}", parameter="bias")
+    return bias
+
+
+def augment(X: Sequence[Sequence], bias: str) -> Sequence[Vector]:
+    """Augment every sample with a constant 1 (``first``/``last``) or leave it (``none``)."""
+    check_bias(bias)
+    one = Fraction(1)
+    X = to_matrix(X, allow_empty=True)  # the conversion rule; ragged rows are an error
+    if isinstance(X, ExactRows):  # integers over a common denominator D: the constant 1 is D / D
+        if bias == "none" or X.den < I64_LIMIT:
+            return X.augmented(bias)
+        X = X.rows()  # D / D would not fit in int64 (scaled(K, D) takes any D): the Fraction rows
+    if bias == "none":
+        return X
+    if bias == "first":
+        return tuple((one, *x) for x in X)
+    return tuple((*x, one) for x in X)
+
+
+def split_bias(w: Sequence, bias: str) -> tuple[tuple, Fraction]:
+    """Split an augmented weight vector into (weights on the features, intercept)."""
+    check_bias(bias)
+    if bias == "none":
+        return tuple(w), Fraction(0)
+    if bias == "first":
+        return tuple(w[1:]), w[0]
+    return tuple(w[:-1]), w[-1]
+
+
+def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
+    """Seed 003's normalized samples: each (augmented) sample multiplied by its +1/-1 label."""
+    Y = to_matrix(Y, name="Y", allow_empty=True)
+    if isinstance(z, (str, bytes)) or not isinstance(z, Iterable):
+        raise InputTypeError(f"the labels must be a sequence of +1/-1, got {type(z).__name__}")
+    z = tuple(z)
+    if len(Y) != len(z):
+        raise ShapeError(f"{len(Y)} samples but {len(z)} labels")
+    signs = list(z) if set(map(type, z)) == {int} and set(z) <= {1, -1} else []
+    for i, zi in enumerate(z if not signs else ()):
+        s = _is_plus_minus_one(zi)
+        if s is None:
+            raise LabelError(f"label {zi!r} at row {i} is not +1 or -1", row=i)
+        signs.append(s)
+    if isinstance(Y, ExactRows):  # in int64: -x fits because ExactRows entries are > -2**63
+        return Y.signed(signs)
+    negated: dict[int, Fraction] = {}  # -v for each distinct entry object, computed once (entries are immutable)
+
+    def neg(v: Fraction) -> Fraction:
+        r = negated.get(id(v))
+        if r is None:
+            r = negated[id(v)] = -v
+        return r
+
+    return tuple(yi if s == 1 else tuple(neg(v) for v in yi) for yi, s in zip(Y, signs))
+
+
+# ---------------------------------------------------------------------------
+# CSV
+
+
+def _label_value(cell: str) -> Hashable:
+    s = cell.strip()
+    try:
+        q = parse_rational(s)
+    except InputError:
+        return s
+    if q.denominator == 1:
+        return int(q)
+    return q
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _line_number(prefix: str | bytes) -> int:
+    """The 1-based line on which the text after ``prefix`` starts (\r\n, \r and \n end lines)."""
+    nl = b"\n" if isinstance(prefix, bytes) else "\n"
+    cr = b"\r" if isinstance(prefix, bytes) else "\r"
+    return prefix.count(nl) + prefix.count(cr) - prefix.count(cr + nl) + 1
+
+
+def parse_csv(text: str, *, source: str | None = None) -> Dataset:
+    """Parse CSV text: feature columns then the label; ``#`` comments; an optional header (a first row none
+    of whose feature cells is a number: a first row with a bad cell among numbers is an error, not a header).
+
+    >>> ds = parse_csv("x1,x2,y\\n# Example 1 of seed 000\\n4,0,1\\n1,1,-1\\n")
+    >>> ds.X, ds.y
+    (((Fraction(4, 1), Fraction(0, 1)), (Fraction(1, 1), Fraction(1, 1))), (1, -1))
+    """
+    where = f" in {source}" if source else ""
+    rows: list[tuple[int, list[str]]] = []
+    lines = _LINE_BREAK.split(text)  # \r\n, \r or \n end a line (as editors and Python's text mode count)
+    for lineno, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "#" in line and '"' not in line:
+            line = line.split("#", 1)[0]
+        try:
+            cells = next(csv.reader(io.StringIO(line)))
+        except csv.Error as e:
+            raise CSVError(f"line {lineno}{where}: {e}", line=lineno) from None
+        if all(not c.strip() for c in cells):
+            continue
+        rows.append((lineno, cells))
+    if not rows:
+        raise CSVError(f"no data rows{where}: expected feature columns then a label on each line", line=None)
+    header = None
+    first_line, first = rows[0]
+    if len(first) >= 2:
+        def numeric_like(c: str) -> bool:
+            try:
+                parse_rational(c)
+                return True
+            except InputError:
+                return c.strip().lower().lstrip("+-") in ("nan", "inf", "infinity")
+
+        # a header names every feature column: no feature cell of it reads as a number.  A first row with
+        # some numeric cells and some not is data with a bad cell, reported below with its line and column
+        # (never silently dropped as a "header").
+        if not any(numeric_like(c) for c in first[:-1]):
+            header = tuple(c.strip() for c in first)
+            rows = rows[1:]
+    if not rows:
+        raise CSVError(f"line {first_line}{where}: only a header, no data rows", line=first_line)
+    width = len(header) if header else len(rows[0][1])
+    if width < 2:
+        raise CSVError(
+            f"line {rows[0][0]}{where}: a row needs at least one feature column and a label column",
+            line=rows[0][0],
+        )
+    X: list[Vector] = []
+    y: list[Hashable] = []
+    lines: list[int] = []
+    for lineno, cells in rows:
+        if len(cells) != width:
+            raise CSVError(
+                f"line {lineno}{where}: {len(cells)} cells, expected {width} (features then the label)",
+                line=lineno,
+            )
+        vec = []
+        for j, c in enumerate(cells[:-1]):
+            try:
+                vec.append(parse_rational(c))
+            except InputError as e:
+                msg = str(e).replace("at row", "at line")
+                raise CSVError(f"line {lineno}, column {j + 1}{where}: {c.strip()!r} is not a number "
+                               "(expected an integer, a decimal such as 0.01, or a fraction such as -3/4)"
+                               if "not a number" in msg else f"line {lineno}, column {j + 1}{where}: {msg}",
+                               line=lineno, column=j) from None
+        label = cells[-1]
+        if not label.strip():
+            raise CSVError(f"line {lineno}, column {width}{where}: the label is empty", line=lineno, column=width - 1)
+        X.append(tuple(vec))
+        y.append(_label_value(label))
+        lines.append(lineno)
+    return Dataset(
+        tuple(X),
+        tuple(y),
+        feature_names=header[:-1] if header else None,
+        label_name=header[-1] if header else None,
+        source=source,
+        lines=tuple(lines),
+    )
+
+
+def read_csv(path: str | Path) -> Dataset:
+    """Read a CSV file (UTF-8, an optional BOM): feature columns then the label."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise CSVError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise CSVError(f"{p}: is a directory, not a CSV file") from None
+    except OSError as e:
+        raise CSVError(f"{p}: cannot be read ({e.strerror})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        lineno = _line_number(raw[: e.start])
+        raise CSVError(f"{p}: line {lineno} is not valid UTF-8", line=lineno) from None
+    if "\x00" in text:
+        lineno = _line_number(text[: text.index("\x00")])
+        raise CSVError(f"{p}: line {lineno} contains a NUL byte; is this a CSV file?", line=lineno)
+    return parse_csv(text, source=str(p))

@@ -1,0 +1,50 @@
+"""The errata: every place where the lecture notes and the correct algorithm disagree.
+
+Each erratum records what the notes print (a short excerpt, attributed to the seed
+file), what exactlin implements instead, and a function that produces the numeric
+demonstration; ``tests/lectures/test_examples.py`` runs every demonstration and the docs
+site renders them at build time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["Erratum", "ERRATA", "erratum", "all_errata"]
+
+
+@dataclass
+class Erratum:
+    id: str
+    seed: str
+    where: str  # e.g. "Algorithm 11, line 5"
+    notes_say: str  # short excerpt
+    correct: str  # what exactlin implements, and why
+    demonstrate: Callable[[], dict]  # returns {"holds": bool, "text": str, ...exact values}
+
+
+ERRATA: dict[str, Erratum] = {}
+ERRATA_MODULES = ("exactlin.lectures.examples_perceptron", "exactlin.lectures.examples_family",
+    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin")
+
+
+def erratum(id: str, *, seed: str, where: str, notes_say: str, correct: str) -> Callable:
+    def deco(func):
+        if id in ERRATA:
+            raise ValueError(f"erratum {id!r} registered twice")
+        ERRATA[id] = Erratum(id, seed, where, notes_say, correct, func)
+        return func
+
+    return deco
+
+
+def all_errata() -> list[Erratum]:
+    for m in ERRATA_MODULES:
+        try:
+            importlib.import_module(m)
+        except ModuleNotFoundError as e:
+            if e.name != m:
+                raise
+    return list(ERRATA.values())

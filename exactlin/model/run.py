@@ -1,0 +1,271 @@
+"""Layer 3: the one record every algorithm returns.
+
+A :class:`Run` holds the exact final weights, whether the run converged and
+*why it stopped* (one of :data:`REASONS`), the counts (updates K, epochs, steps),
+the parameters it used (exact), a compact trace of :class:`Step` records, and
+algorithm-specific results in ``extras`` (an intercept ``b``, a threshold ``y0``,
+one vector per class, a certificate, ...).  The CLI, the docs generator, JSON
+export and the tests treat every algorithm through this one type.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from exactlin._version import __version__
+from exactlin.exact.numbers import fmt
+from exactlin.model.serialize import from_jsonable, to_jsonable
+
+__all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
+
+#: Why a run stopped.  Every loop in exactlin ends with one of these.
+REASONS: dict[str, str] = {
+    "converged": "every sample is classified correctly, checked exactly: a full pass with no mistake (single-sample "
+                 "rules), no sample left to correct (batch rules, pocket), Y a > 0 on every sample (Ho-Kashyap), "
+                 "every binary run converged (one-vs-rest)",
+    "criterion": "the algorithm's stopping criterion (theta, epsilon, b_min) was met",
+    "solved": "solved in closed form or by an exact optimiser, and verified",
+    "cycle": "the weights returned exactly to an earlier state: a proof that the run never converges",
+    "not_separable": "a verified certificate shows the data are not linearly separable",
+    "max_epochs": "the bound on passes (epochs/iterations) was reached before convergence",
+    "max_updates": "the bound on updates was reached before convergence",
+    "max_steps": "the bound on steps (T or k_max) was reached",
+    "bit_limit": "a number in the iterate exceeded the bit-length limit",
+    "time_limit": "the time limit was reached",
+    "boundary": "the rule made no update in a full cycle, yet some samples lie on the boundary (score 0): "
+                "w does not separate them (the strict test y<w,x> < 0 from w = 0 stops here at once)",
+    "no_mistakes": "no sample was misclassified at the start: nothing to do",
+    "undefined": "the algorithm's rule is undefined here (e.g. a zero-norm sample)",
+}
+
+
+@dataclass
+class Step:
+    """One step of a trace.
+
+    ``k`` is the step number (1-based; the lecture's round t for single-sample rules,
+    the iteration for batch rules), ``epoch`` the pass it belongs to, ``i`` the sample
+    index (0-based; ``None`` for batch steps), ``score`` the quantity the rule tests
+    (for the perceptron y<w,x>), ``update`` whether the weights changed.  ``w_before``
+    and ``w_after`` are kept when the trace keeps vectors; ``info`` holds the rule's
+    other exact quantities (eta, the batch sum, E_in, ...).
+    """
+
+    k: int
+    epoch: int
+    i: int | None
+    score: Any
+    update: bool
+    w_before: tuple | None = None
+    w_after: tuple | None = None
+    info: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = {"k": self.k, "epoch": self.epoch, "i": self.i, "score": to_jsonable(self.score), "update": self.update}
+        if self.w_before is not None:
+            d["w_before"] = to_jsonable(self.w_before)
+        if self.w_after is not None:
+            d["w_after"] = to_jsonable(self.w_after)
+        if self.info:
+            d["info"] = to_jsonable(self.info)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Step:
+        return cls(
+            k=d["k"],
+            epoch=d["epoch"],
+            i=d["i"],
+            score=from_jsonable(d["score"]),
+            update=d["update"],
+            w_before=tuple(from_jsonable(d["w_before"])) if "w_before" in d else None,
+            w_after=tuple(from_jsonable(d["w_after"])) if "w_after" in d else None,
+            info=from_jsonable(d.get("info", {})),
+        )
+
+
+class LazySteps(Sequence):
+    """A list built the first time it is read: a trace whose :class:`Step` records are built from
+    compact records (also the convergence monitor's per-mistake rows).
+
+    A fast loop keeps only integers while it runs (the scores of the recorded steps, the weights after
+    each recorded update) and hands ``build``, a function that turns them into the same list of Steps
+    the reference loop records; ``n`` is that list's length, known without building it.  Reading any
+    element, iterating or comparing builds the list once; ``len`` never does.
+    """
+
+    __slots__ = ("_n", "_build", "_steps")
+
+    def __init__(self, n: int, build):
+        self._n = n
+        self._build = build
+        self._steps: list[Step] | None = None
+
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            steps = self._build()
+            if len(steps) != self._n:  # pragma: no cover - the builders are tested against the reference
+                raise RuntimeError(f"trace builder made {len(steps)} steps, expected {self._n}")
+            self._steps, self._build = steps, None
+        return self._steps
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __bool__(self) -> bool:
+        return self._n > 0
+
+    def __getitem__(self, i):
+        return self.steps()[i]
+
+    def __iter__(self):
+        return iter(self.steps())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, LazySteps):
+            other = other.steps()
+        if isinstance(other, (list, tuple)):
+            return self.steps() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # a list's semantics: mutable-looking, unhashable
+
+    def __repr__(self) -> str:
+        return repr(self.steps()) if self._steps is not None else f"<trace of {self._n} steps, built on first read>"
+
+    def __reduce__(self):  # pickles (and deep-copies) as the plain list it stands for
+        return (list, (self.steps(),))
+
+
+@dataclass
+class Run:
+    """The result of one algorithm on one dataset."""
+
+    algorithm: str
+    w: tuple | None
+    bias: str
+    converged: bool
+    reason: str
+    updates: int = 0
+    epochs: int = 0
+    steps: int = 0
+    params: dict = field(default_factory=dict)
+    trace: list[Step] = field(default_factory=list)
+    trace_complete: bool = True
+    extras: dict = field(default_factory=dict)
+    seed: str | None = None
+    source: str | None = None
+    #: the problem the run solved (augmented samples ``Y``, labels ``z`` and the Dataset); not serialized
+    problem: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if self.reason not in REASONS:
+            raise ValueError(f"unknown stop reason {self.reason!r}")
+
+    # ------------------------------------------------------------------
+    @property
+    def reason_text(self) -> str:
+        return REASONS[self.reason]
+
+    def decision(self, x) -> Fraction:
+        """g(x) = <w, x~> with x augmented as this run's bias mode says (binary runs)."""
+        from exactlin.data.dataset import augment
+        from exactlin.exact.numbers import dot, to_vector
+
+        if self.w is None:
+            raise ValueError(f"{self.algorithm} has no single weight vector")
+        xa = augment([to_vector(x)], self.bias)[0]
+        return dot(self.w, xa)
+
+    def predict(self, x) -> int:
+        """sign(g(x)) as +1/-1; 0 on the boundary (the notes leave g(x) = 0 undecided)."""
+        g = self.decision(x)
+        return (g > 0) - (g < 0)
+
+    # ------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "exactlin_version": __version__,
+            "algorithm": self.algorithm,
+            "bias": self.bias,
+            "w": to_jsonable(self.w) if self.w is not None else None,
+            "converged": self.converged,
+            "reason": self.reason,
+            "reason_text": self.reason_text,
+            "updates": self.updates,
+            "epochs": self.epochs,
+            "steps": self.steps,
+            "params": to_jsonable(self.params),
+            **{k: to_jsonable(v) for k, v in self.extras.items() if k not in _RESERVED},
+            "trace_complete": self.trace_complete,
+            "trace": [s.to_dict() for s in self.trace],
+            "seed": self.seed,
+        }
+
+    def to_json(self, *, trace: bool = True, indent: int | None = 2) -> str:
+        d = self.to_dict()
+        if not trace:
+            d.pop("trace")
+        return json.dumps(d, indent=indent)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Run:
+        known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
+                 "epochs", "steps", "params", "trace_complete", "trace", "seed"}
+        extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
+        if isinstance(extras.get("monitor"), dict):  # the convergence monitor's report, rebuilt exactly
+            from exactlin.theory.monitor import monitor_from_dict
+
+            extras["monitor"] = monitor_from_dict(extras["monitor"])
+        w = d.get("w")
+        return cls(
+            algorithm=d["algorithm"],
+            w=tuple(from_jsonable(w)) if w is not None else None,
+            bias=d["bias"],
+            converged=d["converged"],
+            reason=d["reason"],
+            updates=d.get("updates", 0),
+            epochs=d.get("epochs", 0),
+            steps=d.get("steps", 0),
+            params=from_jsonable(d.get("params", {})),
+            trace=[Step.from_dict(s) for s in d.get("trace", [])],
+            trace_complete=d.get("trace_complete", True),
+            extras=extras,
+            seed=d.get("seed"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Run:
+        return cls.from_dict(json.loads(text))
+
+    def summary(self) -> str:
+        w = "(" + ", ".join(fmt(v) for v in self.w) + ")" if self.w is not None else "-"
+        return (f"{self.algorithm}: w = {w}, converged={self.converged} ({self.reason}), "
+                f"updates={self.updates}, epochs={self.epochs}")
+
+    def __repr__(self) -> str:
+        return f"<Run {self.summary()}>"
+
+    def _repr_html_(self) -> str:
+        from exactlin.render.report import run_html
+
+        return run_html(self)
+
+    def _repr_latex_(self) -> str:
+        from exactlin.render.report import trace_latex
+
+        return trace_latex(self)
+
+    def plot(self, ax=None, **kw):
+        """Draw the data and decision boundary (needs the ``plot`` extra: matplotlib)."""
+        from exactlin.render.plot import plot_run
+
+        return plot_run(self, ax=ax, **kw)
+
+
+_RESERVED = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
+             "params", "trace", "trace_complete", "seed", "reason_text"}

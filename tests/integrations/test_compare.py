@@ -1,0 +1,66 @@
+"""exactlin.compare and the `exactlin compare` command."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+
+import pytest
+import sklearn  # noqa: F401  (the test extra installs it)
+
+from exactlin.algorithms import load_all
+from exactlin.cli.app import main
+from exactlin.compare import compare, compare_text
+
+load_all()
+
+EX1 = "x1,x2,y\n# seed 000, Example 1\n4,0,1\n1,1,-1\n0,1,-1\n-2,-2,1\n"
+
+
+def test_compare_perceptron_example1_agrees(tmp_path):
+    # seed 000 Example 1 through the origin: exact w = (1, -3) (the lecture's w_5); integer data, so the float
+    # cyclic perceptron makes the same three updates with no rounding at all
+    rep = compare("perceptron", [(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
+    assert rep["exact"]["coef"] == [F(1), F(-3)] and rep["exact"]["training_errors"] == 0
+    cyclic = rep["anchors"][1]
+    assert cyclic["coef"] == [1.0, -3.0] and cyclic["decisions_differ"] == [] and cyclic["max_abs_diff"] == 0
+    assert rep["differences"] == []
+    assert "no differences" in compare_text(rep)
+
+
+def test_cli_compare_text_and_json(tmp_path, capsys):
+    p = tmp_path / "ex1.csv"
+    p.write_text(EX1)
+    assert main(["compare", "perceptron", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "exact (exactlin)" in out and "(1, -3)" in out and "sklearn Perceptron" in out
+    assert main(["compare", "mse", str(p), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["algorithm"] == "mse" and all(isinstance(v, str) for v in d["exact"]["coef"])
+    assert all(isinstance(v, float) for v in d["anchors"][0]["coef"])  # anchors are floats, and say so
+
+
+def test_cli_compare_bad_input(tmp_path, capsys):
+    p = tmp_path / "three.csv"
+    p.write_text("x,y\n0,a\n1,b\n2,c\n")
+    assert main(["compare", "perceptron", str(p), "--positive", "a"]) == 2
+    assert "more than two labels" in capsys.readouterr().err
+    assert main(["compare", "no-such", str(p)]) == 2
+
+
+def test_compare_fisher_against_lda_direction():
+    # x = 2, 4 (+1), 0, -2 (-1): w = S_W^{-1}(m_1 - m_2) = 4/4 = 1, y0 = (3 + (-1))/2 = 1, so g(x) = x - 1 (hand);
+    # LDA's vector is a multiple of (1, -1): scaled to the exact one it agrees, with no decision differences
+    rep = compare("fisher", [[2], [4], [0], [-2]], [1, 1, -1, -1])
+    assert rep["exact"]["coef"] == [F(1)] and rep["exact"]["intercept"] == F(-1)
+    lda = rep["anchors"][0]
+    assert lda["coef_scaled"] == pytest.approx([1.0]) and lda["intercept_scaled"] == pytest.approx(-1.0)
+    assert lda["decisions_differ"] == [] and rep["differences"] == []
+
+
+def test_compare_soft_l2_against_linearsvc():
+    # seed 004's soft margin with C = 1 on x = 0 (-1), x = 2 (+1): w = 4/5, b = -4/5 (hand: minimize
+    # w^2/2 + 2(1 - w)^2 with b = -w by symmetry); LinearSVC's squared hinge lands within 1e-6
+    rep = compare("svm-soft-l2", [[0], [2]], [-1, 1])
+    assert rep["exact"]["coef"] == [F(4, 5)] and rep["exact"]["intercept"] == F(-4, 5)
+    assert rep["anchors"][0]["max_abs_diff"] < 1e-6 and rep["anchors"][0]["decisions_differ"] == []
