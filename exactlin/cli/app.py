@@ -221,10 +221,12 @@ def cmd_fit(args) -> int:
         if not args.trace:
             d.pop("trace", None)
         if args.positive is not None:  # which label of the file became +1, and which -1
+            from exactlin.data.dataset import label_matcher
             from exactlin.model.serialize import to_jsonable
 
-            pos = next(lab for lab in ds.y if lab == args.positive or str(lab) == str(args.positive))
-            neg = next((lab for lab in ds.y if not (lab == args.positive or str(lab) == str(args.positive))), None)
+            is_pos = label_matcher(args.positive)
+            pos = next(lab for lab in ds.y if is_pos(lab))
+            neg = next((lab for lab in ds.y if not is_pos(lab)), None)
             d["labels"] = {"+1": to_jsonable(pos), "-1": to_jsonable(neg)}
         emit_json(d)
     else:

@@ -36,6 +36,7 @@ __all__ = [
     "Dataset",
     "as_dataset",
     "binary_labels",
+    "label_matcher",
     "class_labels",
     "augment",
     "check_bias",
@@ -201,16 +202,16 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
                 )
             out.append(v)
         return tuple(out)
-    pos = str(positive)
+    is_pos = label_matcher(positive)
     y = list(y)
-    if not any(lab == positive or str(lab) == pos for lab in y):
+    if not any(is_pos(lab) for lab in y):
         seen = class_labels(y)
         raise LabelError(f"the positive label {positive!r} does not occur among the labels "
                          f"({', '.join(repr(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
     others = []
     out = []
     for i, lab in enumerate(y):
-        if lab == positive or str(lab) == pos:
+        if is_pos(lab):
             out.append(1)
         else:
             if lab not in others:
@@ -223,6 +224,24 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
                     )
             out.append(-1)
     return tuple(out)
+
+
+def label_matcher(positive: Hashable):
+    """The one rule that decides whether a label is ``positive``: equal to it, written the same way, or, for a
+    label typed as text (``--positive 0.5`` on the CLI), the same number: "0.5" matches a label read as 1/2,
+    "1.0" and "+1" match 1.
+
+    >>> is_pos = label_matcher("0.5")
+    >>> is_pos(Fraction(1, 2)), is_pos("0.5"), is_pos(1)
+    (True, True, False)
+    """
+    text = str(positive)
+    value = _label_value(positive) if isinstance(positive, str) else positive
+
+    def is_pos(lab) -> bool:
+        return lab == positive or lab == value or str(lab) == text
+
+    return is_pos
 
 
 def class_labels(y: Sequence[Hashable]) -> tuple:

@@ -250,3 +250,16 @@ def test_label_errors_name_the_csv_line(tmp_path, capsys):
     assert main(["--no-progress", "fit", "perceptron", str(p)]) == 2
     err = capsys.readouterr().err
     assert "'cat' at row 0 is not +1 or -1" in err and f"(line 2 of {p})" in err
+
+
+@pytest.mark.parametrize("positive, plus", [("0.5", "1/2"), ("1/2", "1/2"), ("1.0", 1), ("+1", 1), ("1", 1)])
+def test_positive_label_matches_the_number_written_any_way(tmp_path, capsys, positive, plus):
+    # a label written 0.5 in the CSV is read as the number 1/2; --positive 0.5 (or 1/2) names it, and --positive
+    # 1.0 names a label 1 (before: only the spelling str(Fraction) matched, so 0.5 and 1.0 were "absent")
+    p = tmp_path / "half.csv"
+    other = 3 if plus == "1/2" else 2  # JSON keeps a rational label as "p/q", an integer label as a number
+    first = "0.5" if plus == "1/2" else "1"
+    p.write_text(f"0,1,{first}\n2,3,{other}\n4,1,{first}\n")
+    assert main(["fit", "perceptron", str(p), "--positive", positive, "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["labels"] == {"+1": plus, "-1": other}
