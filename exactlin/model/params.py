@@ -151,11 +151,32 @@ def _check_expression_size(text: str, name: str, k) -> None:
     except Exception:  # noqa: BLE001 -- sympify below reports malformed text
         return
     for node in sympy.preorder_traversal(tree):
+        if isinstance(node, sympy.Pow) and node.exp.has(k):
+            _check_exponent_in_k(node.exp, text, name, k)
         if isinstance(node, sympy.Pow) and not node.exp.free_symbols:
             e = node.exp
             if (not e.is_Number and e.has(sympy.Pow)) or (e.is_Number and abs(e) > MAX_EXPONENT):
                 raise ParameterError(f"{name}={text!r}: the exponent {e} is too large to compute exactly (the "
                                      f"limit: a number up to {MAX_EXPONENT}, not itself a power)", parameter=name)
+
+
+def _check_exponent_in_k(e, text: str, name: str, k) -> None:
+    """An exponent that grows with k must grow at most linearly, with a coefficient within the numeric limit:
+    then eta(k) has O(MAX_EXPONENT * k) bits, a size bounded by the text and the run's own bounds.  2^2^k
+    (2^k bits at step k) or 2^(k^3) would outgrow any memory, so they are refused before any step runs."""
+    import sympy
+
+    try:
+        poly = sympy.Poly(e, k)
+    except sympy.PolynomialError:
+        poly = None
+    if poly is None or poly.degree() > 1 or not all(c.is_Number for c in poly.coeffs()):
+        raise ParameterError(f"{name}={text!r}: the exponent {e} grows faster than linearly in k, so eta(k) would "
+                             "soon have more digits than memory holds (an exponent in k may be a*k + b with "
+                             f"numbers |a|, |b| <= {MAX_EXPONENT})", parameter=name)
+    if any(abs(c) > MAX_EXPONENT for c in poly.coeffs()):
+        raise ParameterError(f"{name}={text!r}: the exponent {e} has a coefficient beyond the limit of "
+                             f"{MAX_EXPONENT}", parameter=name)
 
 
 def as_schedule(spec: Any, name: str = "eta") -> Schedule:
