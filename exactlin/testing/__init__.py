@@ -15,7 +15,7 @@ HOW MUCH:
 
 Scale.  Some algorithms define w only up to a positive factor; compare those with ``scale_invariant=True``
 (directions are compared after dividing both vectors by one coordinate, by default the exact vector's
-largest one, or ``normalize_by=``) or ``scale_invariant="angle"`` (the squared sine of the angle between the
+largest feature weight, or ``normalize_by=``) or ``scale_invariant="angle"`` (the squared sine of the angle between the
 two vectors, an exact rational, against ``rtol**2``):
 
 ======================================  ===================================================================
@@ -296,7 +296,8 @@ class MatchReport:
                 lines.append(f"decisions: {len(self.decisions)} of {self.n_samples} samples classified differently:")
                 lines += ["  " + d.line() for d in self.decisions]
             else:
-                lines.append(f"decisions: the same class on all {self.n_samples} samples off the boundary")
+                lines.append(f"decisions: the same class on all {self.n_samples - len(self.boundary)} samples off "
+                             "the boundary")
             if self.boundary:
                 lines.append(f"on the boundary: {len(self.boundary)} sample(s) with exact decision exactly 0 "
                              "(not float errors):")
@@ -554,7 +555,9 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
         else:
             k = normalize_by
             if k is None:
-                k = max(range(len(ex)), key=lambda j: (abs(ex[j]), -j))
+                # the largest exact feature weight (the intercept only when every weight is 0)
+                nc = len(ex) - (1 if do_int else 0)
+                k = max(range(nc), key=lambda j: (abs(ex[j]), -j)) if nc and any(ex[:nc]) else len(ex) - 1
             elif not (isinstance(k, int) and 0 <= k < len(ex)):
                 raise ParameterError(f"normalize_by must be an index 0..{len(ex) - 1} of ({', '.join(names)}), "
                                      f"got {k!r}", parameter="normalize_by")
@@ -571,8 +574,9 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
                 exn = [q / ex[k] for q in ex]
                 fln = [q / flq[k] for q in flq]  # exact quotients of the float's binary values
                 diffs = _compare_values([f"{n}/{names[k]}" for n in names], exn, fln, rt, at)
-                diffs = tuple(ValueDiff(d.name, d.exact, f if j == k else d.actual, d.abs_error, d.rel_error, d.ok)
-                              for j, (d, f) in enumerate(zip(diffs, [float(v) for v in fln])))
+                # shown as the float the quotient rounds to; the errors are those of the exact quotient
+                diffs = tuple(ValueDiff(d.name, d.exact, float(f), d.abs_error, d.rel_error, d.ok)
+                              for d, f in zip(diffs, fln))
         if do_int:
             kw["intercept"] = diffs[-1]
             diffs = diffs[:-1]
@@ -648,7 +652,8 @@ def assert_matches_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol:
     * coefficients: ``|float - exact| <= atol + rtol |exact|`` per coordinate, decided in exact rationals (the
       float's binary value; the tolerances' binary values);
     * ``scale_invariant=True``: both vectors (coef, intercept) are divided by one coordinate -- ``normalize_by``
-      (an index into coef + [intercept]), by default the exact vector's largest -- and then compared; a float
+      (an index into coef + [intercept]), by default the exact vector's largest feature weight -- and then
+      compared (the float quotients exactly, shown rounded to floats); a float
       coordinate of the other sign (or 0) there is a mismatch (``direction_ok`` False).  ``"angle"``: the exact
       squared sine of the angle must be <= rtol^2 (and the vectors must not point apart).  Which algorithms
       need it: see the module docstring (perceptron family, Fisher, Ho-Kashyap);
