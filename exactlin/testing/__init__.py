@@ -370,7 +370,7 @@ def _exact_parts(run) -> tuple[tuple[Fraction, ...], Any]:
 def _sympy_rational(v):
     if getattr(v, "is_Rational", False):
         return Fraction(int(v.p), int(v.q))
-    return -(-v)  # irrational: kept as the sympy number (refused where a rational is needed)
+    return v  # irrational: kept as the sympy number (refused where a rational is needed)
 
 
 def exact_decisions(run, X, *, floats: str = "repr") -> tuple[Fraction, ...]:
