@@ -21,6 +21,7 @@ from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _dot, r
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
 from exactlin.model.params import Param, at_least, positive
+from exactlin.model.models import ArgmaxModel, OneVsRestModel
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
@@ -150,7 +151,7 @@ def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
                       "undefined": [s for s in range(n) if _decide(W, Y[s])[0] is None]},
-              seed=SEED003, problem=ds)
+              seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, bias))
     if res.cycle is not None or (P["monitor"] and res.converged):
         if n * (c - 1) * c * d > KESLER_LIMIT:
             run.extras["monitor"] = None
@@ -284,5 +285,5 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
                                 "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],
                       "undefined": [s for s in range(len(Y))
                                     if sum(1 for w in W if _dot(w, Y[s]) > 0) != 1]},
-              seed=SEED001, problem=ds)
+              seed=SEED001, problem=ds, model=OneVsRestModel(classes, tuple(r.model for r in runs)))
     return run

@@ -38,6 +38,7 @@ from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.linalg.lp import independent_columns, lemke, separate, solve_exact
 from exactlin.model.params import Param, at_least, check_conflicts, nonnegative, positive
+from exactlin.model.models import KernelModel, label_pair, linear_model
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
 from exactlin.theory.kkt import verify_kkt
@@ -576,7 +577,12 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
         extras["notes"] = notes
     if not intercept and bias != "none":
         extras["note"] = "no intercept"
-    return Run(name, W, bias, True, "solved", params=P, extras=extras, seed=seed, problem=prob)
+    if W is not None:
+        model = linear_model(W, bias, prob)
+    else:  # the dual form: K(x_i, x) on the samples the kernel saw (raw x with an intercept, else x~)
+        model = KernelModel(tuple(tuple(X[i]) for i in sv), tuple(alpha[i] for i in sv), tuple(y[i] for i in sv),
+                            b, "poly", P["degree"], P["coef0"], "none" if intercept else bias, *label_pair(prob))
+    return Run(name, W, bias, True, "solved", params=P, extras=extras, seed=seed, problem=prob, model=model)
 
 
 def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None):
