@@ -17,17 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 from exactlin.data.dataset import Dataset, as_dataset
-from exactlin.errors import ParameterError, ShapeError
-from exactlin.exact.featuremaps import _monomials, lift_circle, polynomial_feature_names, polynomial_features
+from exactlin.errors import ParameterError
+from exactlin.exact.featuremaps import lift_circle, polynomial_feature_names, polynomial_features
 from exactlin.exact.numbers import to_matrix
+from exactlin.model.models import FeatureMapModel
 from exactlin.model.params import Param, at_least, check_params
 from exactlin.model.params import positive as positive_value
-from exactlin.model.models import FeatureMapModel
 from exactlin.model.run import Run
 
 SEED = "004_f7c425a21563e0cd.txt"

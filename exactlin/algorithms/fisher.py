@@ -47,8 +47,8 @@ from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.numbers import fmt, to_matrix, to_vector
 from exactlin.exact.rows import int_matvec
 from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
-from exactlin.model.params import Param, check_params
 from exactlin.model.models import ThresholdModel, label_pair
+from exactlin.model.params import Param, check_params
 from exactlin.model.run import Run
 
 SEED = "003_ffe0ec08819b37d8.txt"

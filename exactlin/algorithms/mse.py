@@ -24,8 +24,8 @@ from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
 from exactlin.linalg.matrices import integer_matrix, pinv, pinv_solve
-from exactlin.model.params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
 from exactlin.model.models import linear_model
+from exactlin.model.params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
 from exactlin.model.run import Run
 
 SEED = "003_ffe0ec08819b37d8.txt"

@@ -20,8 +20,8 @@ from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, TRACE_STEP_LIMIT, Trac
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
-from exactlin.model.params import Param, at_least, positive
 from exactlin.model.models import ArgmaxModel, OneVsRestModel
+from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
 from exactlin.theory.monitor import ConvergenceMonitor

@@ -23,8 +23,8 @@ from exactlin.algorithms._loop import (
     start_vector,
 )
 from exactlin.errors import ParameterError
-from exactlin.model.params import Param, at_least, check_conflicts, positive
 from exactlin.model.models import linear_model
+from exactlin.model.params import Param, at_least, check_conflicts, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import ConvergenceMonitor

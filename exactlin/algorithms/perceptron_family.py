@@ -37,8 +37,8 @@ from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.algorithms.perceptron import monitor_run
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import zeros
-from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
 from exactlin.model.models import VoteModel, label_pair, linear_model
+from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import batch_monitor

@@ -38,8 +38,8 @@ from exactlin.algorithms.perceptron_family import (
     resolve_params,
 )
 from exactlin.errors import InputError, InvariantViolation, ParameterError
-from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
 from exactlin.model.models import linear_model
+from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
 from exactlin.model.run import Run
 
 __all__ = ["criterion_Jp", "criterion_Jq", "criterion_Jr", "batch_relaxation", "single_sample_relaxation"]

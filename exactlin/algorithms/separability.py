@@ -19,8 +19,8 @@ from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
 from exactlin.data.dataset import split_bias
 from exactlin.errors import ParameterError
 from exactlin.linalg.lp import separate
-from exactlin.model.params import Param
 from exactlin.model.models import linear_model
+from exactlin.model.params import Param
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan, verify_separator
 

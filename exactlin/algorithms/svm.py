@@ -37,8 +37,8 @@ from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.linalg.lp import independent_columns, lemke, separate, solve_exact
-from exactlin.model.params import Param, at_least, check_conflicts, nonnegative, positive
 from exactlin.model.models import KernelModel, label_pair, linear_model
+from exactlin.model.params import Param, at_least, check_conflicts, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
 from exactlin.theory.kkt import verify_kkt

@@ -22,8 +22,8 @@ from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _certificate, _dot, _sign, resolve_params
 from exactlin.errors import InputError, ParameterError
-from exactlin.model.params import Param, greater_than
 from exactlin.model.models import linear_model
+from exactlin.model.params import Param, greater_than
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts
 

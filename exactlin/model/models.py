@@ -35,7 +35,7 @@ from exactlin.exact.numbers import fmt, to_rational
 from exactlin.model.serialize import from_jsonable, record, to_jsonable
 
 __all__ = ["LinearModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel", "KernelModel",
-           "FeatureMapModel", "MODELS", "linear_model", "label_pair"]
+           "FeatureMapModel", "MODELS", "linear_model", "linear_form", "label_pair"]
 
 _BIAS = ("none", "first", "last")
 F0 = Fraction(0)
@@ -193,9 +193,19 @@ class _Model:
         out = tuple(self._predict_one(x) for x in rows)
         return out[0] if single else out
 
-    def side(self, x) -> int:
-        """+1 (positive label), -1 (negative label) or 0 (undefined) for one raw point (binary models)."""
-        return self._side(_points(x, self.n_features())[0][0])
+    def side(self, X):
+        """+1 (the positive label), -1 (the negative label) or 0 (undefined) for one raw point, or a tuple
+        of them for many (binary models)."""
+        rows, single = _points(X, self.n_features())
+        out = tuple(self._side(x) for x in rows)
+        return out[0] if single else out
+
+    def index(self, X):
+        """The index into ``classes`` of the predicted class (None: undefined), for one point or many
+        (multi-class models)."""
+        rows, single = _points(X, self.n_features())
+        out = tuple(self._choose(x) for x in rows)
+        return out[0] if single else out
 
 
 # ---------------------------------------------------------------------------
@@ -484,11 +494,15 @@ class ArgmaxModel(_Model):
         xa = _augment(x, self.bias)
         return tuple(_dot(w, xa) for w in self.W)
 
-    def _predict_one(self, x):
+    def _choose(self, x) -> int | None:
         g = self._decide_one(x)
         best = max(g)
         top = [j for j, v in enumerate(g) if v == best]
-        return self.classes[top[0]] if len(top) == 1 else None
+        return top[0] if len(top) == 1 else None
+
+    def _predict_one(self, x):
+        j = self._choose(x)
+        return None if j is None else self.classes[j]
 
     def to_dict(self) -> dict:
         return {"classes": list(self.classes), "W": [[_s(v) for v in w] for w in self.W], "bias": self.bias}
@@ -520,9 +534,13 @@ class OneVsRestModel(_Model):
     def _decide_one(self, x) -> tuple:
         return tuple(m._decide_one(x) for m in self.models)
 
-    def _predict_one(self, x):
+    def _choose(self, x) -> int | None:
         claims = [j for j, m in enumerate(self.models) if m._side(x) > 0]
-        return self.classes[claims[0]] if len(claims) == 1 else None
+        return claims[0] if len(claims) == 1 else None
+
+    def _predict_one(self, x):
+        j = self._choose(x)
+        return None if j is None else self.classes[j]
 
     def to_dict(self) -> dict:
         return {"classes": list(self.classes), "models": [to_jsonable(m) for m in self.models]}
@@ -534,6 +552,26 @@ class OneVsRestModel(_Model):
 
 #: every model class
 MODELS = (LinearModel, ThresholdModel, VoteModel, KernelModel, FeatureMapModel, ArgmaxModel, OneVsRestModel)
+
+
+def linear_form(model) -> tuple[list[tuple], list, str] | None:
+    """(weight rows, offsets, bias mode) of a model whose decision is linear in its input space, g_r(x) =
+    <rows[r], x~> + offsets[r] (the lifted space for a feature map, whose raw-sample rule is not linear);
+    None for the vote and the kernel expansion (no single linear function).  Fisher's offset is -y0."""
+    if isinstance(model, FeatureMapModel):
+        return linear_form(model.inner)
+    if isinstance(model, LinearModel):
+        return [model.w], [0], model.bias
+    if isinstance(model, ThresholdModel):
+        return [model.w], [-model.y0], "none"
+    if isinstance(model, ArgmaxModel):
+        return list(model.W), [0] * len(model.W), model.bias
+    if isinstance(model, OneVsRestModel):
+        rows = [linear_form(m) for m in model.models]
+        if any(r is None or len(r[0]) != 1 for r in rows) or len({r[2] for r in rows}) != 1:
+            return None
+        return [r[0][0] for r in rows], [r[1][0] for r in rows], rows[0][2]
+    return None
 
 
 def linear_model(w, bias: str, problem=None) -> LinearModel | None:
