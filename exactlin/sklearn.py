@@ -32,10 +32,14 @@ arrays of ``fractions.Fraction``;
 -1; more than two classes raise :class:`~exactlin.errors.LabelError` naming the multi-class
 alternatives (``ExactLinearMachine``: linear-machine or one-vs-rest).
 
-``predict`` decides exactly: class ``classes_[1]`` iff g(x) > 0, so a sample on the
-boundary (g(x) = 0, which the notes leave undecided) goes to ``classes_[0]`` as in
-scikit-learn; multi-class: the largest g_c(x), a tie (undefined in the notes) going to the
-first class in ``classes_`` order.  ``decision_function`` returns float64 because
+``predict`` decides exactly by the run's prediction model ``run_.model``
+(:mod:`exactlin.model.models`: Fisher's threshold y0, the vote, the kernel expansion, a feature map
+applied to the raw samples...), never by the algorithm's name.  Where the notes leave a point
+undefined (the model predicts None) scikit-learn still needs one of ``classes_``: a binary
+model's undefined point (g(x) = 0, a tied vote) goes to ``classes_[0]``, as in scikit-learn;
+multi-class (a tie for the largest g_c, or no or several one-vs-rest claims): the class with the
+largest g_c(x), the first in ``classes_`` order on a tie.  ``run_.predict`` gives the notes' own
+answer (None there).  ``decision_function`` returns float64 because
 scikit-learn's scorers and checks need numbers they can compare with tolerances; the exact
 values are :meth:`ExactClassifier.decision_function_exact` (object array of Fractions),
 and the predictions never depend on the float rounding.
@@ -113,7 +117,12 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
     ----------
     classes_ : ndarray
     coef_ : ndarray of Fraction, shape (1, n_features) or (n_classes, n_features)
+        For ``feature-map`` the weights in the LIFTED space phi(x) (e.g. 3 columns for the circle
+        map of 2-D samples), while ``predict`` takes raw samples (``n_features_in_`` raw features)
+        and applies phi itself.  Absent for the voted perceptron and kernel SVMs (no single
+        linear function decides).
     intercept_ : ndarray of Fraction, shape (1,) or (n_classes,)
+        For Fisher: -y0 (an exact sympy number when y0 is irrational).
     run_ : exactlin.model.run.Run
     converged_ : bool
     reason_ : str
@@ -413,9 +422,9 @@ class ExactFisher(ExactClassifier):
 class ExactLinearMachine(ExactClassifier):
     """Multi-class: the linear machine of seed 003 (``linear-machine``, default) or seed 001's
     ``one-vs-rest``.  ``coef_`` has one row per class in ``classes_`` order; ``predict`` takes
-    the largest g_c(x) (a tie, undefined in the notes, goes to the first class; the notes'
-    own rules are :func:`exactlin.algorithms.multiclass.linear_machine_decide` and
-    ``one_vs_rest_decide`` on ``run_``, which return None there).  With two classes
+    the class the run's model picks; where it is undefined (a tie for the largest g_c(x), or no
+    or several one-vs-rest claims) the largest g_c(x), the first class in ``classes_`` order on a
+    tie (the notes' own answer, None, is ``run_.predict(X)``).  With two classes
     ``decision_function`` is g_1(x) - g_0(x), scikit-learn's binary shape ``(n,)``.
 
     Tag ``poor_score``: on classes that overlap, the linear machine (like any last-iterate
