@@ -75,12 +75,9 @@ def _decide(W, xa):
 
 def linear_machine_decide(run: Run, x):
     """The linear machine's decision for a raw sample x: the class with the largest g_i(x), or None when
-    the largest value is tied (the notes: "the classification is undefined")."""
-    from exactlin.exact.numbers import to_vector
-
-    xa = augment([to_vector(x)], run.bias)[0]
-    j, _ = _decide(run.extras["W"], xa)
-    return None if j is None else run.extras["classes"][j]
+    the largest value is tied (the notes: "the classification is undefined").  The run's model decides
+    (:class:`~exactlin.model.models.ArgmaxModel`)."""
+    return run.predict(x)
 
 
 LM_PARAMS = (
@@ -212,12 +209,9 @@ OVR_PARAMS = (
 
 def one_vs_rest_decide(run: Run, x):
     """One-vs-rest decision for a raw sample x: the class whose classifier alone claims x (g_c(x) > 0);
-    None when no classifier or more than one claims it (undefined, never broken silently)."""
-    from exactlin.exact.numbers import to_vector
-
-    xa = augment([to_vector(x)], run.bias)[0]
-    claims = [j for j, w in enumerate(run.extras["W"]) if _dot(w, xa) > 0]
-    return run.extras["classes"][claims[0]] if len(claims) == 1 else None
+    None when no classifier or more than one claims it (undefined, never broken silently).  The run's
+    model decides (:class:`~exactlin.model.models.OneVsRestModel`)."""
+    return run.predict(x)
 
 
 @register("one-vs-rest", family="multiclass", seed=SEED001, number="Multiclass Classification",

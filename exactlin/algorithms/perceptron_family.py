@@ -714,12 +714,11 @@ def _augmented(run: Run, x):
 
 def predict_voted(run: Run, x) -> int:
     """The voted rule sign(sum_i c_i sign(<w_i, x>)) for a raw sample x (augmented by the run's bias);
-    0 when the vote is tied (undecided, as sign(0))."""
-    xa = _augmented(run, x)
-    vote = sum(int(v["c"]) * _sign(_dot(v["w"], xa)) for v in run.extras["voted"])
-    return _sign(vote)
+    0 when the vote is tied (undecided, as sign(0)).  The run's model decides
+    (:class:`~exactlin.model.models.VoteModel`)."""
+    return run.model.side(x)
 
 
 def predict_averaged(run: Run, x) -> int:
-    """The averaged rule sign(<sum_i c_i w_i, x>); 0 on the boundary."""
-    return _sign(_dot(run.extras["averaged_w"], _augmented(run, x)))
+    """The averaged rule sign(<sum_i c_i w_i, x>); 0 on the boundary (the run's linear model)."""
+    return run.model.side(x)

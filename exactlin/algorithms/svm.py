@@ -691,22 +691,13 @@ def decision_function(run: Run, z):
     >>> r = svm_hard([(0,), (3,)], [-1, 1], kernel="poly", degree=2)
     >>> decision_function(r, (3,)) >= 1
     True
-    """
-    from exactlin.exact.numbers import to_vector
 
-    prob = run.problem
-    if prob is None:
-        raise ParameterError("this Run has no data attached (runs loaded from JSON cannot evaluate the dual form)")
-    X = prob.data.X if run.bias != "none" else prob.Y
-    z = to_vector(z)
-    alpha, b, y = run.extras["alpha"], run.extras["b"], prob.z
-    k = run.extras.get("kernel")
-    if k:
-        K = poly_kernel(k["degree"], k["coef0"])
-    else:
-        def K(u, v):
-            return sum((p * q for p, q in zip(u, v)), F0)
-    return sum((y[i] * alpha[i] * K(X[i], z) for i in run.extras["support_vectors"]), F0) + b
+    The run's model evaluates it (:class:`~exactlin.model.models.KernelModel` for a kernel, the linear
+    model otherwise), so a run read back from JSON evaluates it too."""
+    if run.model is None:
+        raise ParameterError(f"{run.algorithm} ({run.reason}): this run has no decision function",
+                             parameter="algorithm")
+    return run.model.decision(z)
 
 
 def perceptron_bound(X, y=None, bias: str = "none", *, positive=None) -> dict:
