@@ -35,10 +35,10 @@ import logging
 import warnings
 from typing import Any
 
-from exactlin.data.dataset import augment, split_bias
+from exactlin.data.dataset import split_bias
 from exactlin.errors import ParameterError
-from exactlin.exact.numbers import dot
 from exactlin.exact.rows import ExactRows
+from exactlin.model.models import linear_form
 
 __all__ = ["compare", "compare_text", "report_jsonable", "ANCHORS", "RELATIVE_TOLERANCE"]
 
@@ -152,7 +152,7 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
         {"algorithm", "bias", "n", "d", "exact": {...}, "anchors": [{...}, ...], "differences": [str, ...]}
     """
     from exactlin.algorithms import get
-    from exactlin.data.dataset import as_dataset, binary_labels, check_bias, class_labels
+    from exactlin.data.dataset import as_dataset, binary_labels, check_bias
 
     spec = get(algorithm)
     params = dict(params or {})
@@ -166,19 +166,17 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
     log.info("compare: exact %s on %d samples", spec.name, ds.n)
     run = spec.func(ds, None, **kwargs, **params)
     Xf = [[float(v) for v in x] for x in ds.X]
-    A = augment(ds.X, bias)
     report: dict[str, Any] = {"algorithm": spec.name, "bias": bias, "n": ds.n, "d": ds.d, "anchors": [],
                               "differences": [], "rounding": []}
     multiclass = spec.multiclass
     if multiclass:
-        classes = list(run.extras.get("classes") or class_labels(ds.y))
-        W = [tuple(w) for w in run.extras["W"]]
-        exact_pred = []
-        for a in A:
-            g = [dot(w, a) for w in W]
-            top = max(g)
-            exact_pred.append(classes[g.index(top)] if g.count(top) == 1 else None)
-        coefs = [split_bias(w, bias) for w in W]
+        model = run.model
+        form = linear_form(model) if model is not None else None
+        if form is None:
+            raise ParameterError(f"{spec.name} has no linear decision functions to compare", parameter="algorithm")
+        classes = list(model.classes)
+        exact_pred = list(model.predict(ds.X))  # the model's rule: None where the notes leave a point undefined
+        coefs = [split_bias(tuple(w), form[2]) for w in form[0]]
         report["exact"] = {"converged": run.converged, "reason": run.reason, "updates": run.updates,
                            "epochs": run.epochs, "classes": classes,
                            "coef": [list(c) for c, _ in coefs], "intercept": [b for _, b in coefs],
@@ -186,15 +184,14 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
         yf = list(ds.y)
     else:
         z = binary_labels(ds.y, positive)
-        w = run.w
-        if w is None:
-            raise ParameterError(f"{spec.name} has no single weight vector to compare (a kernel or voted run)",
-                                 parameter="algorithm")
-        # Fisher decides by a threshold on w^t x: g(x) = w^t x - y0
-        offset = -run.extras["y0"] if spec.name == "fisher" and run.extras.get("y0") is not None else 0
-        g_exact = [dot(w, a) + offset for a in A]
-        exact_side = [_sign(g) for g in g_exact]
-        coef, b = split_bias(w, bias)
+        model = run.model
+        form = linear_form(model) if model is not None else None
+        if form is None:
+            raise ParameterError(f"{spec.name} has no single linear decision function to compare (a kernel or "
+                                 "voted run, or no classifier)", parameter="algorithm")
+        (w,), (offset,), wbias = form  # g(x) = <w, x~> + offset (Fisher: offset = -y0)
+        exact_side = list(model.side(ds.X))  # exact, also against an irrational y0 (proven bounds)
+        coef, b = split_bias(tuple(w), wbias)
         b = b + offset
         report["exact"] = {"converged": run.converged, "reason": run.reason, "updates": run.updates,
                            "epochs": run.epochs, "w": tuple(w), "coef": list(coef), "intercept": b,

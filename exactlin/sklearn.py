@@ -32,10 +32,14 @@ arrays of ``fractions.Fraction``;
 -1; more than two classes raise :class:`~exactlin.errors.LabelError` naming the multi-class
 alternatives (``ExactLinearMachine``: linear-machine or one-vs-rest).
 
-``predict`` decides exactly: class ``classes_[1]`` iff g(x) > 0, so a sample on the
-boundary (g(x) = 0, which the notes leave undecided) goes to ``classes_[0]`` as in
-scikit-learn; multi-class: the largest g_c(x), a tie (undefined in the notes) going to the
-first class in ``classes_`` order.  ``decision_function`` returns float64 because
+``predict`` decides exactly by the run's prediction model ``run_.model``
+(:mod:`exactlin.model.models`: Fisher's threshold y0, the vote, the kernel expansion, a feature map
+applied to the raw samples...), never by the algorithm's name.  Where the notes leave a point
+undefined (the model predicts None) scikit-learn still needs one of ``classes_``: a binary
+model's undefined point (g(x) = 0, a tied vote) goes to ``classes_[0]``, as in scikit-learn;
+multi-class (a tie for the largest g_c, or no or several one-vs-rest claims): the class with the
+largest g_c(x), the first in ``classes_`` order on a tie.  ``run_.predict`` gives the notes' own
+answer (None there).  ``decision_function`` returns float64 because
 scikit-learn's scorers and checks need numbers they can compare with tolerances; the exact
 values are :meth:`ExactClassifier.decision_function_exact` (object array of Fractions),
 and the predictions never depend on the float rounding.
@@ -67,9 +71,10 @@ try:
 except ImportError as _e:  # pragma: no cover - the extra is missing
     raise ImportError("exactlin.sklearn needs scikit-learn >= 1.6: pip install 'exactlin[sklearn]'") from _e
 
-from exactlin.data.dataset import augment, split_bias
+from exactlin.data.dataset import split_bias
 from exactlin.errors import InputTypeError, LabelError, ParameterError
-from exactlin.exact.numbers import dot, to_matrix
+from exactlin.exact.numbers import to_matrix
+from exactlin.model.models import linear_form
 
 __all__ = ["ExactClassifier", "ExactPerceptron", "ExactMSE", "ExactHoKashyap", "ExactFisher", "ExactLinearMachine",
            "ExactSVC", "ESTIMATORS", "expected_failed_checks"]
@@ -112,7 +117,12 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
     ----------
     classes_ : ndarray
     coef_ : ndarray of Fraction, shape (1, n_features) or (n_classes, n_features)
+        For ``feature-map`` the weights in the LIFTED space phi(x) (e.g. 3 columns for the circle
+        map of 2-D samples), while ``predict`` takes raw samples (``n_features_in_`` raw features)
+        and applies phi itself.  Absent for the voted perceptron and kernel SVMs (no single
+        linear function decides).
     intercept_ : ndarray of Fraction, shape (1,) or (n_classes,)
+        For Fisher: -y0 (an exact sympy number when y0 is irrational).
     run_ : exactlin.model.run.Run
     converged_ : bool
     reason_ : str
@@ -225,32 +235,18 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         self._set_linear_attributes(run)
         return self
 
-    def _weights(self, run) -> list[tuple] | None:
-        """The augmented weight vectors that decide: one for a binary run, one per class for a multi-class run."""
-        if "W" in run.extras and "classes" in run.extras and run.w is None:
-            return [tuple(w) for w in run.extras["W"]]
-        if run.w is not None:
-            return [tuple(run.w)]
-        return None
-
-    @staticmethod
-    def _offset(run):
-        """Fisher's threshold: g(x) = w^t x - y0 (``extras["y0"]``, a Fraction or an exact sympy number)."""
-        y0 = run.extras.get("y0") if run.algorithm == "fisher" else None
-        return 0 if y0 is None else -y0
-
     def _set_linear_attributes(self, run) -> None:
-        W = self._weights(run)
-        if W is None:  # a kernel SVM or the voted perceptron: no single linear function
+        rows = linear_form(run.model) if run.model is not None else None
+        if rows is None:  # a kernel SVM or the voted perceptron: no single linear function
             for name in ("coef_", "intercept_"):
                 if name in self.__dict__:
                     del self.__dict__[name]
             return
+        W, offsets, bias = rows
         coefs, intercepts = [], []
-        for w in W:
-            c, b = split_bias(w, run.bias)
+        for w, off in zip(W, offsets):
+            c, b = split_bias(tuple(w), bias)
             coefs.append(list(c))
-            off = self._offset(run)
             intercepts.append(Fraction(b) + off if isinstance(off, (int, Fraction)) else b + off)
         coef = np.empty((len(coefs), len(coefs[0])), dtype=object)
         for i, row in enumerate(coefs):
@@ -263,29 +259,30 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         self.intercept_ = intercept
 
     # ------------------------------------------------------------------ predict
-    def _exact_scores(self, X) -> list:
+    def _model_and_rows(self, X):
         check_is_fitted(self, "run_")
         X = validate_data(self, X, dtype=None, accept_sparse=False, ensure_all_finite=True, reset=False)
-        Xe = self._convert(X)
-        run = self.run_
-        W = self._weights(run)
-        if W is not None:
-            A = augment(Xe, run.bias)
-            if len(W) == 1:
-                off = self._offset(run)
-                return [dot(W[0], a) + off for a in A] if off != 0 else [dot(W[0], a) for a in A]
-            if len(W) == 2:  # two classes: scikit-learn's binary convention, g(x) = g_1(x) - g_0(x)
-                return [dot(W[1], a) - dot(W[0], a) for a in A]
-            return [[dot(w, a) for w in W] for a in A]
-        if run.algorithm == "voted-perceptron":
-            from exactlin.algorithms.perceptron_family import predict_voted
+        Xe = [tuple(r) for r in self._convert(X)]
+        model = self.run_.model
+        if model is None:
+            raise ParameterError(f"{self.run_.algorithm} ({self.run_.reason}): this run has no prediction model",
+                                 parameter="algorithm")
+        return model, Xe
 
-            return [Fraction(predict_voted(run, x)) for x in Xe]
-        if "alpha" in run.extras:  # kernel SVM: the dual form
-            from exactlin.algorithms.svm import decision_function
+    @staticmethod
+    def _multiclass(model) -> bool:
+        return hasattr(model, "classes")
 
-            return [decision_function(run, x) for x in Xe]
-        raise ParameterError(f"{run.algorithm}: this run has no decision function", parameter="algorithm")
+    def _exact_scores(self, X) -> list:
+        model, Xe = self._model_and_rows(X)
+        if not Xe:
+            return []
+        s = list(model.decision(Xe))
+        if self._multiclass(model):
+            s = [list(v) for v in s]
+            if len(s[0]) == 2:  # two classes: scikit-learn's binary convention, g(x) = g_1(x) - g_0(x)
+                return [v[1] - v[0] for v in s]
+        return s
 
     def decision_function_exact(self, X) -> np.ndarray:
         """The exact g(x) (object array of Fractions): shape (n,) for two classes, (n, c) for c classes."""
@@ -305,12 +302,25 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         return np.array([[float(q) for q in v] if isinstance(v, list) else float(v) for v in s], dtype=np.float64)
 
     def predict(self, X) -> np.ndarray:
-        """The class of each sample, decided by the exact sign (binary) or the exact largest g_c (multi-class)."""
-        s = self._exact_scores(X)
-        if s and isinstance(s[0], list):
-            idx = [max(range(len(v)), key=lambda j, v=v: (v[j], -j)) for v in s]
+        """The class of each sample by the run's model (``run_.model``), decided exactly.
+
+        Where the notes leave a point undefined (the model predicts None) scikit-learn still needs one of
+        ``classes_``: a binary model's undefined point (g(x) = 0, a tied vote) goes to ``classes_[0]``
+        (the -1 class); a multi-class one (a tie for the largest g_c, or no or several one-vs-rest
+        claims) goes to the class with the largest g_c(x), the first in ``classes_`` order on a tie.
+        """
+        model, Xe = self._model_and_rows(X)
+        if not Xe:
+            return self.classes_[np.asarray([], dtype=int)]
+        if self._multiclass(model):
+            idx = []
+            for x, j in zip(Xe, model.index(Xe)):
+                if j is None:
+                    g = model.decision(x)
+                    j = max(range(len(g)), key=lambda k, g=g: (g[k], -k))
+                idx.append(j)
         else:
-            idx = [1 if v > 0 else 0 for v in s]
+            idx = [1 if v > 0 else 0 for v in model.side(Xe)]
         return self.classes_[np.asarray(idx, dtype=int)]
 
     def plot(self, ax=None, **kw):
@@ -412,9 +422,9 @@ class ExactFisher(ExactClassifier):
 class ExactLinearMachine(ExactClassifier):
     """Multi-class: the linear machine of seed 003 (``linear-machine``, default) or seed 001's
     ``one-vs-rest``.  ``coef_`` has one row per class in ``classes_`` order; ``predict`` takes
-    the largest g_c(x) (a tie, undefined in the notes, goes to the first class; the notes'
-    own rules are :func:`exactlin.algorithms.multiclass.linear_machine_decide` and
-    ``one_vs_rest_decide`` on ``run_``, which return None there).  With two classes
+    the class the run's model picks; where it is undefined (a tie for the largest g_c(x), or no
+    or several one-vs-rest claims) the largest g_c(x), the first class in ``classes_`` order on a
+    tie (the notes' own answer, None, is ``run_.predict(X)``).  With two classes
     ``decision_function`` is g_1(x) - g_0(x), scikit-learn's binary shape ``(n,)``.
 
     Tag ``poor_score``: on classes that overlap, the linear machine (like any last-iterate

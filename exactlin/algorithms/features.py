@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import combinations_with_replacement
-from typing import Any
 
 from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 from exactlin.data.dataset import Dataset, as_dataset
-from exactlin.errors import ParameterError, ShapeError
+from exactlin.errors import ParameterError
+from exactlin.exact.featuremaps import lift_circle, polynomial_feature_names, polynomial_features
 from exactlin.exact.numbers import to_matrix
+from exactlin.model.models import FeatureMapModel
 from exactlin.model.params import Param, at_least, check_params
 from exactlin.model.params import positive as positive_value
 from exactlin.model.run import Run
@@ -33,62 +33,6 @@ SEED = "004_f7c425a21563e0cd.txt"
 
 __all__ = ["lift_circle", "polynomial_features", "polynomial_feature_names", "with_features", "feature_map",
            "FEATURE_MAPS"]
-
-
-def lift_circle(X: Any) -> tuple[tuple[Fraction, ...], ...]:
-    """Seed 004's phi: (x, y) -> (x, y, x^2 + y^2), exactly.
-
-    >>> lift_circle([(1, 2), ("1/2", 0)])
-    ((Fraction(1, 1), Fraction(2, 1), Fraction(5, 1)), (Fraction(1, 2), Fraction(0, 1), Fraction(1, 4)))
-    """
-    M = to_matrix(X)
-    if len(M[0]) != 2:
-        raise ShapeError(f"lift_circle maps points of the plane (x, y); the samples have {len(M[0])} features")
-    return tuple((x, y, x * x + y * y) for x, y in M)
-
-
-def _monomials(d: int, degree: int) -> list[tuple[int, ...]]:
-    out = []
-    for deg in range(1, degree + 1):
-        for combo in combinations_with_replacement(range(d), deg):
-            out.append(combo)
-    return out
-
-
-def polynomial_feature_names(d: int, degree: int, names: tuple[str, ...] | None = None) -> list[str]:
-    """Names of :func:`polynomial_features`' columns, e.g. ``['x1', 'x2', 'x1^2', 'x1*x2', 'x2^2']``."""
-    names = names or tuple(f"x{j + 1}" for j in range(d))
-    out = []
-    for combo in _monomials(d, degree):
-        parts = []
-        for j in sorted(set(combo)):
-            p = combo.count(j)
-            parts.append(names[j] + (f"^{p}" if p > 1 else ""))
-        out.append("*".join(parts))
-    return out
-
-
-def polynomial_features(X: Any, degree: int) -> tuple[tuple[Fraction, ...], ...]:
-    """All monomials of the features of total degree 1, ..., ``degree`` (no constant: the bias
-    augmentation adds it), exactly.
-
-    >>> polynomial_features([(2, 3)], 2)
-    ((Fraction(2, 1), Fraction(3, 1), Fraction(4, 1), Fraction(6, 1), Fraction(9, 1)),)
-    """
-    if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
-        raise ParameterError(f"degree must be a whole number >= 1, got {degree!r}", parameter="degree")
-    M = to_matrix(X)
-    mons = _monomials(len(M[0]), degree)
-    out = []
-    for x in M:
-        row = []
-        for combo in mons:
-            v = Fraction(1)
-            for j in combo:
-                v *= x[j]
-            row.append(v)
-        out.append(tuple(row))
-    return tuple(out)
 
 
 #: named feature maps for the CLI
@@ -114,12 +58,16 @@ def _mapped_dataset(X, y, phi: Callable, floats: str, map_name: str) -> Dataset:
                    (ds.source or "data") + f" mapped by {map_name}")
 
 
-def with_features(algorithm: str, phi: Callable, *, name: str | None = None) -> Callable:
+def with_features(algorithm: str, phi: Callable, *, name: str | None = None, kind: str | None = None,
+                  degree: int = 2) -> Callable:
     """Compose a feature map ``phi`` (rows -> rows) with the registered algorithm ``algorithm``.
 
     The returned function takes the same arguments as the algorithm (``X, y=None, **kwargs``), runs it
     on phi(X), and records ``extras["feature_map"]`` (its name) and ``extras["original_X"]``.  The Run's
-    weights live in the feature space (augmented as ``bias`` says).
+    weights live in the feature space (augmented as ``bias`` says).  With ``kind`` (circle, poly with
+    ``degree``, identity: the map described as data) ``Run.model`` becomes a
+    :class:`~exactlin.model.models.FeatureMapModel` that predicts RAW samples; without it (an arbitrary
+    callable phi) the model stays the inner algorithm's, on phi(x).
 
     >>> f = with_features("perceptron", lift_circle, name="circle")
     >>> r = f([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)], [1, -1, -1, -1, -1], bias="first")
@@ -137,6 +85,8 @@ def with_features(algorithm: str, phi: Callable, *, name: str | None = None) -> 
         r = spec.func(mapped, None, floats=floats, **kwargs)
         r.extras["feature_map"] = label
         r.extras["original_X"] = ds.X
+        if kind is not None and r.model is not None:
+            r.model = FeatureMapModel(kind, r.model, degree, len(ds.X[0]) if len(ds.X) else None)
         return r
 
     run.__name__ = f"{spec.func.__name__}_with_{label}"
@@ -186,7 +136,7 @@ def feature_map_run(X, y=None, *, bias: str = "first", positive=None, floats: st
                 raise ParameterError(f"{lim} cannot be passed to {inner.name}, which has no such limit",
                                      parameter=lim)
             kwargs[lim] = P[lim]
-    r = with_features(inner.name, phi, name=label)(X, y, floats=floats, **kwargs)
+    r = with_features(inner.name, phi, name=label, kind=P["map"], degree=P["degree"])(X, y, floats=floats, **kwargs)
     r.extras["inner_algorithm"] = inner.name
     r.algorithm = "feature-map"
     r.params = {**r.params, **P}

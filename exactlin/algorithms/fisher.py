@@ -43,9 +43,11 @@ import numpy as np
 from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
+from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.numbers import fmt, to_matrix, to_vector
 from exactlin.exact.rows import int_matvec
 from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
+from exactlin.model.models import ThresholdModel, label_pair
 from exactlin.model.params import Param, check_params
 from exactlin.model.run import Run
 
@@ -332,52 +334,6 @@ def _quad(w, M) -> Fraction:
 # exact decisions against c + s ln q
 
 
-def sign_c_plus_s_log(c: Fraction, s: Fraction, q: Fraction) -> int:
-    """The sign of c + s ln(q) for rationals c, s and q > 0, decided exactly.
-
-    If s = 0 or q = 1 it is the sign of c.  Otherwise ln q is irrational (e^r is transcendental for
-    every nonzero rational r, Lindemann), so c + s ln q != 0, and ball arithmetic (python-flint's
-    ``arb``: every operation returns an interval proven to contain the exact result) at increasing
-    precision eventually returns a ball that excludes 0; its side is the sign.  Without python-flint,
-    mpmath's interval arithmetic plays the same role.
-    """
-    c, s, q = Fraction(c), Fraction(s), Fraction(q)
-    if q <= 0:
-        raise ValueError("ln q needs q > 0")
-    if s == 0 or q == 1:
-        return (c > 0) - (c < 0)
-    prec = 64
-    try:
-        import flint
-    except ImportError:  # pragma: no cover
-        flint = None
-    while prec <= 1 << 22:
-        if flint is not None:
-            old = flint.ctx.prec
-            flint.ctx.prec = prec
-            try:
-                fq = lambda x: flint.arb(flint.fmpq(x.numerator, x.denominator))  # noqa: E731
-                v = fq(c) + fq(s) * fq(q).log()
-                if v > 0:
-                    return 1
-                if v < 0:
-                    return -1
-            finally:
-                flint.ctx.prec = old
-        else:  # pragma: no cover
-            from mpmath import iv
-
-            iv.prec = prec
-            f = lambda x: iv.mpf(x.numerator) / x.denominator  # noqa: E731
-            v = f(c) + f(s) * iv.log(f(q))
-            if v.a > 0:
-                return 1
-            if v.b < 0:
-                return -1
-        prec *= 2
-    raise ArithmeticError("could not decide the sign of c + s ln q")  # pragma: no cover
-
-
 class Threshold:
     """y0 = c + s ln(q), exact (s = 0 for the rational thresholds)."""
 
@@ -606,8 +562,10 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     if J is None:
         extras["note_J"] = "w^t S_W w = 0: zero within-class scatter along w, J(w) is unbounded"
     P_out = {k: v for k, v in P.items() if v is not None}
+    prob = _problem(ds, z)
     return Run("fisher", w, "none", True, "solved", 0, 0, 0, params=P_out, trace=[], trace_complete=True,
-               extras=extras, seed=SEED, problem=_problem(ds, z))
+               extras=extras, seed=SEED, problem=prob,
+               model=ThresholdModel(w, chosen.c, chosen.s, chosen.q, *label_pair(prob)))
 
 
 def _problem(ds, z):

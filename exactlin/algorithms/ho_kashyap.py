@@ -29,6 +29,7 @@ from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import fmt, max_bit_length, to_vector
 from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
+from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan, verify_separator
@@ -217,7 +218,8 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
                                                               for i in range(d))
     params = {**{key: v for key, v in P.items() if v is not None}, "max_epochs": bounds.max_epochs}
     run = Run(name, a, bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
-              trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob)
+              trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
+        model=linear_model(a, bias, prob))
     if verdict == "separable" and run.w != cert["a"]:  # pragma: no cover
         raise VerificationError("Ho-Kashyap: the certified a is not the returned a")
     return run

@@ -24,6 +24,7 @@ from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
 from exactlin.linalg.matrices import integer_matrix, pinv, pinv_solve
+from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
 from exactlin.model.run import Run
 
@@ -256,7 +257,8 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
         extras["Y_pinv"] = Yp
         extras["penrose_verified"] = True
     return Run("mse", a, bias, True, "solved", 0, 0, 0, params={k: v for k, v in P.items() if v is not None},
-               trace=[], trace_complete=True, extras=extras, seed=SEED, problem=prob)
+               trace=[], trace_complete=True, extras=extras, seed=SEED, problem=prob,
+        model=linear_model(a, bias, prob))
 
 
 # ---------------------------------------------------------------------------
@@ -323,7 +325,8 @@ def _dist2(a, a_star) -> Fraction:
 def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob, max_epochs) -> Run:
     params = {**{k: v for k, v in P.items() if v is not None}, "max_epochs": max_epochs}
     return Run(name, a, bias, converged, reason, steps, epochs, steps, params=params, trace=tracer.steps,
-               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob)
+               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
+        model=linear_model(a, bias, prob))
 
 
 @register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",

@@ -20,6 +20,7 @@ from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, TRACE_STEP_LIMIT, Trac
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
+from exactlin.model.models import ArgmaxModel, OneVsRestModel
 from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
@@ -74,12 +75,9 @@ def _decide(W, xa):
 
 def linear_machine_decide(run: Run, x):
     """The linear machine's decision for a raw sample x: the class with the largest g_i(x), or None when
-    the largest value is tied (the notes: "the classification is undefined")."""
-    from exactlin.exact.numbers import to_vector
-
-    xa = augment([to_vector(x)], run.bias)[0]
-    j, _ = _decide(run.extras["W"], xa)
-    return None if j is None else run.extras["classes"][j]
+    the largest value is tied (the notes: "the classification is undefined").  The run's model decides
+    (:class:`~exactlin.model.models.ArgmaxModel`)."""
+    return run.predict(x)
 
 
 LM_PARAMS = (
@@ -150,7 +148,7 @@ def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
                       "undefined": [s for s in range(n) if _decide(W, Y[s])[0] is None]},
-              seed=SEED003, problem=ds)
+              seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, bias))
     if res.cycle is not None or (P["monitor"] and res.converged):
         if n * (c - 1) * c * d > KESLER_LIMIT:
             run.extras["monitor"] = None
@@ -211,12 +209,9 @@ OVR_PARAMS = (
 
 def one_vs_rest_decide(run: Run, x):
     """One-vs-rest decision for a raw sample x: the class whose classifier alone claims x (g_c(x) > 0);
-    None when no classifier or more than one claims it (undefined, never broken silently)."""
-    from exactlin.exact.numbers import to_vector
-
-    xa = augment([to_vector(x)], run.bias)[0]
-    claims = [j for j, w in enumerate(run.extras["W"]) if _dot(w, xa) > 0]
-    return run.extras["classes"][claims[0]] if len(claims) == 1 else None
+    None when no classifier or more than one claims it (undefined, never broken silently).  The run's
+    model decides (:class:`~exactlin.model.models.OneVsRestModel`)."""
+    return run.predict(x)
 
 
 @register("one-vs-rest", family="multiclass", seed=SEED001, number="Multiclass Classification",
@@ -284,5 +279,5 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
                                 "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],
                       "undefined": [s for s in range(len(Y))
                                     if sum(1 for w in W if _dot(w, Y[s]) > 0) != 1]},
-              seed=SEED001, problem=ds)
+              seed=SEED001, problem=ds, model=OneVsRestModel(classes, tuple(r.model for r in runs)))
     return run

@@ -23,6 +23,7 @@ from exactlin.algorithms._loop import (
     start_vector,
 )
 from exactlin.errors import ParameterError
+from exactlin.model.models import linear_model
 from exactlin.model.params import Param, at_least, check_conflicts, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
@@ -171,7 +172,8 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
         converged, reason = False, "boundary"
     run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob)
+              extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob,
+        model=linear_model(res.w, bias, prob))
     if tight is not None:
         run.extras["tightest_bound"] = tight["bound"]
         if tight.get("note"):

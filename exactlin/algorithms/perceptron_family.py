@@ -37,6 +37,7 @@ from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.algorithms.perceptron import monitor_run
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import zeros
+from exactlin.model.models import VoteModel, label_pair, linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
@@ -203,7 +204,8 @@ def _batch_run(name, seed, prob, res: BatchResult, bias, P, max_epochs, tracer, 
     run = Run(name, res.a if w_reported is None else w_reported, bias, res.converged, res.reason, res.updates,
               res.iterations, res.iterations, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
-              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits}, seed=seed, problem=prob)
+              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits}, seed=seed, problem=prob,
+        model=linear_model(res.a if w_reported is None else w_reported, bias, prob))
     if res.certificate_lambda is not None:
         run.extras["certificate"] = _certificate(prob.Z, res.certificate_lambda, res.cycle, bias)
     return run
@@ -313,7 +315,8 @@ def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, 
     run = Run(name, res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits},
-              seed=SEED003, problem=prob)
+              seed=SEED003, problem=prob,
+        model=linear_model(res.w, bias, prob))
     if b != 0:
         # a^t y_k > b for every k (Algorithm 5's goal); "separates" keeps its meaning a^t y_k > 0
         run.extras["margin_met"] = _separates(Z, res.w, b)
@@ -541,7 +544,8 @@ def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr
               params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
                       "E_in_history": history_E[:10_000], "separates": best_E == 0},
-              seed=SEED001, problem=prob)
+              seed=SEED001, problem=prob,
+        model=linear_model(best, bias, prob))
     return run
 
 
@@ -644,7 +648,9 @@ def _voted(name, X, y, bias, positive, floats, max_epochs, trace, P):
               res.updates, res.epochs, res.steps, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"voted": [{"w": w, "c": c} for w, c in vlist], "final_w": res.w, "averaged_w": averaged,
-                      "mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED000, problem=prob)
+                      "mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED000, problem=prob,
+              model=(linear_model(averaged, bias, prob) if name == "averaged-perceptron"
+                     else VoteModel(tuple(vlist), bias, *label_pair(prob))))
     if res.cycle is not None:
         run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
     if P["monitor"]:
@@ -708,12 +714,11 @@ def _augmented(run: Run, x):
 
 def predict_voted(run: Run, x) -> int:
     """The voted rule sign(sum_i c_i sign(<w_i, x>)) for a raw sample x (augmented by the run's bias);
-    0 when the vote is tied (undecided, as sign(0))."""
-    xa = _augmented(run, x)
-    vote = sum(int(v["c"]) * _sign(_dot(v["w"], xa)) for v in run.extras["voted"])
-    return _sign(vote)
+    0 when the vote is tied (undecided, as sign(0)).  The run's model decides
+    (:class:`~exactlin.model.models.VoteModel`)."""
+    return run.model.side(x)
 
 
 def predict_averaged(run: Run, x) -> int:
-    """The averaged rule sign(<sum_i c_i w_i, x>); 0 on the boundary."""
-    return _sign(_dot(run.extras["averaged_w"], _augmented(run, x)))
+    """The averaged rule sign(<sum_i c_i w_i, x>); 0 on the boundary (the run's linear model)."""
+    return run.model.side(x)

@@ -38,6 +38,7 @@ from exactlin.algorithms.perceptron_family import (
     resolve_params,
 )
 from exactlin.errors import InputError, InvariantViolation, ParameterError
+from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
 from exactlin.model.run import Run
 
@@ -122,7 +123,8 @@ def _undefined_run(name, prob, bias, P, max_epochs, a1, i) -> Run:
     return Run(name, a1, bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": max_epochs},
                extras={"undefined_sample": i, "separates": False,
                        "note": f"sample {i} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
-                               "divides by ||y||^2 = 0"}, seed=SEED, problem=prob)
+                               "divides by ||y||^2 = 0"}, seed=SEED, problem=prob,
+        model=linear_model(a1, bias, prob))
 
 
 _COMMON = (
@@ -217,7 +219,8 @@ def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, f
                       "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
                                       "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
                                       "checked exactly at every update"},
-              seed=SEED, problem=prob)
+              seed=SEED, problem=prob,
+        model=linear_model(res.w, bias, prob))
     if res.cycle is not None:
         weight = [Fraction(0)] * prob.n
         for i, c in zip(res.cycle, coefs[-len(res.cycle):]):

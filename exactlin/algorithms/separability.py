@@ -19,6 +19,7 @@ from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
 from exactlin.data.dataset import split_bias
 from exactlin.errors import ParameterError
 from exactlin.linalg.lp import separate
+from exactlin.model.models import linear_model
 from exactlin.model.params import Param
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan, verify_separator
@@ -77,7 +78,8 @@ def separable(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
         wf, b = split_bias(w, bias)
         extras.update({"separable": True, "w": wf, "b": b, "verified": True,
                        "min_functional_margin": m})
-        return Run("separable", w, bias, True, "solved", params=P, extras=extras, seed=SEED, problem=prob)
+        return Run("separable", w, bias, True, "solved", params=P, extras=extras, seed=SEED, problem=prob,
+            model=linear_model(w, bias, prob))
     lam = res.lam
     verify_gordan(Z, lam)
     extras.update({"separable": False, "verified": True,

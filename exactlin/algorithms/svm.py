@@ -37,6 +37,7 @@ from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.linalg.lp import independent_columns, lemke, separate, solve_exact
+from exactlin.model.models import KernelModel, label_pair, linear_model
 from exactlin.model.params import Param, at_least, check_conflicts, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
@@ -576,7 +577,12 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
         extras["notes"] = notes
     if not intercept and bias != "none":
         extras["note"] = "no intercept"
-    return Run(name, W, bias, True, "solved", params=P, extras=extras, seed=seed, problem=prob)
+    if W is not None:
+        model = linear_model(W, bias, prob)
+    else:  # the dual form: K(x_i, x) on the samples the kernel saw (raw x with an intercept, else x~)
+        model = KernelModel(tuple(tuple(X[i]) for i in sv), tuple(alpha[i] for i in sv), tuple(y[i] for i in sv),
+                            b, "poly", P["degree"], P["coef0"], "none" if intercept else bias, *label_pair(prob))
+    return Run(name, W, bias, True, "solved", params=P, extras=extras, seed=seed, problem=prob, model=model)
 
 
 def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None):
@@ -685,22 +691,13 @@ def decision_function(run: Run, z):
     >>> r = svm_hard([(0,), (3,)], [-1, 1], kernel="poly", degree=2)
     >>> decision_function(r, (3,)) >= 1
     True
-    """
-    from exactlin.exact.numbers import to_vector
 
-    prob = run.problem
-    if prob is None:
-        raise ParameterError("this Run has no data attached (runs loaded from JSON cannot evaluate the dual form)")
-    X = prob.data.X if run.bias != "none" else prob.Y
-    z = to_vector(z)
-    alpha, b, y = run.extras["alpha"], run.extras["b"], prob.z
-    k = run.extras.get("kernel")
-    if k:
-        K = poly_kernel(k["degree"], k["coef0"])
-    else:
-        def K(u, v):
-            return sum((p * q for p, q in zip(u, v)), F0)
-    return sum((y[i] * alpha[i] * K(X[i], z) for i in run.extras["support_vectors"]), F0) + b
+    The run's model evaluates it (:class:`~exactlin.model.models.KernelModel` for a kernel, the linear
+    model otherwise), so a run read back from JSON evaluates it too."""
+    if run.model is None:
+        raise ParameterError(f"{run.algorithm} ({run.reason}): this run has no decision function",
+                             parameter="algorithm")
+    return run.model.decision(z)
 
 
 def perceptron_bound(X, y=None, bias: str = "none", *, positive=None) -> dict:

@@ -22,6 +22,7 @@ from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _certificate, _dot, _sign, resolve_params
 from exactlin.errors import InputError, ParameterError
+from exactlin.model.models import linear_model
 from exactlin.model.params import Param, greater_than
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts
@@ -146,7 +147,8 @@ def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: st
                       "separates": all(_sign(_dot(w, yk)) == zk for yk, zk in zip(Y, z)), "max_bits": res.max_bits,
                       "monitor": None, "monitor_note": "not applied: Winnow's multiplicative updates are not "
                       "covered by the perceptron convergence theorem"},
-              seed=SEED, problem=prob)
+              seed=SEED, problem=prob,
+        model=linear_model(w, bias, prob))
     if res.cycle is not None:
         run.extras["certificate"] = _certificate(prob.Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
     return run

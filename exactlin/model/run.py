@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from exactlin._version import __version__
 from exactlin.exact.numbers import fmt
+from exactlin.model.models import LinearModel  # noqa: F401  (registers every model record for from_jsonable)
 from exactlin.model.serialize import from_jsonable, to_jsonable
 
 __all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
@@ -159,6 +159,8 @@ class Run:
     extras: dict = field(default_factory=dict)
     seed: str | None = None
     source: str | None = None
+    #: the prediction model (:mod:`exactlin.model.models`): what ``predict``/``decision`` use
+    model: Any = None
     #: the problem the run solved (augmented samples ``Y``, labels ``z`` and the Dataset); not serialized
     problem: Any = field(default=None, repr=False, compare=False)
 
@@ -171,20 +173,24 @@ class Run:
     def reason_text(self) -> str:
         return REASONS[self.reason]
 
-    def decision(self, x) -> Fraction:
-        """g(x) = <w, x~> with x augmented as this run's bias mode says (binary runs)."""
-        from exactlin.data.dataset import augment
-        from exactlin.exact.numbers import dot, to_vector
+    def _model(self):
+        if self.model is None:
+            from exactlin.errors import ParameterError
 
-        if self.w is None:
-            raise ValueError(f"{self.algorithm} has no single weight vector")
-        xa = augment([to_vector(x)], self.bias)[0]
-        return dot(self.w, xa)
+            raise ParameterError(f"{self.algorithm} ({self.reason}): this run has no prediction model "
+                                 "(e.g. a proof of non-separability has no classifier)", parameter="model")
+        return self.model
 
-    def predict(self, x) -> int:
-        """sign(g(x)) as +1/-1; 0 on the boundary (the notes leave g(x) = 0 undecided)."""
-        g = self.decision(x)
-        return (g > 0) - (g < 0)
+    def decision(self, X):
+        """The model's exact decision value(s) (:mod:`exactlin.model.models`): g(x) = <w, x~> for a linear
+        run, y - y0 for Fisher, the vote, the kernel expansion, one g_c per class...  One point gives a
+        value, a list/array of points a tuple."""
+        return self._model().decision(X)
+
+    def predict(self, X):
+        """The model's label(s) for one point or many: the data's own labels (+1/-1 by default); None where
+        the notes leave the point undefined (g(x) = 0, a tied vote, a tie between classes...)."""
+        return self._model().predict(X)
 
     # ------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -204,6 +210,7 @@ class Run:
             "trace_complete": self.trace_complete,
             "trace": [s.to_dict() for s in self.trace],
             "seed": self.seed,
+            **({"model": to_jsonable(self.model)} if self.model is not None else {}),
         }
 
     def to_json(self, *, trace: bool = True, indent: int | None = 2) -> str:
@@ -215,13 +222,18 @@ class Run:
     @classmethod
     def from_dict(cls, d: dict) -> Run:
         known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
-                 "epochs", "steps", "params", "trace_complete", "trace", "seed"}
+                 "epochs", "steps", "params", "trace_complete", "trace", "seed", "model"}
         extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
         if isinstance(extras.get("monitor"), dict):  # the convergence monitor's report, rebuilt exactly
             from exactlin.theory.monitor import monitor_from_dict
 
             extras["monitor"] = monitor_from_dict(extras["monitor"])
         w = d.get("w")
+        model = from_jsonable(d["model"]) if d.get("model") is not None else None
+        if model is None and w is not None:  # JSON written before Run.model existed: the default linear rule
+            from exactlin.model.models import LinearModel
+
+            model = LinearModel(tuple(from_jsonable(w)), d["bias"])
         return cls(
             algorithm=d["algorithm"],
             w=tuple(from_jsonable(w)) if w is not None else None,
@@ -236,6 +248,7 @@ class Run:
             trace_complete=d.get("trace_complete", True),
             extras=extras,
             seed=d.get("seed"),
+            model=model,
         )
 
     @classmethod
@@ -268,4 +281,4 @@ class Run:
 
 
 _RESERVED = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
-             "params", "trace", "trace_complete", "seed", "reason_text"}
+             "params", "trace", "trace_complete", "seed", "reason_text", "model"}

@@ -70,14 +70,17 @@ def _projection(projection, d: int) -> tuple[int, int]:
     return i, j
 
 
-def _line(w: Sequence, bias: str, proj: tuple[int, int]) -> tuple[float, float, float] | None:
-    """(a, b, c) with the boundary a*u + b*v + c = 0 in the projected plane; None when w vanishes there."""
+def _line(w: Sequence, bias: str, proj: tuple[int, int], offset=0) -> tuple[float, float, float] | None:
+    """(a, b, c) with the boundary a*u + b*v + c = 0 in the projected plane, for g(x) = <w, x~> + offset
+    (Fisher: offset = -y0, possibly an exact irrational, rounded here for display only); None when w
+    vanishes there."""
     from exactlin.data.dataset import split_bias
 
     feats, b0 = split_bias(tuple(w), bias)
-    a, b, c = Fraction(feats[proj[0]]), Fraction(feats[proj[1]]), Fraction(b0)
+    a, b = Fraction(feats[proj[0]]), Fraction(feats[proj[1]])
     if a == 0 and b == 0:
         return None
+    c = Fraction(b0) + offset if isinstance(offset, (int, Fraction)) else Fraction(b0) + float(offset)
     return float(a), float(b), float(c)
 
 
@@ -160,17 +163,19 @@ def _voted_region(ax, voted, bias: str, proj, box, d: int, n: int = 160) -> None
 
 
 def _feature_space(run):
-    """For a run on phi(X) (``extras["feature_map"]``, ``extras["original_X"]``): (phi, original 2-D samples)."""
-    name, X0 = run.extras.get("feature_map"), run.extras.get("original_X")
-    if not name or X0 is None or not X0 or len(X0[0]) != 2:
-        return None
-    from exactlin.algorithms.features import feature_map
+    """For a run whose model is a :class:`~exactlin.model.models.FeatureMapModel` on 2-D raw samples:
+    (phi, the original samples)."""
+    from exactlin.model.models import FeatureMapModel
 
-    try:
-        phi = feature_map("poly", int(name[4:] or 2)) if name.startswith("poly") else feature_map(name)
-    except (ParameterError, ValueError):
+    model = run.model
+    if not isinstance(model, FeatureMapModel):
         return None
-    return phi, X0
+    X0 = run.extras["original_X"] if "original_X" in run.extras else None
+    if not X0 or len(X0[0]) != 2:
+        return None
+    from exactlin.exact.featuremaps import apply_map
+
+    return (lambda X: apply_map(model.kind, model.degree, X)), X0
 
 
 def _plot_feature_run(run, ax, phi, X0, steps: bool, n: int = 90):
@@ -198,13 +203,17 @@ def _plot_feature_run(run, ax, phi, X0, steps: bool, n: int = 90):
                 ax.contour(U, V, G, levels=[0.0], colors=["0.55"], linewidths=0.9, linestyles="--", zorder=1)
         if ws:
             ax.plot([], [], ls="--", color="0.55", lw=0.9, label="boundary after each update")
-    if run.w is not None:
-        G = g(run.w)
+    from exactlin.model.models import linear_form
+
+    form = linear_form(run.model.inner)
+    if form is not None:
+        (w,), (off,), _ = form
+        G = g(w) + float(off)
         if G.max() > 0:
             ax.contourf(U, V, (G > 0).astype(float), levels=[0.5, 1.5], colors=["#d62728"], alpha=0.08, zorder=0)
         if G.min() < 0 < G.max():
             ax.contour(U, V, G, levels=[0.0], colors=["black"], linewidths=2, zorder=2)
-        ax.plot([], [], color="black", lw=2, label=f"final boundary <w, phi(x)> = 0 ({run.extras['feature_map']})")
+        ax.plot([], [], color="black", lw=2, label=f"final boundary <w, phi(x)> = 0 ({run.model.kind})")
     return pts, box
 
 
@@ -234,9 +243,15 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
         return _finish(ax, run, data, pts, box, labels, color_of, marker_of, (0, 1),
                        f"{run.algorithm}: w = {_fmt(run.w)} on phi(x)", ("x1", "x2"))
     pts = [(float(x[proj[0]]), float(x[proj[1]])) for x in data.X]
-    W = run.extras.get("W")
-    classes = run.extras.get("classes")
-    multiclass = W is not None and classes is not None
+    from exactlin.model.models import VoteModel, linear_form
+
+    model = run.model
+    form = linear_form(model) if model is not None else None
+    multiclass = model is not None and hasattr(model, "classes")
+    if multiclass and form is None:
+        raise ParameterError(f"{run.algorithm}: its multi-class model has no linear functions to draw",
+                             parameter="algorithm")
+    W, classes = (form[0], model.classes) if multiclass else (None, None)
     include_origin = run.bias == "none" and not multiclass
     box = _box(pts, include_origin)
     (u0, u1), (v0, v1) = box
@@ -255,7 +270,7 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
                 if j == c:
                     continue
                 diff = tuple(Fraction(p) - Fraction(q) for p, q in zip(W[c], W[j]))
-                ln = _line(diff, run.bias, proj)
+                ln = _line(diff, form[2], proj, form[1][c] - form[1][j])
                 if ln is None:
                     continue
                 poly = _clip(poly, *ln)
@@ -268,7 +283,6 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
                         lw=0.8, zorder=1)
         title = f"{run.algorithm}: linear machine regions, argmax of <w_c, x>"
     else:
-        voted = run.extras.get("voted")
         if steps and run.trace:
             ws = _step_vectors(run)
             n = len(ws)
@@ -280,16 +294,18 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
                 shade = 0.75 - 0.5 * (k + 1) / max(n, 1)
                 ax.plot([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]], ls="--", lw=0.9, color=str(round(shade, 3)),
                         zorder=1, label="boundary after each update" if k == 0 else None)
-        if run.w is None and voted:  # the voted perceptron: sign(sum_i c_i sign<w_i, x>) is not one hyperplane
-            _voted_region(ax, voted, run.bias, proj, box, d)
+        if isinstance(model, VoteModel):  # sign(sum_i c_i sign<w_i, x>) is not one hyperplane
+            _voted_region(ax, [{"w": w, "c": c} for w, c in model.vectors], model.bias, proj, box, d)
             title = f"{run.algorithm}: the voted rule (not a single hyperplane)"
             ln = None
-        elif run.w is None:  # e.g. a proof of non-separability: there is no boundary to draw
-            title = f"{run.algorithm}: no weight vector ({run.reason})"
+        elif form is None:  # e.g. a proof of non-separability, or a kernel expansion: no line to draw
+            title = f"{run.algorithm}: no weight vector ({run.reason})" if model is None else \
+                f"{run.algorithm}: no linear boundary ({type(model).__name__})"
             ln = None
         else:
-            ln = _line(run.w, run.bias, proj)
-            title = f"{run.algorithm}: w = {_fmt(run.w)}"
+            (w,), (off,), wbias = form
+            ln = _line(w, wbias, proj, off)  # Fisher: the line w.x = y0
+            title = f"{run.algorithm}: w = {_fmt(w)}" + (f", y0 = {_fmt(-off)}" if off != 0 else "")
         z = getattr(run.problem, "z", None)
         pos = data.y[list(z).index(1)] if z is not None and 1 in z else None
         if ln is not None:
@@ -301,7 +317,7 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
             if seg is not None:
                 ax.plot([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]], color="black", lw=2, zorder=2,
                         label="final boundary g(x) = 0")
-        if ln is None and run.w is not None:
+        if ln is None and form is not None:
             title += " (no boundary in this plane)"
 
     names = data.feature_names

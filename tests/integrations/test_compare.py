@@ -64,3 +64,15 @@ def test_compare_soft_l2_against_linearsvc():
     rep = compare("svm-soft-l2", [[0], [2]], [-1, 1])
     assert rep["exact"]["coef"] == [F(4, 5)] and rep["exact"]["intercept"] == F(-4, 5)
     assert rep["anchors"][0]["max_abs_diff"] < 1e-6 and rep["anchors"][0]["decisions_differ"] == []
+
+
+def test_compare_fisher_irrational_threshold_decides_by_the_model():
+    """compare decided Fisher's side with a sympy comparison (a TypeError "cannot determine truth value of
+    Relational" for a point near an irrational y0); it now takes the sides from the run's model, whose
+    proven-bounds decision at ~1e-115 is tested in tests/model/test_models.py."""
+    from exactlin.compare import compare
+
+    # w = -3, y0 = -6 - ln(2)/2 (hand derivation in tests/model/test_models.py): y = -3x > y0 iff x < 2.1155...
+    rep = compare("fisher", [[0], [1], [3], [4]], [1, 1, -1, -1], params={"priors": ["2/3", "1/3"]})
+    assert rep["exact"]["training_errors"] == 0 and rep["exact"]["on_boundary"] == []
+    assert rep["exact"]["coef"] == [-3]

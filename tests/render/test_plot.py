@@ -8,6 +8,7 @@ pytest.importorskip("matplotlib")
 
 from exactlin import perceptron  # noqa: E402
 from exactlin.errors import ParameterError, ShapeError  # noqa: E402
+from exactlin.model.models import ArgmaxModel  # noqa: E402
 from exactlin.model.run import Run  # noqa: E402
 from exactlin.render.plot import plot_run, run_svg  # noqa: E402
 
@@ -72,7 +73,8 @@ def test_multiclass_regions():
     ds = as_dataset([(2, 0), (0, 2), (-2, -2)], ["a", "b", "c"])
     # a hand-made linear machine (bias none): w_a = (1, 0), w_b = (0, 1), w_c = (-1, -1)
     run = Run("linear-machine", None, "none", True, "converged", problem=type("P", (), {"data": ds})(),
-              extras={"W": ((1, 0), (0, 1), (-1, -1)), "classes": ("a", "b", "c")})
+              extras={"W": ((1, 0), (0, 1), (-1, -1)), "classes": ("a", "b", "c")},
+              model=ArgmaxModel(("a", "b", "c"), ((1, 0), (0, 1), (-1, -1)), "none"))
     _, ax = _figure_axes()
     plot_run(run, ax=ax)
     assert len(ax.patches) == 3  # one region per class
