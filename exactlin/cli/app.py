@@ -205,7 +205,10 @@ def cmd_fit(args) -> int:
     params = _parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else spec.bias_default
     ds = load_csv(args.data)
-    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": True if args.trace else None}
+    # no trace is built that the output does not print: --json prints one only with --trace (verification and
+    # the convergence monitor run either way); text prints the default trace when it is short
+    trace = True if args.trace else (False if args.json else None)
+    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace}
     if spec.iterative:
         if args.max_epochs is not None:
             kwargs["max_epochs"] = args.max_epochs
