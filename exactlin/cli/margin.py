@@ -18,7 +18,7 @@ def cmd_separable(args) -> int:
     from exactlin._version import __version__
     from exactlin.algorithms.separability import separable
     from exactlin.cli.app import emit_json, load_csv
-    from exactlin.exact.numbers import fmt
+    from exactlin.exact.format import fmt
 
     ds = load_csv(args.data)
     bias = args.bias or "first"

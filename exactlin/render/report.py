@@ -1,31 +1,23 @@
 """Rendering of Runs, traces and worked examples: plain-text tables, LaTeX (booktabs), HTML.
 
 One renderer for the CLI, the notebooks (``Run._repr_html_``) and the docs site.
-Every number is printed exactly (``-4/3``), never rounded.
+Every number is printed exactly (``-4/3``), never rounded, by the one rule of :mod:`exactlin.exact.format`.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from exactlin.exact.numbers import fmt
-from exactlin.exact.rows import ExactRows
+from exactlin.exact.format import fmt, latex, text
 
 __all__ = ["fmt_value", "trace_table", "text_table", "run_text", "trace_latex", "run_html", "example_text",
            "example_dict", "latex_value", "certificate_fields", "CERTIFICATE_FIELDS"]
 
 
-def fmt_value(v: Any) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, (tuple, list, ExactRows)):
-        return "(" + ", ".join(fmt_value(x) for x in v) + ")"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {fmt_value(x)}" for k, x in v.items()) + "}"
-    return fmt(v)
+#: the plain-text rule (:func:`exactlin.exact.format.text`), under the name the renderers have always used
+fmt_value = text
+#: the LaTeX rule (:func:`exactlin.exact.format.latex`)
+latex_value = latex
 
 
 def trace_table(run, *, vectors: bool = True) -> tuple[list[str], list[list[str]]]:
@@ -128,27 +120,6 @@ def certificate_fields(cert: dict) -> str:
     if names is None:
         names = tuple(k for k in cert if k not in _CERT_FRAME)
     return "; ".join(f"{k} = {fmt_value(cert[k])}" for k in names if cert.get(k) is not None)
-
-
-def latex_value(v: Any) -> str:
-    from fractions import Fraction
-
-    if isinstance(v, Fraction):
-        if v.denominator == 1:
-            return str(v.numerator)
-        sign = "-" if v < 0 else ""
-        return f"{sign}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
-    if isinstance(v, (tuple, list, ExactRows)):
-        return "(" + ", ".join(latex_value(x) for x in v) + ")"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, int):
-        return str(v)
-    if type(v).__module__.startswith("sympy"):
-        import sympy
-
-        return sympy.latex(v)
-    return str(v)
 
 
 def trace_latex(run) -> str:
