@@ -1,0 +1,60 @@
+"""``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
+[--max-epochs N] [--trace] [--json]``: train an algorithm on a CSV file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exactlin.cli.common import emit_json, fit_with_status, load_csv, out, parse_params
+from exactlin.errors import ParameterError
+
+
+def cmd_fit(args) -> int:
+    from exactlin.algorithms import get
+    from exactlin.data.dataset import check_bias
+    from exactlin.render.report import run_text
+
+    spec = get(args.algorithm)
+    params = parse_params(spec, args.param)
+    bias = check_bias(args.bias) if args.bias else spec.bias_default
+    ds = load_csv(args.data)
+    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": True if args.trace else None}
+    if spec.iterative:
+        if args.max_epochs is not None:
+            kwargs["max_epochs"] = args.max_epochs
+    elif args.max_epochs is not None:
+        raise ParameterError(f"{spec.name} is not iterative: --max-epochs does not apply", parameter="max_epochs")
+    if args.positive is not None:
+        if spec.multiclass:
+            raise ParameterError(f"{spec.name} is multi-class: --positive does not apply", parameter="positive")
+        kwargs["positive"] = args.positive
+    run = fit_with_status(spec.func, ds, None, **kwargs, **params)
+    if args.json:
+        d = run.to_dict()
+        if not args.trace:
+            d.pop("trace", None)
+        if args.positive is not None:  # which label of the file became +1, and which -1
+            from exactlin.model.serialize import to_jsonable
+
+            pos = next(lab for lab in ds.y if lab == args.positive or str(lab) == str(args.positive))
+            neg = next((lab for lab in ds.y if not (lab == args.positive or str(lab) == str(args.positive))), None)
+            d["labels"] = {"+1": to_jsonable(pos), "-1": to_jsonable(neg)}
+        emit_json(d)
+    else:
+        out(run_text(run, trace=bool(args.trace) or len(run.trace) <= 40))
+    return 0
+
+
+def register(subparsers) -> None:
+    f = subparsers.add_parser("fit", help="train an algorithm on a CSV file (features then label)")
+    f.add_argument("algorithm")
+    f.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
+    f.add_argument("--bias", choices=["none", "first", "last"], default=None,
+                   help="augmentation with a constant 1 (default: the algorithm's, as its lecture has it)")
+    f.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="an algorithm parameter, e.g. eta=1/2, w0=0,0,1, eta=1/k (repeatable)")
+    f.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
+    f.add_argument("--max-epochs", type=int, default=None, metavar="N")
+    f.add_argument("--trace", action="store_true", help="record and print every step")
+    f.add_argument("--json", action="store_true", help="print one JSON object")
+    f.set_defaults(handler=cmd_fit)
