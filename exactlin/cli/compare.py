@@ -1,6 +1,6 @@
 """``exactlin compare ALGORITHM DATA.csv``: the exact run and its nearest float implementations side by side.
 
-A CLI plugin (``exactlin.cli.app.COMMANDS``); needs the ``sklearn`` extra for the scikit-learn anchors.
+One of the commands (``exactlin.cli.app.COMMANDS``); needs the ``sklearn`` extra for the scikit-learn anchors.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""``exactlin separable DATA.csv [--bias none|first|last] [--positive LABEL] [--json]``: linear separability, decided exactly.
+"""``exactlin separable DATA.csv [--bias none|first|last] [--positive LABEL] [--json]``: linear
+separability, decided exactly.
 
 Prints the exact verdict with its verified certificate: a separator w, b with
 y_i (w . x_i + b) >= 1 for every sample, or Gordan multipliers lambda.  Exit status 0
