@@ -19,7 +19,7 @@ def cmd_main_job(args) -> int:
         if not res.ok:
             failed.append(ex.id)
     out(f"{len(examples) - len(failed)} of {len(examples)} worked examples reproduced and verified"
-         + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+        + (f"; FAILED: {', '.join(failed)}" if failed else ""))
     out("Docs: `exactlin docs` tells where the documentation site is; `exactlin --help` lists the commands.")
     return 1 if failed else 0
 
