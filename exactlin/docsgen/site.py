@@ -9,7 +9,7 @@ module sits at the top of the layer order (it documents the CLI, so it imports :
   pictures in :data:`GENERATED`, and return the navigation.
 * :func:`add_files` (``on_files``): add the generated files to the build.
 * :func:`page_markdown` / :func:`page_content` (``on_page_markdown`` / ``on_page_content``): LaTeX between
-  ``$...$`` and ``$$...$$`` is converted to MathML (latex2mathml) at build time, so the site needs no
+  single and double dollar signs is converted to MathML (latex2mathml) at build time, so the site needs no
   JavaScript or network to show typeset math.
 
 Every number on the site is printed by the one rule of :mod:`exactlin.exact.format`, and a run's summary lists

@@ -4,9 +4,9 @@ A rational prints exactly, at any length (Python's ``str(int)`` refuses integers
 function here goes through :func:`int_to_str`, which does not):
 
 * plain text (:func:`fmt` for one number, :func:`text` for nested values): ``3``, ``-4/3``, ``(1, -1/2)``;
-* LaTeX (:func:`latex`): ``3``, ``-\\frac{4}{3}``, ``(1, -\\frac{1}{2})``;
+* LaTeX (:func:`latex`): an integer's digits, a fraction as LaTeX's fraction command with the sign in front;
 * HTML (:func:`html`): the plain text, escaped;
-* markdown (:func:`markdown`): the LaTeX form between ``$...$``.
+* markdown (:func:`markdown`): the LaTeX form as inline math (between dollar signs).
 
 The rule for every renderer: an integer (``int``, a Fraction with denominator 1, a sympy Integer) prints its
 digits; a rational prints ``numerator/denominator`` in lowest terms with the sign in front; ``True``/``False``
@@ -17,8 +17,8 @@ This module imports nothing from exactlin, so every layer (the rows, the data, t
 the documentation site) can use it.
 
 >>> from fractions import Fraction
->>> fmt(Fraction(-4, 3)), text((1, Fraction(-1, 2))), latex(Fraction(-4, 3)), html({"w": (1, 2)})
-('-4/3', '(1, -1/2)', '-\\\\frac{4}{3}', '{w: (1, 2)}')
+>>> fmt(Fraction(-4, 3)), text((1, Fraction(-1, 2))), html({"w": (1, 2)})
+('-4/3', '(1, -1/2)', '{w: (1, 2)}')
 """
 
 from __future__ import annotations
@@ -85,7 +85,8 @@ def text(v: Any) -> str:
 
 
 def latex(v: Any) -> str:
-    """LaTeX of a value (math mode): ``-\\frac{4}{3}``; sequences ``(a, b)``; other sympy values by sympy."""
+    """LaTeX of a value (math mode): a fraction by LaTeX's fraction command; sequences ``(a, b)``; other sympy
+    values as sympy writes them."""
     if v is None:
         return ""
     if isinstance(v, bool):
@@ -121,5 +122,5 @@ def html(v: Any) -> str:
 
 
 def markdown(v: Any) -> str:
-    """Markdown of a value: its LaTeX between ``$`` signs (the docs site renders it as MathML)."""
+    """Markdown of a value: its LaTeX as inline math, between dollar signs (the docs site renders it as MathML)."""
     return f"${latex(v)}$"
