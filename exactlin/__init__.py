@@ -9,6 +9,7 @@ from exactlin._version import __version__
 
 _aliases.install()  # old module paths (exactlin.numbers, exactlin.runs, ...) keep working
 
+from exactlin import render as _render  # noqa: E402,F401  (registers the Run views: HTML, LaTeX, plot)
 from exactlin.data.dataset import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
 from exactlin.errors import (  # noqa: E402
     CSVError,

@@ -245,7 +245,7 @@ def write_trace_latex(run: Run, path: str | os.PathLike) -> Path:
 def dataset_csv(X: Any, y: Any = None) -> str:
     """A dataset as CSV that :func:`exactlin.data.dataset.parse_csv` reads back exactly (fractions as ``a/b``)."""
     from exactlin.data.dataset import as_dataset
-    from exactlin.exact.numbers import fmt
+    from exactlin.exact.format import fmt
 
     ds = as_dataset(X, y)
     buf = _io.StringIO()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it (the README's second command ends here):
 #   1. Debian packages the tests need (headless Chromium for the docs browser test), installed when missing;
-#   2. ruff; 3. pytest: unit tests, doctests, hypothesis properties, the docs build and browser test,
+#   2. ruff; 3. lint-imports: the layer contracts of pyproject.toml ([tool.importlinter]); 4. pytest: unit tests, doctests, hypothesis properties, the docs build and browser test,
 #      the notebook, and the benchmarks at smoke size (exactness only, never times).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,4 +11,8 @@ if [ -f scripts/install-test-deps.sh ]; then
     bash scripts/install-test-deps.sh
 fi
 "$PY" -m ruff check exactlin tests benchmarks docs/hooks.py docs/griffe_exactlin.py
+# the layers: imports point down only, and the verifiers import no producer (import-linter's own entry point)
+LINT_IMPORTS=.venv/bin/lint-imports
+[ -x "$LINT_IMPORTS" ] || LINT_IMPORTS=lint-imports
+PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" "$LINT_IMPORTS"
 "$PY" -m pytest "$@"

@@ -44,7 +44,8 @@ from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
 from exactlin.exact.bounds import sign_c_plus_s_log
-from exactlin.exact.numbers import fmt, to_matrix, to_vector
+from exactlin.exact.format import fmt
+from exactlin.exact.numbers import to_matrix, to_vector
 from exactlin.exact.rows import int_matvec
 from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
 from exactlin.model.models import ThresholdModel, label_pair

@@ -27,7 +27,8 @@ from fractions import Fraction
 from exactlin.algorithms import register
 from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
-from exactlin.exact.numbers import fmt, max_bit_length, to_vector
+from exactlin.exact.format import fmt
+from exactlin.exact.numbers import max_bit_length, to_vector
 from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive

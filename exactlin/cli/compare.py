@@ -1,6 +1,6 @@
 """``exactlin compare ALGORITHM DATA.csv``: the exact run and its nearest float implementations side by side.
 
-A CLI plugin (``exactlin.cli.app.CLI_PLUGINS``); needs the ``sklearn`` extra for the scikit-learn anchors.
+One of the commands (``exactlin.cli.app.COMMANDS``); needs the ``sklearn`` extra for the scikit-learn anchors.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ __all__ = ["register", "cmd_compare"]
 
 def cmd_compare(args) -> int:
     from exactlin.algorithms import get
-    from exactlin.cli.app import _fit_with_status, _out, _parse_params, load_csv
+    from exactlin.cli.common import fit_with_status, load_csv, out, parse_params
     from exactlin.compare import compare, compare_text, report_jsonable
     from exactlin.data.dataset import check_bias
     from exactlin.errors import ParameterError
 
     spec = get(args.algorithm)
-    params = _parse_params(spec, args.param)
+    params = parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else None
     ds = load_csv(args.data)
     try:
@@ -29,7 +29,7 @@ def cmd_compare(args) -> int:
     kwargs: dict[str, Any] = {"bias": bias, "positive": args.positive, "params": params}
     if args.max_epochs is not None:
         kwargs["max_epochs"] = args.max_epochs
-    report = _fit_with_status(compare, spec.name, ds, None, **kwargs)
+    report = fit_with_status(compare, spec.name, ds, None, **kwargs)
     if args.json:
         import json
         import sys
@@ -37,7 +37,7 @@ def cmd_compare(args) -> int:
         from exactlin._version import __version__
         sys.stdout.write(json.dumps({"exactlin_version": __version__, **report_jsonable(report)}, indent=2) + "\n")
     else:
-        _out(compare_text(report))
+        out(compare_text(report))
     return 0
 
 

@@ -86,20 +86,17 @@ class Dataset:
         return len(self.X)
 
     def _repr_html_(self) -> str:  # notebooks
-        from exactlin.exact.numbers import fmt
+        from exactlin.exact.format import html
 
-        head = "".join(f"<th>{h}</th>" for h in (self.feature_names or [f"x{j+1}" for j in range(self.d)]))
+        head = "".join(f"<th>{html(h)}</th>" for h in (self.feature_names or [f"x{j+1}" for j in range(self.d)]))
         rows = "".join(
-            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i, "".join(f"<td>{fmt(v)}</td>" for v in x), lab)
+            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i, "".join(f"<td>{html(v)}</td>" for v in x), html(lab))
             for i, (x, lab) in enumerate(zip(self.X, self.y))
         )
         return f"<table><tr><th>i</th>{head}<th>{self.label_name or 'y'}</th></tr>{rows}</table>"
 
     def _repr_latex_(self) -> str:  # notebooks: a booktabs table with exact fractions
-        def q(v) -> str:
-            if isinstance(v, Fraction) and v.denominator != 1:
-                return f"{'-' if v < 0 else ''}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
-            return str(v.numerator) if isinstance(v, Fraction) else str(v).replace("_", "\\_")
+        from exactlin.exact.format import latex as q
 
         names = self.feature_names or [f"x_{{{j + 1}}}" for j in range(self.d)]
         head = " & ".join(["$i$", *(f"${h}$" if self.feature_names is None else h for h in names),

@@ -45,6 +45,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from exactlin.errors import InputError, InputTypeError, ShapeError
+from exactlin.exact.format import fmt, int_to_str
+from exactlin.exact.rows import ExactRows, as_exact_rows, fraction_rows
 
 __all__ = [
     "FloatRule",
@@ -105,17 +107,6 @@ def _digits_to_int(digits: str) -> int:
         return int(digits)
     k = len(digits) // 2
     return _digits_to_int(digits[:-k]) * 10**k + _digits_to_int(digits[-k:])
-
-
-def int_to_str(n: int) -> str:
-    """str(n) without Python's 4300-digit limit (divide and conquer)."""
-    if n < 0:
-        return "-" + int_to_str(-n)
-    if n.bit_length() <= 13000:
-        return str(n)
-    k = int(n.bit_length() * 0.30103) // 2
-    hi, lo = divmod(n, 10**k)
-    return int_to_str(hi) + int_to_str(lo).rjust(k, "0")
 
 
 def parse_long_rational(text: str) -> Fraction:
@@ -300,8 +291,6 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
     ExactRows: a sequence of the same exact rows whose Fractions are built only when read, so integer
     kernels never pay a per-entry conversion.
     """
-    from exactlin.exact.rows import ExactRows, as_exact_rows, fraction_rows
-
     if isinstance(rows, ExactRows) or (_np is not None and isinstance(rows, _np.ndarray)):
         if isinstance(rows, _np.ndarray) and rows.ndim != 2:
             raise ShapeError(f"{name} must be 2-D, got an array of shape {rows.shape}")
@@ -338,17 +327,6 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
 
 # ---------------------------------------------------------------------------
 # formatting
-
-
-def fmt(q: Any) -> str:
-    """Exact string of a rational: ``"3"``, ``"-4/3"``.  Sympy numbers print as sympy does."""
-    if isinstance(q, Fraction):
-        if q.denominator == 1:
-            return int_to_str(q.numerator)
-        return f"{int_to_str(q.numerator)}/{int_to_str(q.denominator)}"
-    if isinstance(q, int) and not isinstance(q, bool):
-        return int_to_str(q)
-    return str(q)
 
 
 def fmt_vector(v: Sequence[Any]) -> list[str]:

@@ -39,7 +39,7 @@ from fractions import Fraction
 import numpy as np
 
 from exactlin.errors import InputError, InputTypeError, ShapeError
-from exactlin.exact.numbers import fmt
+from exactlin.exact.format import fmt
 
 __all__ = ["ExactRows", "ExactVector", "scaled", "int_matvec", "as_exact_rows", "F64_EXACT", "I64_LIMIT"]
 

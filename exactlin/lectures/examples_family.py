@@ -52,9 +52,9 @@ def _dot(u, v):
 
 
 def _fmt(v):
-    from exactlin.render.report import fmt_value
+    from exactlin.exact.format import text
 
-    return fmt_value(v)
+    return text(v)
 
 
 # ---------------------------------------------------------------------------

@@ -276,7 +276,7 @@ class Param:
 
 
 def fmt_any(v) -> str:
-    from exactlin.exact.numbers import fmt
+    from exactlin.exact.format import fmt
 
     if isinstance(v, (tuple, list)):
         return ",".join(fmt(x) for x in v)

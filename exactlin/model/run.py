@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exactlin._version import __version__
-from exactlin.exact.numbers import fmt
+from exactlin.exact.format import fmt
 from exactlin.model.models import LinearModel  # noqa: F401  (registers every model record for from_jsonable)
 from exactlin.model.serialize import from_jsonable, to_jsonable
+from exactlin.model.views import view
 
 __all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
 
@@ -263,21 +264,16 @@ class Run:
     def __repr__(self) -> str:
         return f"<Run {self.summary()}>"
 
+    # the views below are registered by the render layer (exactlin.model.views; ``import exactlin`` does it)
     def _repr_html_(self) -> str:
-        from exactlin.render.report import run_html
-
-        return run_html(self)
+        return view("html")(self)
 
     def _repr_latex_(self) -> str:
-        from exactlin.render.report import trace_latex
-
-        return trace_latex(self)
+        return view("latex")(self)
 
     def plot(self, ax=None, **kw):
         """Draw the data and decision boundary (needs the ``plot`` extra: matplotlib)."""
-        from exactlin.render.plot import plot_run
-
-        return plot_run(self, ax=ax, **kw)
+        return view("plot")(self, ax=ax, **kw)
 
 
 _RESERVED = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",

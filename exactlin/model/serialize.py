@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from exactlin.exact.numbers import fmt
+from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows
 
 __all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable"]

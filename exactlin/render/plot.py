@@ -130,9 +130,9 @@ def _box(points: list[tuple[float, float]], include_origin: bool) -> tuple[tuple
 
 
 def _fmt(v) -> str:
-    from exactlin.render.report import fmt_value
+    from exactlin.exact.format import text
 
-    return fmt_value(v)
+    return text(v)
 
 
 def _step_vectors(run) -> list[tuple]:

@@ -1,7 +1,7 @@
 """Rendering of Runs, traces and worked examples: plain-text tables, LaTeX (booktabs), HTML.
 
 One renderer for the CLI, the notebooks (``Run._repr_html_``) and the docs site.
-Every number is printed exactly (``-4/3``), never rounded.
+Every number is printed exactly (``-4/3``), never rounded, by the one rule of :mod:`exactlin.exact.format`.
 """
 
 from __future__ import annotations
@@ -9,23 +9,17 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from exactlin.exact.numbers import fmt
-from exactlin.exact.rows import ExactRows
+from exactlin.exact.format import fmt, latex, text
 
 __all__ = ["fmt_value", "trace_table", "text_table", "run_text", "trace_latex", "run_html", "example_text",
-           "example_dict", "latex_value", "certificate_fields", "CERTIFICATE_FIELDS"]
+           "example_dict", "latex_value", "certificate_fields", "CERTIFICATE_FIELDS", "SUMMARY_EXTRAS",
+           "summary_extras"]
 
 
-def fmt_value(v: Any) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, (tuple, list, ExactRows)):
-        return "(" + ", ".join(fmt_value(x) for x in v) + ")"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {fmt_value(x)}" for k, x in v.items()) + "}"
-    return fmt(v)
+#: the plain-text rule (:func:`exactlin.exact.format.text`), under the name the renderers have always used
+fmt_value = text
+#: the LaTeX rule (:func:`exactlin.exact.format.latex`)
+latex_value = latex
 
 
 def trace_table(run, *, vectors: bool = True) -> tuple[list[str], list[list[str]]]:
@@ -72,6 +66,17 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(out)
 
 
+#: the extras a run's summary shows, in this order, wherever it is shown: ``exactlin fit``'s text, the
+#: notebook HTML and the docs site (each prints ``name: value`` by its own format of the one number rule)
+SUMMARY_EXTRAS: tuple[str, ...] = ("b", "y0", "verdict", "separable", "separates", "margin", "mistake_bound",
+                                   "final_w", "averaged_w")
+
+
+def summary_extras(run) -> list[tuple[str, Any]]:
+    """``(name, value)`` for each of :data:`SUMMARY_EXTRAS` the run has (not None), in that order."""
+    return [(key, run.extras[key]) for key in SUMMARY_EXTRAS if run.extras.get(key) is not None]
+
+
 def run_text(run, *, trace: bool = True) -> str:
     lines = [f"algorithm: {run.algorithm}" + (f"   (seed {run.seed})" if run.seed else "")]
     if run.w is not None:
@@ -84,9 +89,8 @@ def run_text(run, *, trace: bool = True) -> str:
     params = {k: v for k, v in run.params.items() if v is not None}
     if params:
         lines.append("params: " + ", ".join(f"{k}={fmt_value(v)}" for k, v in params.items()))
-    for key in ("b", "y0", "verdict", "separable", "margin", "mistake_bound"):
-        if key in run.extras and run.extras[key] is not None:
-            lines.append(f"{key}: {fmt_value(run.extras[key])}")
+    for key, value in summary_extras(run):
+        lines.append(f"{key}: {fmt_value(value)}")
     cert = run.extras.get("certificate")
     if cert:
         lines.append(f"certificate ({cert.get('kind')}, verified: {cert.get('verified')}): " + certificate_fields(cert))
@@ -128,27 +132,6 @@ def certificate_fields(cert: dict) -> str:
     if names is None:
         names = tuple(k for k in cert if k not in _CERT_FRAME)
     return "; ".join(f"{k} = {fmt_value(cert[k])}" for k in names if cert.get(k) is not None)
-
-
-def latex_value(v: Any) -> str:
-    from fractions import Fraction
-
-    if isinstance(v, Fraction):
-        if v.denominator == 1:
-            return str(v.numerator)
-        sign = "-" if v < 0 else ""
-        return f"{sign}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
-    if isinstance(v, (tuple, list, ExactRows)):
-        return "(" + ", ".join(latex_value(x) for x in v) + ")"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, int):
-        return str(v)
-    if type(v).__module__.startswith("sympy"):
-        import sympy
-
-        return sympy.latex(v)
-    return str(v)
 
 
 def trace_latex(run) -> str:

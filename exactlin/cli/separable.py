@@ -1,4 +1,5 @@
-"""CLI plugin: ``exactlin separable DATA.csv [--bias none|first|last] [--positive LABEL] [--json]``.
+"""``exactlin separable DATA.csv [--bias none|first|last] [--positive LABEL] [--json]``: linear
+separability, decided exactly.
 
 Prints the exact verdict with its verified certificate: a separator w, b with
 y_i (w . x_i + b) >= 1 for every sample, or Gordan multipliers lambda.  Exit status 0
@@ -17,8 +18,8 @@ __all__ = ["register", "cmd_separable"]
 def cmd_separable(args) -> int:
     from exactlin._version import __version__
     from exactlin.algorithms.separability import separable
-    from exactlin.cli.app import emit_json, load_csv
-    from exactlin.exact.numbers import fmt
+    from exactlin.cli.common import emit_json, load_csv
+    from exactlin.exact.format import fmt
 
     ds = load_csv(args.data)
     bias = args.bias or "first"

@@ -1,0 +1,70 @@
+"""``exactlin`` (no command: reproduce and verify every worked example) and ``exactlin examples [show ID]``."""
+
+from __future__ import annotations
+
+from exactlin.cli.common import emit_json, out
+from exactlin.errors import ParameterError
+
+
+def cmd_main_job(args) -> int:
+    from exactlin.lectures.examples import all_examples
+    from exactlin.render.report import example_text
+
+    examples = all_examples()
+    failed = []
+    for ex in examples:
+        res = ex.func()
+        out(example_text(ex, res))
+        out("")
+        if not res.ok:
+            failed.append(ex.id)
+    out(f"{len(examples) - len(failed)} of {len(examples)} worked examples reproduced and verified"
+        + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    out("Docs: `exactlin docs` tells where the documentation site is; `exactlin --help` lists the commands.")
+    return 1 if failed else 0
+
+
+def cmd_examples(args) -> int:
+    from exactlin.lectures.examples import all_examples, get_example
+    from exactlin.render.report import example_dict, example_text, trace_latex
+
+    if args.action is None or args.action == "list":
+        exs = all_examples()
+        if getattr(args, "json", False):
+            emit_json({"examples": [{"id": e.id, "title": e.title, "seed": e.seed} for e in exs]})
+            return 0
+        width = max(len(e.id) for e in exs) if exs else 2
+        for e in exs:
+            out(f"{e.id.ljust(width)}  {e.title}  [{e.seed}]")
+        return 0
+    if not args.id:
+        raise ParameterError("exactlin examples show needs an example ID; `exactlin examples` lists them",
+                             parameter="ID")
+    fmt_ = args.format or "table"
+    if getattr(args, "json", False):
+        if args.format not in (None, "json"):
+            raise ParameterError(f"--json and --format {args.format} conflict: give one of them",
+                                 parameter="--json")
+        fmt_ = "json"
+    ex = get_example(args.id)
+    res = ex.func()
+    if fmt_ == "json":
+        emit_json(example_dict(ex, res))
+    elif fmt_ == "latex":
+        for run in res.runs:
+            out(f"% {ex.id}: {run.algorithm}")
+            out(trace_latex(run))
+    else:
+        out(example_text(ex, res))
+    return 0 if res.ok else 1
+
+
+def register(subparsers) -> None:
+    e = subparsers.add_parser("examples", help="list the worked examples, or run one: examples show ID")
+    e.add_argument("action", nargs="?", choices=["list", "show"])
+    e.add_argument("id", nargs="?")
+    e.add_argument("--format", choices=["table", "json", "latex"], default=None,
+                   help="how `examples show ID` prints (default: table)")
+    e.add_argument("--json", action="store_true", help="JSON output: the list, or for `show ID` the same as "
+                   "--format json")
+    e.set_defaults(handler=cmd_examples)

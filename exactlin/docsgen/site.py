@@ -1,0 +1,1031 @@
+"""The documentation site's pages, generated from the code at build time (``docs/hooks.py`` wires it to mkdocs).
+
+Nothing here is pasted: every algorithm page, worked example, erratum, CLI transcript, trace table and picture
+is computed while the site builds, from ``exactlin`` itself, so the site shows what the code computes.  This
+module sits at the top of the layer order (it documents the CLI, so it imports :mod:`exactlin.cli`).
+
+* :func:`generate` (mkdocs ``on_config``): walk the registries (``all_specs()``, ``all_examples()``,
+  ``all_errata()``, :mod:`exactlin.lectures.derivations`), run everything, keep the generated pages and
+  pictures in :data:`GENERATED`, and return the navigation.
+* :func:`add_files` (``on_files``): add the generated files to the build.
+* :func:`page_markdown` / :func:`page_content` (``on_page_markdown`` / ``on_page_content``): LaTeX between
+  single and double dollar signs is converted to MathML (latex2mathml) at build time, so the site needs no
+  JavaScript or network to show typeset math.
+
+Every number on the site is printed by the one rule of :mod:`exactlin.exact.format`, and a run's summary lists
+the fields :func:`exactlin.render.report.summary_items` lists (the same as ``exactlin fit``'s text).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import importlib
+import inspect
+import io
+import logging
+import os
+import pkgutil
+import posixpath
+import re
+import tempfile
+import time
+from fractions import Fraction
+
+from exactlin.exact.format import latex as format_latex
+from exactlin.exact.format import markdown as format_markdown
+from exactlin.exact.format import text as format_text
+
+log = logging.getLogger("mkdocs.plugins.exactlin")
+#: the source checkout (transcripts show it as <checkout>, so the site does not depend on where it is built);
+#: :func:`generate` sets it from the mkdocs configuration (the folder that holds ``docs/``)
+CHECKOUT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+#: generated files: path (relative to docs/) -> str or bytes
+GENERATED: dict[str, str | bytes] = {}
+#: per-page MathML fragments for the placeholders
+_MATH: dict[str, list[str]] = {}
+_MARKERS: dict[str, str] = {}
+#: id(run) -> (run, generated SVG path, note): a run shown on two pages is drawn once
+_PICS: dict[int, tuple] = {}
+
+#: the small default datasets for algorithms without a registered worked example
+BINARY_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]  # seed 000, Example 1
+BINARY_Y = [1, -1, -1, 1]
+MULTI_X = [(2, 0), (3, 1), (0, 2), (1, 3), (-2, -1), (-1, -2)]  # three separable classes, two samples each
+MULTI_Y = ["a", "a", "b", "b", "c", "c"]
+#: bound on passes for the default runs (the page says so)
+DEFAULT_EPOCHS = 50
+#: trace rows shown in full up to this many; longer traces show the head and tail (the JSON has every row)
+TRACE_ROWS = 400
+
+
+# ---------------------------------------------------------------------------
+# small renderers
+
+
+def esc(s) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def md_text(s: str) -> str:
+    """Plain text from the code, made safe for Markdown (no emphasis, no raw HTML, no links)."""
+    s = html.escape(str(s), quote=False)
+    return re.sub(r"([\\`*_\[\]])", r"\\\1", s)
+
+
+def md_inline_rst(s: str) -> str:
+    """A docstring paragraph: ``code`` and :role:`target` become <code>, the rest is escaped text."""
+    out = []
+    pos = 0
+    for m in re.finditer(r"``(.+?)``|:[a-z]+:`~?([^`]+)`|`([^`]+)`", s):
+        out.append(md_text(s[pos:m.start()]))
+        if m.group(1) is not None:
+            code = m.group(1)
+        elif m.group(2) is not None:
+            code = m.group(2)
+            if m.group(0).count("~"):
+                code = code.rsplit(".", 1)[-1]
+        else:
+            code = m.group(3)
+        out.append(f"<code>{esc(code)}</code>")
+        pos = m.end()
+    out.append(md_text(s[pos:]))
+    return "".join(out)
+
+
+def doc_to_md(doc: str) -> str:
+    """A reST-flavoured docstring as Markdown: paragraphs, bullet lists, literal blocks, doctests."""
+    doc = inspect.cleandoc(doc or "")
+    if not doc:
+        return ""
+    blocks = re.split(r"\n\s*\n", doc)
+    out: list[str] = []
+    for block in blocks:
+        lines = block.split("\n")
+        first = lines[0].lstrip()
+        if first.startswith(">>>"):
+            out.append("```pycon\n" + inspect.cleandoc(block) + "\n```")
+        elif all(ln.startswith("    ") or not ln.strip() for ln in lines) or re.match(r"^=+(\s+=+)*\s*$", first):
+            out.append("```text\n" + inspect.cleandoc(block) + "\n```")
+        elif re.match(r"^[*-] ", first):
+            items: list[str] = []
+            for ln in lines:
+                if re.match(r"^\s*[*-] ", ln):
+                    items.append(re.sub(r"^\s*[*-] ", "", ln))
+                elif items:
+                    items[-1] += " " + ln.strip()
+            out.append("\n".join("* " + md_inline_rst(it) for it in items))
+        else:
+            text = " ".join(ln.strip() for ln in lines)
+            if text.endswith("::"):
+                text = text[:-1]
+            out.append(md_inline_rst(text))
+    return "\n\n".join(out)
+
+
+def table_html(header: list[str], rows: list[list[str]], cls: str = "exactlin-table", raw: bool = False) -> str:
+    """An HTML table in a scroll box; cells are escaped unless ``raw`` (cells already HTML)."""
+    cell = (lambda c: c) if raw else esc
+    th = "".join(f"<th>{cell(h)}</th>" for h in header)
+    body = "\n".join("<tr>" + "".join(f"<td>{cell(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return (f'<div class="exactlin-scroll"><table class="{cls}">\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n'
+            "</tbody></table></div>")
+
+
+#: the one number rule (exactlin.exact.format): LaTeX, inline math (markdown) and plain text
+latex, math, fmt = format_latex, format_markdown, format_text
+
+
+def is_number(v) -> bool:
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, (int, Fraction)):
+        return True
+    return type(v).__module__.startswith("sympy")
+
+
+def value_md(v) -> str:
+    """A result value: numbers and vectors of numbers as math, anything else as escaped text."""
+    if is_number(v) or (isinstance(v, (tuple, list)) and v and all(is_number(x) for x in v) and len(v) <= 12):
+        return math(v)
+    return md_text(fmt(v))
+
+
+def admonition(kind: str, title: str, body: str) -> str:
+    ind = "\n".join("    " + ln if ln else "" for ln in body.split("\n"))
+    return f'!!! {kind} "{title}"\n\n{ind}\n'
+
+
+# ---------------------------------------------------------------------------
+# runs: summary, trace, picture, JSON
+
+
+def run_summary(run) -> str:
+    from exactlin.model.run import REASONS
+    from exactlin.render.report import summary_extras
+
+    lines = []
+    if run.w is not None:
+        lines.append(f"* final weight vector (bias `{run.bias}`): $w = {latex(run.w)}$")
+    W, classes = run.extras.get("W"), run.extras.get("classes")
+    if W is not None and classes is not None:
+        for c, wc in zip(classes, W):
+            lines.append(f"* class {md_text(c)}: $w = {latex(wc)}$")
+    lines.append(f"* converged: **{'yes' if run.converged else 'no'}**; stop reason `{run.reason}`: "
+                 f"{md_text(REASONS.get(run.reason, ''))}")
+    lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
+    params = {k: v for k, v in run.params.items() if v is not None}
+    if params:
+        lines.append("* parameters used: " + ", ".join(f"`{k}={fmt(v)}`" for k, v in params.items()))
+    voted = run.extras.get("voted")
+    if run.w is None and isinstance(voted, (list, tuple)) and voted and isinstance(voted[0], dict):
+        lines.append("* the vote $(w_m, c_m)$: " + ", ".join(f"$({latex(tuple(v['w']))}, {latex(v['c'])})$"
+                                                            for v in voted[:40]) + (" ..." if len(voted) > 40 else ""))
+    for key, value in summary_extras(run):  # the same fields, in the same order, as exactlin fit's text
+        lines.append(f"* `{key}`: {value_md(value)}")
+    cert = run.extras.get("certificate")
+    if isinstance(cert, dict) and cert:
+        bits = [f"kind `{cert.get('kind')}`", f"verified: **{cert.get('verified')}**"]
+        if cert.get("lambda") is not None:
+            bits.append(f"$\\lambda = {latex(tuple(cert['lambda']))}$")
+        lines.append("* certificate: " + ", ".join(bits) + (f"; {md_text(cert['meaning'])}" if cert.get("meaning")
+                                                             else ""))
+    mon = run.extras.get("monitor")
+    if mon is not None and hasattr(mon, "gamma_min"):
+        lines.append(f"* convergence monitor: $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)}), "
+                     f"$\\gamma_{{\\min}} = {latex(mon.gamma_min)}$, $R^2 = {latex(mon.R2)}$, "
+                     f"$\\|w^*\\|^2 = {latex(mon.norm2_w_star)}$; $K = {mon.K} \\le {latex(mon.bound)}$; "
+                     f"Facts 1 and 2 checked at all {mon.checked} mistakes")
+    elif run.extras.get("monitor_note"):
+        lines.append(f"* convergence monitor: {md_text(run.extras['monitor_note'])}")
+    return "\n".join(lines)
+
+
+def trace_md(run) -> str:
+    from exactlin.render.report import trace_table
+
+    if not run.trace:
+        return "*This run records no trace steps (it is solved in closed form).*"
+    header, rows = trace_table(run)
+    note = ""
+    if len(rows) > TRACE_ROWS:
+        half = TRACE_ROWS // 2
+        omitted = len(rows) - 2 * half
+        rows = rows[:half] + [["..."] + [f"{omitted} rows omitted; the JSON file has them all"]
+                              + [""] * (len(header) - 2)] + rows[-half:]
+    if not run.trace_complete:
+        note = f"\n\nThe trace shows the first {len(run.trace)} of {run.steps} steps."
+    return table_html(header, rows, cls="exactlin-trace") + note
+
+
+def data_md(ds) -> str:
+    header = ["i"] + [f"x{j + 1}" for j in range(ds.d)] + ["label"]
+    rows = [[str(i + 1)] + [fmt(v) for v in x] + [fmt(lab)] for i, (x, lab) in enumerate(zip(ds.X, ds.y))]
+    return table_html(header, rows, cls="exactlin-data")
+
+
+def picture(run, base: str, stem: str, caption: str) -> str:
+    """Write the run's SVG next to the page; return the Markdown that shows it (or a note why not)."""
+    from exactlin.errors import ExactlinError
+    from exactlin.render.plot import run_svg
+
+    if id(run) in _PICS and _PICS[id(run)][0] is run:
+        _, path, note = _PICS[id(run)]
+        return f"![{md_text(caption)}]({posixpath.relpath(path, base)})\n\n*{md_text(caption)}{md_text(note)}.*"
+    prob = run.problem
+    data = getattr(prob, "data", prob)
+    if data is None or not hasattr(data, "X"):
+        return "*No picture: this run carries no dataset.*"
+    d = data.d
+    kw = {}
+    note = ""
+    if d == 1 or d == 0:
+        return "*No picture: the data have one feature.*"
+    if d > 2:
+        kw["projection"] = (0, 1)
+        note = f" (features 1 and 2 of {d}; the boundary shown is its trace on the plane where the others are 0)"
+    try:
+        svg = run_svg(run, **kw)
+    except ExactlinError as e:
+        return f"*No picture: {md_text(e)}*"
+    GENERATED[f"{base}/{stem}.svg"] = svg
+    _PICS[id(run)] = (run, f"{base}/{stem}.svg", note)  # the run is kept, so its id is not reused
+    return f"![{md_text(caption)}]({stem}.svg)\n\n*{md_text(caption)}{md_text(note)}.*"
+
+
+def run_json(run, base: str, stem: str) -> str:
+    try:
+        GENERATED[f"{base}/{stem}.json"] = run.to_json()
+    except (TypeError, ValueError) as e:
+        return f"*(JSON export failed: {md_text(e)})*"
+    return f"[Download this run as JSON (exact rationals as strings)]({stem}.json)"
+
+
+def run_block(run, base: str, stem: str, *, heading: str = "###") -> str:
+    parts = [run_summary(run), "",
+             picture(run, base, stem, "Data, the final boundary and, dashed, the boundary after each update"
+                     if run.trace and any(s.update for s in run.trace) else "Data and the decision boundary"),
+             "", f"{heading} Trace", "", trace_md(run), "", run_json(run, base, stem)]
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# derivations (exactlin.lectures.derivations, written by another part of the project: rendered when present)
+
+
+def load_derivations() -> list[dict] | None:
+    try:
+        mod = importlib.import_module("exactlin.lectures.derivations")
+    except ModuleNotFoundError as e:
+        if e.name == "exactlin.lectures.derivations":
+            return None
+        raise
+    items = None
+    reg = getattr(mod, "ALL_DERIVATIONS", None)
+    if isinstance(reg, dict):  # id -> function returning [DerivationStep(text, expr)], raising if the check fails
+        out = []
+        for ident, func in reg.items():
+            doc = inspect.cleandoc(func.__doc__ or "")
+            title = doc.split("\n\n")[0].replace("\n", " ") if doc else ident
+            entry = {"id": ident, "title": title, "steps": [], "verified": None, "error": None, "doc": "",
+                     "algorithms": _DERIVATION_ALGOS.get(ident, ()), "family": None, "seed": None,
+                     "python": f"{func.__module__}.{func.__name__}"}
+            try:
+                entry["steps"] = list(func())
+                entry["verified"] = True  # each function asserts its identity with sympy, raising otherwise
+            except Exception as e:  # noqa: BLE001 - shown on the page as a failure
+                entry["error"] = f"{type(e).__name__}: {e}"
+            out.append(entry)
+        return out
+    for name in ("all_derivations", "derivations"):
+        f = getattr(mod, name, None)
+        if callable(f):
+            items = list(f())
+            break
+    if items is None:
+        reg = getattr(mod, "DERIVATIONS", None)
+        if isinstance(reg, dict):
+            items = list(reg.values())
+        elif reg is not None:
+            items = list(reg)
+    if items is None:
+        names = getattr(mod, "__all__", [n for n in dir(mod) if n.startswith("derive")])
+        items = [getattr(mod, n) for n in names if callable(getattr(mod, n)) and n.startswith("derive")]
+    out = []
+    for it in items:
+        try:
+            out.append(normalize_derivation(it))
+        except Exception as e:  # noqa: BLE001 - a derivation that fails is shown as failed, not hidden
+            out.append({"id": getattr(it, "__name__", str(it)), "title": getattr(it, "__name__", str(it)),
+                        "steps": [], "verified": False, "error": f"{type(e).__name__}: {e}", "algorithms": (),
+                        "family": None, "seed": None, "doc": ""})
+    return out
+
+
+def _get(obj, *names, default=None):
+    for n in names:
+        if isinstance(obj, dict) and n in obj:
+            return obj[n]
+        if not isinstance(obj, dict) and hasattr(obj, n):
+            return getattr(obj, n)
+    return default
+
+
+def normalize_derivation(it) -> dict:
+    doc = ""
+    ident = _get(it, "id", "name", "__name__", default=None)
+    if callable(it) and not hasattr(it, "steps"):
+        doc = it.__doc__ or ""
+        it = it()
+    steps = _get(it, "steps", default=None)
+    if steps is None and isinstance(it, (list, tuple)):
+        steps = it
+    algos = _get(it, "algorithms", "algorithm", "applies_to", default=()) or ()
+    if isinstance(algos, str):
+        algos = (algos,)
+    verified = _get(it, "verified", "holds", "ok", default=None)
+    if callable(verified):
+        verified = verified()
+    ident = _get(it, "id", "name", default=None) or ident
+    return {"id": str(ident), "title": str(_get(it, "title", default=None) or ident),
+            "steps": list(steps or []), "verified": verified, "algorithms": tuple(algos),
+            "family": _get(it, "family", default=None), "seed": _get(it, "seed", default=None),
+            "doc": _get(it, "doc", "description", "statement", default=None) or doc, "error": None}
+
+
+def sym_latex(e) -> str:
+    if isinstance(e, str):
+        return e
+    if isinstance(e, (Fraction, int, tuple, list)) and not isinstance(e, bool):
+        return latex(e)
+    import sympy
+
+    return sympy.latex(e)
+
+
+def step_md(step) -> str:
+    if isinstance(step, str):
+        return md_text(step)
+    if isinstance(step, (tuple, list)):
+        texts = [s for s in step if isinstance(s, str)]
+        exprs = [s for s in step if not isinstance(s, str)]
+        lead = md_text(texts[0]) if texts else ""
+        if len(exprs) == 2:
+            body = f"$${sym_latex(exprs[0])} = {sym_latex(exprs[1])}$$"
+        else:
+            body = "\n\n".join(f"$${sym_latex(e)}$$" for e in exprs)
+        return (lead + "\n\n" + body).strip()
+    text = _get(step, "text", "description", "explanation", "why", default=None)
+    lhs, rhs = _get(step, "lhs", default=None), _get(step, "rhs", default=None)
+    expr = _get(step, "expr", "expression", "value", "result", default=None)
+    if lhs is not None and rhs is not None:
+        body = f"$${sym_latex(lhs)} = {sym_latex(rhs)}$$"
+    elif expr is not None:
+        body = f"$${sym_latex(expr)}$$"
+    elif isinstance(step, dict) or text is not None:
+        body = ""
+    else:
+        body = f"$${sym_latex(step)}$$"
+    return ((md_text(text) if text else "") + "\n\n" + body).strip()
+
+
+def derivation_md(dv: dict, level: str = "###") -> str:
+    if dv.get("python"):
+        parts = [f"{level} {md_text(dv['id'])}", "", md_text(dv["title"]), "",
+                 f"`{dv['python']}()`, computed while this page was built:", ""]
+    else:
+        parts = [f"{level} {md_text(dv['title'])}", ""]
+    if dv.get("seed"):
+        parts.append(f"From `{dv['seed']}`.")
+    if dv.get("doc"):
+        parts += [doc_to_md(dv["doc"]), ""]
+    if dv.get("error"):
+        parts.append(admonition("failure", "The derivation could not be computed", md_text(dv["error"])))
+        return "\n".join(parts)
+    for k, st in enumerate(dv["steps"], 1):
+        try:
+            parts += [f"**Step {k}.** " + step_md(st), ""]
+        except Exception as e:  # noqa: BLE001
+            parts += [f"**Step {k}.** {md_text(st)} (not renderable: {md_text(e)})", ""]
+    if dv.get("verified") is not None:
+        parts.append(f"Identity checked symbolically by sympy: **{'yes' if dv['verified'] else 'NO'}**.")
+    return "\n".join(parts)
+
+
+#: which algorithm pages show which derivation of exactlin.lectures.derivations (ids of ALL_DERIVATIONS)
+_DERIVATION_ALGOS = {
+    "gradient-Js": ("mse", "widrow-hoff", "lms", "ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2"),
+    "gradient-Jp": ("perceptron", "fixed-increment", "variable-increment", "batch-perceptron", "batch-pla",
+                    "perceptron-gd"),
+    "fisher-maximizer": ("fisher",),
+    "distance-to-hyperplane": ("family:margin", "fisher"),
+    "distance-origin": ("family:margin", "fisher"),
+    "ho-kashyap-b-rule": ("ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2"),
+}
+
+_DERIVATION_KEYWORDS = {
+    "mse": ("mse", "j_s", "js", "gradient_js", "squared", "widrow", "lms", "pseudo"),
+    "fisher": ("fisher",),
+    "perceptron": ("j_p", "jp", "perceptron_criterion", "perceptron"),
+}
+
+
+def derivations_for(spec, derivs: list[dict]) -> list[dict]:
+    out = []
+    for dv in derivs:
+        if dv["algorithms"]:  # algorithm names, or "family:KEY" for a whole family
+            if spec.name in dv["algorithms"] or f"family:{spec.family}" in dv["algorithms"]:
+                out.append(dv)
+            continue
+        if dv.get("family"):
+            if dv["family"] == spec.family:
+                out.append(dv)
+            continue
+        key = (dv["id"] + " " + dv["title"]).lower()
+        if any(k in key for k in _DERIVATION_KEYWORDS.get(spec.family, ())):
+            out.append(dv)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# pages
+
+
+def algo_path(spec) -> str:
+    return f"algorithms/{spec.family}/{spec.name}.md"
+
+
+def example_path(ex) -> str:
+    return f"examples/{ex.id}.md"
+
+
+def default_run(spec):
+    """Run an algorithm on the family's small default dataset; return (run, description, call)."""
+    kwargs = {"bias": spec.bias_default, "trace": True}
+    if spec.iterative:
+        kwargs["max_epochs"] = DEFAULT_EPOCHS
+    X, y = (MULTI_X, MULTI_Y) if spec.multiclass else (BINARY_X, BINARY_Y)
+    data = spec.extra.get("docs_data")
+    if data:
+        X, y = data["X"], data["y"]
+        kwargs.update(data.get("kwargs", {}))
+    run = spec.func(X, y, **kwargs)
+    call = f"{spec.func.__name__}(X, y, " + ", ".join(f"{k}={v!r}" for k, v in kwargs.items()) + ")"
+    return run, call, X, y
+
+
+def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
+    from exactlin.algorithms import COMMON_KWARGS, FAMILIES
+    from exactlin.data.dataset import as_dataset
+
+    base = f"algorithms/{spec.family}"
+    mod = inspect.getmodule(spec.func)
+    parts = [f"# {md_text(spec.title)}", ""]
+    where = f"`{spec.seed}`" + (f", {md_text(spec.number)}" if spec.number else "")
+    parts += [f"**Name** `{spec.name}` · **family** {md_text(FAMILIES[spec.family][0])} · **lecture** {where} · "
+              f"**Python** `{spec.func.__module__}.{spec.func.__name__}` · "
+              f"{'multi-class' if spec.multiclass else 'binary'} · "
+              f"{'iterative' if spec.iterative else 'closed form / exact optimiser'} · default bias "
+              f"`{spec.bias_default}`", ""]
+    parts += ["## The lecture's statement", "",
+              f"The lecture notes `{spec.seed}` state this algorithm" + (f" as {md_text(spec.number)}"
+                                                                          if spec.number else "") + ". "
+              f"The module that implements it, `{spec.func.__module__}`, restates the lecture:", ""]
+    if mod is not None and mod.__doc__:
+        parts += [doc_to_md(mod.__doc__), ""]
+    parts += ["## The exact rule exactlin runs", "", doc_to_md(spec.doc), ""]
+    parts += ["## Parameters", ""]
+    rows = []
+    for p in spec.params:
+        rows.append([p.name, p.kind, "-" if p.default is None else fmt(p.default), p.doc])
+    if rows:
+        parts += [table_html(["name", "kind", "default", "meaning"], rows, cls="exactlin-params"), ""]
+    else:
+        parts += ["This algorithm has no parameters of its own.", ""]
+    parts += ["Every algorithm also takes the common keywords " + ", ".join(f"`{k}`" for k in COMMON_KWARGS)
+              + f" (bias default here: `{spec.bias_default}`). From the command line: "
+              f"`exactlin fit {spec.name} DATA.csv --param NAME=VALUE`.", ""]
+    if spec.monitor:
+        parts += ["## Convergence monitor", "", md_text(spec.monitor), ""]
+    mine = derivations_for(spec, derivs) if derivs else []
+    parts += ["## Derivation", ""]
+    if derivs is None:
+        parts += ["*The symbolic derivations module (`exactlin.lectures.derivations`) is not part of this build.*", ""]
+    elif not mine:
+        parts += ["*No symbolic derivation is attached to this algorithm; the [derivations page]"
+                  "(../../derivations.md) lists all of them.*", ""]
+    else:
+        for dv in mine:
+            parts += [derivation_md(dv), ""]
+    parts += ["## Worked example", ""]
+    exs = examples_by_algo.get(spec.name, [])
+    run = None
+    for ex in exs:
+        res = results.get(ex.id)
+        if isinstance(res, Exception) or res is None:
+            continue
+        cand = [r for r in res.runs if r.algorithm == spec.name]
+        if cand:
+            run = cand[0]
+            parts += [f"From the registered worked example [{md_text(ex.id)}](../../{example_path(ex)}): "
+                      f"{md_text(ex.title)} (lecture notes `{ex.seed}`), run live while this page was built.", ""]
+            break
+    if run is None:
+        try:
+            run, call, X, y = default_run(spec)
+        except Exception as e:  # noqa: BLE001 - shown on the page, and the test suite fails on it
+            log.info("exactlin docs: default example of %s failed: %s", spec.name, e)
+            parts += [admonition("failure", "The default example could not run",
+                                 f"`{md_text(type(e).__name__)}`: {md_text(e)}"), ""]
+            return "\n".join(parts)
+        kind = "three classes" if spec.multiclass else "two classes, seed 000's Example 1"
+        parts += [f"No worked example of the lectures is registered for `{spec.name}`, so this page runs it on a "
+                  f"small default dataset ({kind}), live while the page was built:", "",
+                  data_md(as_dataset(X, y)), "", "```python", call, "```", ""]
+    else:
+        prob = run.problem
+        ds = getattr(prob, "data", prob)
+        if ds is not None and hasattr(ds, "X"):
+            parts += [data_md(ds), ""]
+    parts += [run_block(run, base, spec.name), ""]
+    if len(exs) > 1 or (exs and run is not None):
+        parts += ["## All worked examples of this algorithm", ""]
+        parts += [f"* [{md_text(ex.id)}](../../{example_path(ex)}): {md_text(ex.title)}" for ex in exs]
+        parts.append("")
+    return "\n".join(parts)
+
+
+def examples_pages(examples, results) -> None:
+    from exactlin.algorithms import REGISTRY
+
+    index = ["# Worked examples", "",
+             "Every worked example of the lecture notes, reproduced by exactlin while this site was built and "
+             "checked against the values the lecture prints (or a hand derivation, where the lecture stops; each "
+             "check says which). `exactlin` with no command runs the same examples.", ""]
+    rows = []
+    for ex in examples:
+        res = results[ex.id]
+        status = "error" if isinstance(res, Exception) else ("verified" if res.ok else "FAILED")
+        rows.append([f'<a href="{esc(ex.id)}.html">{esc(ex.id)}</a>', esc(ex.title), f"<code>{esc(ex.seed)}</code>",
+                     esc(status)])
+        parts = [f"# {md_text(ex.id)}", "", f"**{md_text(ex.title)}** (lecture notes `{ex.seed}`)", ""]
+        if ex.algorithm and ex.algorithm in REGISTRY:
+            spec = REGISTRY[ex.algorithm]
+            parts += [f"Algorithm: [{md_text(spec.title)}](../{algo_path(spec)}).", ""]
+        if isinstance(res, Exception):
+            parts += [admonition("failure", "This example raised an error",
+                                 f"`{md_text(type(res).__name__)}`: {md_text(res)}")]
+            GENERATED[example_path(ex)] = "\n".join(parts)
+            continue
+        parts += [f"**Verified: {'yes' if res.ok else 'NO'}** ({sum(c.ok for c in res.checks)} of "
+                  f"{len(res.checks)} checks agree with the lecture).", "", "## Checks", ""]
+        crow = [[esc(c.what), esc(fmt(c.expected)), esc(fmt(c.actual)), esc(c.source),
+                 "✓ agrees" if c.ok else "✗ DIFFERS"] for c in res.checks]
+        parts += [table_html(["check", "expected", "exactlin", "expected value from", "result"], crow,
+                             cls="exactlin-checks", raw=True), ""]
+        if res.notes:
+            parts += ["## Notes", ""] + [md_text(n) + "\n" for n in res.notes]
+        if res.data:
+            parts += ["## Exact results", ""]
+            for key, val in res.data.items():
+                if isinstance(val, (list, tuple)) and val and all(isinstance(r, (list, tuple)) for r in val):
+                    parts += [f"**{md_text(key)}**", "",
+                              table_html([f"{j + 1}" for j in range(max(len(r) for r in val))],
+                                         [[fmt(c) for c in r] for r in val]), ""]
+                else:
+                    parts += [f"* **{md_text(key)}**: {value_md(val)}"]
+            parts.append("")
+        for k, run in enumerate(res.runs, 1):
+            spec = REGISTRY.get(run.algorithm)
+            link = f" ([{md_text(spec.title)}](../{algo_path(spec)}))" if spec else ""
+            parts += [f"## Run {k}: `{run.algorithm}`{link}", ""]
+            ds = getattr(run.problem, "data", None)
+            if ds is not None:
+                parts += [data_md(ds), ""]
+            parts += [run_block(run, "examples", f"{ex.id}-{k}"), ""]
+        GENERATED[example_path(ex)] = "\n".join(parts)
+    index += [table_html(["example", "title", "lecture notes", "status"], rows, raw=True), ""]
+    GENERATED["examples/index.md"] = "\n".join(index)
+
+
+def proof_page(examples, results) -> str:
+    parts = ["# The convergence proof, instantiated", "",
+             "Seed 000 (`000_478cb53c624e7eb5.txt`) proves that the perceptron makes at most $1/\\gamma^2$ mistakes "
+             "when $\\|x_i\\| \\le 1$ and $\\|w^*\\| = 1$; seed 004 (`004_f7c425a21563e0cd.txt`) proves "
+             "$m \\le r^2 \\|w^*\\|^2$ when $y_i \\langle w^*, x_i \\rangle \\ge 1$. Both are one bound. For a "
+             "separator $w^*$ and the samples $z_i = y_i x_i$ let", "",
+             "$$\\gamma_{\\min} = \\min_i \\langle w^*, z_i \\rangle > 0, \\qquad R^2 = \\max_i \\|z_i\\|^2 .$$", "",
+             "The proof rests on two facts, each about one mistake at round $t$ (the update is "
+             "$w_{t+1} = w_t + \\eta\\, y_t x_t$):", "",
+             "* **Fact 1**: $\\langle w_{t+1}, w^* \\rangle = \\langle w_t, w^* \\rangle + \\eta\\, y_t \\langle x_t, "
+             "w^* \\rangle \\ge \\langle w_t, w^* \\rangle + \\eta \\gamma_{\\min}$, so after $K$ mistakes from "
+             "$w_1 = 0$: $\\langle w_{t+1}, w^* \\rangle \\ge K \\eta \\gamma_{\\min}$.",
+             "* **Fact 2**: $\\|w_{t+1}\\|^2 = \\|w_t\\|^2 + 2\\eta\\, y_t \\langle w_t, x_t \\rangle + \\eta^2 "
+             "\\|x_t\\|^2 \\le \\|w_t\\|^2 + \\eta^2 R^2$, because the middle term is $\\le 0$ at a mistake; so "
+             "$\\|w_{t+1}\\|^2 \\le K \\eta^2 R^2$.", "",
+             "By Cauchy-Schwarz, $(K\\eta\\gamma_{\\min})^2 \\le \\langle w_{t+1}, w^*\\rangle^2 \\le "
+             "\\|w_{t+1}\\|^2 \\|w^*\\|^2 \\le K \\eta^2 R^2 \\|w^*\\|^2$, hence", "",
+             "$$K \\le \\frac{R^2 \\|w^*\\|^2}{\\gamma_{\\min}^2} .$$", "",
+             "Scaling $x$ by $1/R$ and $w^*$ by $1/\\gamma_{\\min}$ turns seed 000's statement into seed 004's. "
+             "exactlin's convergence monitor (`exactlin.theory.monitor`) checks both facts exactly at every mistake, "
+             "recomputing the inner products from the weight vectors, and the final bound; everything is compared "
+             "in squared form, so no square root is ever taken. The tables below are the monitor's own rows for "
+             "the runs of the worked examples, computed while this page was built.", ""]
+    found = 0
+    order = sorted(examples, key=lambda e: (e.id != "seed004-theorem", e.id))
+    for ex in order:
+        res = results.get(ex.id)
+        if res is None or isinstance(res, Exception):
+            continue
+        for k, run in enumerate(res.runs, 1):
+            mon = run.extras.get("monitor")
+            if mon is None or not hasattr(mon, "rows") or not mon.rows:
+                continue
+            found += 1
+            parts += [f"## {md_text(ex.id)}: {md_text(ex.title)}", "",
+                      f"Run {k} (`{run.algorithm}`) of the worked example [{md_text(ex.id)}]({example_path(ex)}), "
+                      f"lecture notes `{ex.seed}`.", "",
+                      f"* reference separator $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)})",
+                      f"* step $\\eta = {latex(mon.eta)}$, start $w_1 = "
+                      f"{latex(run.params.get('w0') or tuple(0 for _ in mon.w_star))}$",
+                      f"* $\\gamma_{{\\min}} = \\min_i y_i \\langle w^*, x_i \\rangle = {latex(mon.gamma_min)}$",
+                      f"* $R^2 = \\max_i \\|x_i\\|^2 = {latex(mon.R2)}$, $\\|w^*\\|^2 = {latex(mon.norm2_w_star)}$",
+                      ""]
+            rows = []
+            for r in mon.rows:
+                ok1 = r["proj"] >= r["proj_lower"]
+                ok2 = r["norm2"] <= r["norm2_upper"]
+                rows.append([str(r["t"]), str(r["K"]), fmt(r["proj"]), fmt(r["proj_lower"]),
+                             "✓" if ok1 else "✗", fmt(r["norm2"]), fmt(r["norm2_upper"]), "✓" if ok2 else "✗"])
+            parts += ["At each mistake (round $t$, the $K$-th mistake) the monitor recorded:", "",
+                      table_html(["round $t$", "mistake $K$", "$\\langle w_{t+1}, w^* \\rangle$",
+                                  "lower bound $\\langle w_1, w^* \\rangle + K \\eta \\gamma_{\\min}$", "Fact 1",
+                                  "$\\|w_{t+1}\\|^2$", "upper bound $\\|w_1\\|^2 + K \\eta^2 R^2$", "Fact 2"], rows,
+                                 cls="exactlin-proof"), ""]
+            if isinstance(mon.bound, Fraction):
+                parts += ["The theorem's bound, with the run's own numbers:", "",
+                          f"$$K = {mon.K} \\;\\le\\; \\frac{{R^2 \\|w^*\\|^2}}{{\\gamma_{{\\min}}^2}} = "
+                          f"\\frac{{{latex(mon.R2)} \\cdot {latex(mon.norm2_w_star)}}}{{\\left({latex(mon.gamma_min)}"
+                          f"\\right)^2}} = {latex(mon.bound)}$$", ""]
+            else:
+                parts += ["From a start $w_1 \\ne 0$ the facts give $(a + K\\eta\\gamma_{\\min})^2 \\le "
+                          "\\|w^*\\|^2 (\\|w_1\\|^2 + K \\eta^2 R^2)$ with $a = \\langle w_1, w^* \\rangle$; "
+                          f"its largest root is the bound: $K = {mon.K} \\le {latex(mon.bound)}$.", ""]
+            parts += [f"Slack: the bound exceeds K by {value_md(mon.slack)}. The theorem "
+                      f"{'holds' if mon.holds else 'FAILS'} for this run.", ""]
+    if not found:
+        parts.append("*No worked example with a convergence monitor is registered in this build.*")
+    return "\n".join(parts)
+
+
+def errata_page() -> str:
+    from exactlin.lectures.errata import all_errata
+
+    parts = ["# Errata", "",
+             "Every place where the lecture notes and the correct algorithm disagree: what the notes print, what "
+             "exactlin implements instead, and a numeric demonstration computed while this page was built. "
+             "`exactlin errata` prints the same list.", ""]
+    errs = all_errata()
+    for e in errs:
+        parts += [f"## {md_text(e.id)}", "", f"**Where**: `{e.seed}`, {md_text(e.where)}", "",
+                  f"**The notes say**: {md_text(e.notes_say)}", "", f"**exactlin does**: {md_text(e.correct)}", ""]
+        try:
+            demo = e.demonstrate()
+        except Exception as ex:  # noqa: BLE001
+            parts += [admonition("failure", "The demonstration raised an error",
+                                 f"`{md_text(type(ex).__name__)}`: {md_text(ex)}"), ""]
+            continue
+        parts += [f"**Demonstration**: {md_text(demo.get('text', ''))}", ""]
+        rows = [[md_text(k), value_md(v)] for k, v in demo.items() if k not in ("text", "holds")]
+        if rows:
+            parts += ["| quantity | exact value |", "| --- | --- |"] + [f"| {a} | {b} |" for a, b in rows] + [""]
+        parts += [f"Demonstration confirms the correction: **{'yes' if demo.get('holds') else 'NO'}**.", ""]
+    if not errs:
+        parts.append("*No errata are registered in this build.*")
+    return "\n".join(parts)
+
+
+def derivations_page(derivs) -> str:
+    parts = ["# Derivations", "",
+             "The derivations behind the algorithms, each a function of `exactlin.lectures.derivations` that "
+             "returns its steps as sympy objects and checks the identity symbolically; rendered here while the site "
+             "was built.", ""]
+    if derivs is None:
+        parts.append("*The derivations module is not part of this build.*")
+    from exactlin.algorithms import all_specs
+
+    specs = all_specs()
+    for dv in derivs or []:
+        parts += [derivation_md(dv, "##"), ""]
+        users = [sp for sp in specs if dv in derivations_for(sp, derivs)]
+        if users:
+            parts += ["Shown on the pages of: " + ", ".join(f"[{md_text(sp.name)}]({algo_path(sp)})" for sp in users)
+                      + ".", ""]
+    return "\n".join(parts)
+
+
+def cli_page() -> str:
+    from exactlin.cli import app as cli
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    tmp = tempfile.mkdtemp(prefix="exactlin-docs-")
+    csv_path = os.path.join(tmp, "example1.csv")
+    csv_text = "x1,x2,label\n" + "".join(f"{a},{b},{c}\n" for (a, b), c in zip(BINARY_X, BINARY_Y))
+    with open(csv_path, "w") as fh:
+        fh.write(csv_text)
+    parts = ["# Command line", "",
+             "Every transcript on this page is the real output of `exactlin.cli.main`, captured while the site was "
+             "built. Exit status: 0 for every honest result (converged or not), 2 for bad input (one line on "
+             "stderr), 1 when a worked example fails its check against the lecture.", ""]
+
+    def capture(argv, shown=None):
+        out, err = io.StringIO(), io.StringIO()
+        old = os.environ.get("COLUMNS")
+        os.environ["COLUMNS"] = "100"
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = cli.main(list(argv))
+        except Exception as e:  # noqa: BLE001 - a crashing command is shown (and fails the docs test)
+            log.info("exactlin docs: exactlin %s raised %s", " ".join(argv), e)
+            code = f"crashed: {type(e).__name__}: {e}"
+        finally:
+            if old is None:
+                os.environ.pop("COLUMNS", None)
+            else:
+                os.environ["COLUMNS"] = old
+        text = out.getvalue().replace(tmp + os.sep, "").replace(str(CHECKOUT), "<checkout>")
+        if err.getvalue():
+            text += "\n[stderr]\n" + err.getvalue().replace(tmp + os.sep, "")
+        text = _clip_transcript(text)
+        cmd = "exactlin " + " ".join(shown if shown is not None else argv)
+        block = f"```console\n{cmd.strip()}\n{text.rstrip()}\n[exit status {code}]\n```\n"
+        if isinstance(code, str):
+            block = admonition("failure", "This command crashed while the site was built", md_text(code)) + "\n" + block
+        return block
+
+    parts += ["## exactlin --help", "", capture(["--help"]), ""]
+    for name in sub.choices:
+        parts += [f"## exactlin {name}", "", capture([name, "--help"]), ""]
+    parts += ["## Transcripts", "", "The file `example1.csv` used below holds seed 000's Example 1:", "",
+              "```text\n" + csv_text + "```", ""]
+    runs = [["algorithms"], ["algorithms", "show", "perceptron"], ["examples"],
+            ["fit", "perceptron", csv_path, "--trace"], ["fit", "perceptron", csv_path, "--json"],
+            ["fit", "perceptron", csv_path, "--param", "eta=0"], ["examples", "show", "seed000-example1"],
+            ["errata"]]
+    if "docs" in sub.choices:
+        runs.append(["docs"])
+    for argv in runs:
+        shown = [a if a != csv_path else "example1.csv" for a in argv]
+        parts += [f"### exactlin {' '.join(shown)}", "", capture(argv, shown), ""]
+    parts += ["## exactlin (the main job)", "",
+              "With no command, exactlin reproduces and verifies every worked example:", "", capture([]), ""]
+    return "\n".join(parts)
+
+
+#: transcripts are shown whole up to these sizes (exact iterates can have thousands of digits)
+TRANSCRIPT_LINE = 400
+TRANSCRIPT_LINES = 600
+
+
+def _clip_transcript(text: str) -> str:
+    lines = text.split("\n")
+    clipped = 0
+    out = []
+    for ln in lines:
+        if len(ln) > TRANSCRIPT_LINE:
+            clipped += 1
+            ln = ln[:TRANSCRIPT_LINE] + f" ... [{len(ln) - TRANSCRIPT_LINE} more characters on this line]"
+        out.append(ln)
+    if len(out) > TRANSCRIPT_LINES:
+        head, tail = TRANSCRIPT_LINES * 2 // 3, TRANSCRIPT_LINES // 3
+        out = out[:head] + [f"... [{len(out) - head - tail} lines not shown on this page] ..."] + out[-tail:]
+    if clipped:
+        out.append(f"[this page shortened {clipped} very long lines; the command prints them in full]")
+    return "\n".join(out)
+
+
+def conversion_table() -> str:
+    import decimal
+
+    from exactlin.errors import ExactlinError
+    from exactlin.exact.numbers import to_rational
+
+    cases = [("3", 3, {}), ("'-3/4'", "-3/4", {}), ("'0.01'", "0.01", {}), ("'1e-3'", "1e-3", {}),
+             ("Decimal('0.1')", decimal.Decimal("0.1"), {}), ("0.1 (float)", 0.1, {}),
+             ("0.1 (float), floats='exact'", 0.1, {"floats": "exact"}),
+             ("0.1 (float), floats='reject'", 0.1, {"floats": "reject"}),
+             ("Fraction(2, 6)", Fraction(2, 6), {}), ("float('nan')", float("nan"), {}), ("True", True, {}),
+             ("None", None, {}), ("1+2j", 1 + 2j, {})]
+    try:
+        import numpy as np
+
+        cases.insert(1, ("numpy.int64(7)", np.int64(7), {}))
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        import sympy
+
+        cases.insert(2, ("sympy.Rational(5, 7)", sympy.Rational(5, 7), {}))
+        cases.append(("sympy.sqrt(2)", sympy.sqrt(2), {}))
+    except ImportError:  # pragma: no cover
+        pass
+    rows = []
+    for label, value, kw in cases:
+        try:
+            r = to_rational(value, **kw)
+            res = f"{fmt(r)}"
+        except ExactlinError as e:
+            res = f"{type(e).__name__}: {e}"
+        rows.append([label, res])
+    return table_html(["input (Python)", "to_rational(input): computed while this page was built"], rows,
+                      cls="exactlin-conversion")
+
+
+def verification_table(examples, results) -> str:
+    rows = []
+    for ex in examples:
+        res = results[ex.id]
+        if isinstance(res, Exception):
+            rows.append([ex.id, "-", "error"])
+            continue
+        rows.append([ex.id, f"{sum(c.ok for c in res.checks)} of {len(res.checks)}", "yes" if res.ok else "NO"])
+    return table_html(["worked example", "checks that agree", "verified"], rows)
+
+
+def api_modules() -> list[str]:
+    import exactlin
+
+    names = ["exactlin"]
+    for m in pkgutil.walk_packages(exactlin.__path__, "exactlin."):
+        if any(part.startswith("_") for part in m.name.split(".")):
+            continue
+        names.append(m.name)
+    return sorted(names)
+
+
+# ---------------------------------------------------------------------------
+# the whole site
+
+
+def generate(checkout=None) -> list:
+    """Generate every page; return the navigation.  ``checkout``: the source tree (holds docs/, benchmarks/)."""
+    global CHECKOUT
+    if checkout is not None:
+        CHECKOUT = __import__("pathlib").Path(checkout).resolve()
+    from exactlin.algorithms import FAMILIES, all_specs
+    from exactlin.lectures.examples import all_examples
+
+    GENERATED.clear()
+    _PICS.clear()
+    t0, c0 = time.perf_counter(), time.process_time()
+    specs = all_specs()
+    examples = all_examples()
+    results = {}
+    for ex in examples:
+        try:
+            results[ex.id] = ex.func()
+        except Exception as e:  # noqa: BLE001 - the page shows it, the docs test fails on it
+            log.info("exactlin docs: example %s failed: %s", ex.id, e)
+            results[ex.id] = e
+    by_algo: dict[str, list] = {}
+    for ex in examples:
+        if ex.algorithm:
+            by_algo.setdefault(ex.algorithm, []).append(ex)
+    derivs = load_derivations()
+
+    fam_nav = []
+    index = ["# Algorithms", "",
+             "Every algorithm exactlin implements, grouped as the lecture notes group them. Each page has the "
+             "lecture's statement, the exact rule, the parameters, the derivation where there is one, and a worked "
+             "example run live while this site was built, with its full trace and a picture.", ""]
+    for fam, (ftitle, _) in FAMILIES.items():
+        members = [s for s in specs if s.family == fam]
+        if not members:
+            continue
+        index += [f"## {md_text(ftitle)}", ""]
+        rows = []
+        entries = []
+        for spec in members:
+            GENERATED[algo_path(spec)] = algorithm_page(spec, by_algo, results, derivs)
+            rows.append([f'<a href="{esc(fam)}/{esc(spec.name)}.html"><code>{esc(spec.name)}</code></a>',
+                         esc(spec.title), f"<code>{esc(spec.seed)}</code>", esc(spec.number or "")])
+            entries.append({spec.title: algo_path(spec)})
+        index += [table_html(["name", "title", "lecture notes", "where"], rows, raw=True), ""]
+        fam_nav.append({ftitle: entries})
+    GENERATED["algorithms/index.md"] = "\n".join(index)
+    examples_pages(examples, results)
+    GENERATED["proof.md"] = proof_page(examples, results)
+    GENERATED["errata.md"] = errata_page()
+    GENERATED["derivations.md"] = derivations_page(derivs)
+    GENERATED["reference/cli.md"] = cli_page()
+    GENERATED["benchmarks.md"], svg = benchmarks_page()
+    if svg is not None:
+        GENERATED["benchmarks/perceptron_scaling.svg"] = svg
+    api_nav = []
+    for name in api_modules():
+        path = f"reference/api/{name}.md"
+        GENERATED[path] = f"# `{name}`\n\n::: {name}\n"
+        api_nav.append({name: path})
+    _MARKERS["<!-- exactlin:conversion-table -->"] = conversion_table()
+    _MARKERS["<!-- exactlin:verification-table -->"] = verification_table(examples, results)
+    log.info("exactlin docs: generated %d files in %.1f s (%.1f s of CPU)", len(GENERATED), time.perf_counter() - t0,
+             time.process_time() - c0)
+    return [
+        {"Home": "index.md"},
+        {"Algorithms": ["algorithms/index.md", *fam_nav]},
+        {"Derivations": "derivations.md"},
+        {"Convergence proof": "proof.md"},
+        {"Worked examples": ["examples/index.md", *({ex.id: example_path(ex)} for ex in examples)]},
+        {"Errata": "errata.md"},
+        {"Benchmarks": "benchmarks.md"},
+        {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
+                       {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
+                       {"API": api_nav}]},
+    ]
+
+
+def benchmarks_page() -> tuple[str, str | None]:
+    """The latest committed benchmark table (benchmarks/RESULTS.md) and its time-against-n plot."""
+    from pathlib import Path
+
+    root = Path(CHECKOUT) / "benchmarks"
+    results = root / "RESULTS.md"
+    text = results.read_text() if results.exists() else "# Benchmarks\n\nNo committed benchmark run yet.\n"
+    svg_path = root / "perceptron_scaling.svg"
+    svg = svg_path.read_text() if svg_path.exists() else None
+    lines = text.splitlines()
+    head = ["# Benchmarks", "",
+            "Measured by `python -m benchmarks.run` (see the README); every row's answer was checked against an "
+            "independent exact reference in the same run. This page shows the committed file "
+            "`benchmarks/RESULTS.md`.", ""]
+    if svg is not None:
+        head += ["![Perceptron time against n, exactlin and its anchors](benchmarks/perceptron_scaling.svg)", ""]
+    body = lines[1:] if lines and lines[0].startswith("# ") else lines
+    return "\n".join(head + body) + "\n", svg
+
+
+def add_files(files, config):
+    """Put every generated file into mkdocs' file collection (replacing a file of the same path)."""
+    from mkdocs.structure.files import File
+
+    for path, content in GENERATED.items():
+        old = files.get_file_from_path(path)
+        if old is not None:
+            files.remove(old)
+        files.append(File.generated(config, path, content=content))
+    return files
+
+
+# ---------------------------------------------------------------------------
+# math: LaTeX -> MathML at build time
+
+_CODE = re.compile(r"(^(?P<fence>```|~~~)[^\n]*\n.*?^(?P=fence)[ \t]*$|`[^`\n]+`)", re.M | re.S)
+_DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
+_INLINE = re.compile(r"(?<![\\$])\$(?!\$)([^$\n]+?)(?<!\\)\$(?!\$)")
+
+
+def to_mathml(tex: str, display: bool) -> str:
+    from latex2mathml.converter import convert
+
+    try:
+        return convert(tex.strip(), display="block" if display else "inline")
+    except Exception as e:  # noqa: BLE001 - a formula that does not convert is a build warning (strict: error)
+        log.warning("exactlin docs: cannot convert LaTeX %r to MathML: %s", tex, e)
+        return f"<code>{esc(tex)}</code>"
+
+
+def page_markdown(markdown: str, key: str) -> str:
+    """Fill the markers and replace the page's LaTeX by placeholders (its MathML is kept under ``key``)."""
+    for marker, text in _MARKERS.items():
+        markdown = markdown.replace(marker, text)
+    store: list[str] = []
+    _MATH[key] = store
+
+    def sub_math(text: str) -> str:
+        def disp(m):
+            store.append(to_mathml(m.group(1), True))
+            return f"\n\nEXLMATH{len(store) - 1}X\n\n"
+
+        def inl(m):
+            store.append(to_mathml(m.group(1), False))
+            return f"EXLMATH{len(store) - 1}X"
+
+        return _INLINE.sub(inl, _DISPLAY.sub(disp, text))
+
+    out, pos = [], 0
+    for m in _CODE.finditer(markdown):
+        out.append(sub_math(markdown[pos:m.start()]))
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(sub_math(markdown[pos:]))
+    return "".join(out)
+
+
+def page_content(html_text: str, key: str) -> str:
+    """Put the MathML of the page ``key`` where :func:`page_markdown` left its placeholders."""
+    store = _MATH.pop(key, [])
+    if not store:
+        return html_text
+    html_text = re.sub(r"<p>EXLMATH(\d+)X</p>", lambda m: store[int(m.group(1))], html_text)
+    return re.sub(r"EXLMATH(\d+)X", lambda m: store[int(m.group(1))], html_text)
