@@ -108,7 +108,9 @@ EXAMPLES: dict[str, Example] = {}
 
 #: modules that register examples (skipped while they do not exist)
 EXAMPLE_MODULES = ("exactlin.lectures.examples_perceptron", "exactlin.lectures.examples_family",
-    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin")
+    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin",
+    "exactlin.lectures.seed000", "exactlin.lectures.seed001", "exactlin.lectures.seed002",
+    "exactlin.lectures.seed003", "exactlin.lectures.seed004")
 
 
 def example(id: str, *, title: str, seed: str, algorithm: str | None = None) -> Callable:
