@@ -15,7 +15,8 @@ from typing import Any
 
 from exactlin.model.run import Run
 
-__all__ = ["Check", "SOURCE_KINDS", "source_kind", "ExampleResult", "Example", "EXAMPLES", "example", "get_example", "all_examples", "run_example"]
+__all__ = ["Check", "SOURCE_KINDS", "source_kind", "ExampleResult", "Example", "EXAMPLES", "example", "get_example",
+           "all_examples", "run_example"]
 
 
 #: the provenance vocabulary of :attr:`Check.source`: (kind, the prefixes that name it).

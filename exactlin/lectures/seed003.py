@@ -126,8 +126,8 @@ def relaxation_factor() -> ExampleResult:
         "(eta(2 - eta) <= 0), so convergence is not guaranteed."])
 
 
-@example("seed003-linear-machine-distance", title="The linear machine's distance d(x, H_ij) = (g_i - g_j)/||w_i - w_j||,"
-         " exact and irrational", seed=SEED003, algorithm="linear-machine")
+@example("seed003-linear-machine-distance", title="The linear machine's distance d(x, H_ij) = "
+         "(g_i - g_j)/||w_i - w_j||, exact and irrational", seed=SEED003, algorithm="linear-machine")
 def lm_distance() -> ExampleResult:
     run = linear_machine(MC_X, MC_Y, bias="none")
     W = dict(zip(["A", "B", "C"], run.extras["W"]))
