@@ -27,7 +27,9 @@ class Erratum:
 
 ERRATA: dict[str, Erratum] = {}
 ERRATA_MODULES = ("exactlin.lectures.examples_perceptron", "exactlin.lectures.examples_family",
-    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin")
+    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin",
+    "exactlin.lectures.seed000", "exactlin.lectures.seed001", "exactlin.lectures.seed002",
+    "exactlin.lectures.seed003", "exactlin.lectures.seed004")
 
 
 def erratum(id: str, *, seed: str, where: str, notes_say: str, correct: str) -> Callable:

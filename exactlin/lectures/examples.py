@@ -15,17 +15,63 @@ from typing import Any
 
 from exactlin.model.run import Run
 
-__all__ = ["Check", "ExampleResult", "Example", "EXAMPLES", "example", "get_example", "all_examples", "run_example"]
+__all__ = ["Check", "SOURCE_KINDS", "source_kind", "ExampleResult", "Example", "EXAMPLES", "example", "get_example",
+           "all_examples", "run_example"]
+
+
+#: the provenance vocabulary of :attr:`Check.source`: (kind, the prefixes that name it).
+#: "lecture": the notes PRINT the expected value (plain ``"lecture"``, or ``"lecture: <the notes' words>"``);
+#: "hand derivation": derived by hand, the derivation written in a comment next to the check;
+#: "verified": an independent exact verifier certifies the result (``"verified: <which verifier>"``);
+#: "independent": computed inside the example by a different method than the algorithm under test
+#: (``"independent: <how>"``).
+SOURCE_KINDS = (("lecture", ("lecture: ", "lecture (")), ("hand derivation", ("hand derivation",)),
+                ("verified", ("verified: ",)), ("independent", ("independent: ",)))
+
+
+def source_kind(source: str) -> str:
+    """The provenance kind of a check's ``source`` ("lecture", "hand derivation", "verified", "independent");
+    a :class:`~exactlin.errors.ParameterError` for anything outside the vocabulary."""
+    if isinstance(source, str):
+        if source == "lecture":
+            return "lecture"
+        for kind, prefixes in SOURCE_KINDS:
+            for p in prefixes:
+                if source.startswith(p) and (len(source) > len(p) or p == "hand derivation"):
+                    return kind
+    from exactlin.errors import ParameterError
+
+    allowed = "'lecture', 'lecture: <the notes' words>', 'hand derivation ...', 'verified: <verifier>', " \
+              "'independent: <method>'"
+    raise ParameterError(f"Check source {source!r} is not in the provenance vocabulary: use {allowed}",
+                         parameter="source")
 
 
 @dataclass
 class Check:
-    """One comparison: ``expected`` is what the lecture (or a hand derivation) says; ``actual`` what exactlin got."""
+    """One comparison: ``expected`` is what the lecture (or a hand derivation) says; ``actual`` what exactlin got.
+
+    ``source`` says where ``expected`` comes from, in the vocabulary of :data:`SOURCE_KINDS`: "lecture" only
+    when the notes print that value.
+    """
 
     what: str
     expected: Any
     actual: Any
     source: str = "lecture"
+
+    def __post_init__(self) -> None:
+        try:
+            source_kind(self.source)
+        except ValueError as e:
+            from exactlin.errors import ParameterError
+
+            raise ParameterError(f"check {self.what!r}: {e}", parameter="source") from None
+
+    @property
+    def kind(self) -> str:
+        """The provenance kind: "lecture", "hand derivation", "verified" or "independent"."""
+        return source_kind(self.source)
 
     @property
     def ok(self) -> bool:
@@ -63,7 +109,9 @@ EXAMPLES: dict[str, Example] = {}
 
 #: modules that register examples (skipped while they do not exist)
 EXAMPLE_MODULES = ("exactlin.lectures.examples_perceptron", "exactlin.lectures.examples_family",
-    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin")
+    "exactlin.lectures.examples_linalg", "exactlin.lectures.examples_margin",
+    "exactlin.lectures.seed000", "exactlin.lectures.seed001", "exactlin.lectures.seed002",
+    "exactlin.lectures.seed003", "exactlin.lectures.seed004")
 
 
 def example(id: str, *, title: str, seed: str, algorithm: str | None = None) -> Callable:

@@ -55,9 +55,10 @@ def ex_pseudoinverse() -> ExampleResult:
     a = run.w
     checks = [
         Check("normalized Y from omega_1 = {(1,2),(2,0)}, omega_2 = {(3,1),(2,3)}, bias first", _tup(Y_PRINTED),
-              run.problem.Z, "hand derivation of the notes' data"),
+              run.problem.Z),
         Check("Y^+ = lim (Y^tY + eps I)^{-1} Y^t", PINV_PRINTED, Yp),
-        Check("the four Penrose conditions hold (independent check)", True, verify_penrose(run.problem.Z, Yp)),
+        Check("the four Penrose conditions hold (independent check)", True, verify_penrose(run.problem.Z, Yp),
+              "verified: Penrose conditions (exactlin.linalg.matrices.verify_penrose)"),
         Check("a = Y^+ b with b = (1,1,1,1)", A_PRINTED, a),
         Check("hyperplane -3 a^t (1, x) = 4 x1 + 2 x2 - 11", (F(-11), F(4), F(2)), tuple(-3 * v for v in a)),
         Check("Y a = b exactly (so J_s(a) = 0 and every sample is classified correctly)", F(0), run.extras["J_s"],
@@ -84,7 +85,8 @@ def ex_ho_kashyap() -> ExampleResult:
     r5 = ho_kashyap_mod2(MSE_X, MSE_Y, eta=F(1, 16), k_max=500)
     checks = [
         Check("seed 003's example: e(1) = Y a(1) - b = 0, a solution (the notes: 'e(k) = 0 and we have a "
-              "solution')", ("separable", (0, 0, 0, 0)), (r1.extras["verdict"], r1.extras["e"])),
+              "solution')", ("separable", (0, 0, 0, 0)), (r1.extras["verdict"], r1.extras["e"]),
+              "hand derivation: Y a(1) = b exactly (seed003-pseudoinverse), so e(1) = 0"),
         Check("x = 0 (+1), 1 (-1), 2 (+1): e = (-2/3, -4/3, -2/3) <= 0, a proof of non-separability",
               ("not_separable", (F(-2, 3), F(-4, 3), F(-2, 3))), (r2.extras["verdict"], r2.extras["e"]),
               "hand derivation: Y^tY = [[3,3],[3,5]], Y^t 1 = (1,1), a = (1/3, 0)"),
@@ -95,7 +97,8 @@ def ex_ho_kashyap() -> ExampleResult:
         Check("Modification I runs the same iterates as Algorithm 11 (a(k) = Y^+ b(k))", r3.w, r4.w,
               "hand derivation: Y^+ e(k) = 0"),
         Check("Modification II with eta = 1/16 < 2/lambda_max(Y^tY) separates seed 003's example", "separable",
-              r5.extras["verdict"]),
+              r5.extras["verdict"], "hand derivation: a = (11/3,-4/3,-2/3) gives Y a = b > 0, so the data are "
+              "separable"),
     ]
     return ExampleResult([r1, r2, r3, r4, r5], checks, notes=[
         "Algorithm 11 is run with b <- b + 2 eta e+ (the notes print 'b <- a + 2 eta e+'; see the erratum).",
@@ -151,12 +154,16 @@ def ex_circle() -> ExampleResult:
     verify_gordan(before.problem.Z, before.extras["certificate"]["lambda"])
     checks = [
         Check("in the plane the perceptron cycles: a verified Gordan certificate", ("cycle", True),
-              (before.reason, before.extras["certificate"]["verified"])),
-        Check("Ho-Kashyap in the plane: e <= 0, not separable", "not_separable", hk.extras["verdict"]),
+              (before.reason, before.extras["certificate"]["verified"]),
+              "verified: Gordan (exactlin.theory.certificates.verify_gordan)"),
+        Check("Ho-Kashyap in the plane: e <= 0, not separable", "not_separable", hk.extras["verdict"],
+              "hand derivation: (0,0) (+1) is the midpoint of (-2,0) and (2,0) (-1)"),
         Check("phi((3/2, 3/2)) = (3/2, 3/2, 9/2)", (F(3, 2), F(3, 2), F(9, 2)), lift_circle([(F(3, 2), F(3, 2))])[0],
               "hand derivation"),
-        Check("after the lift the perceptron converges", True, after.converged),
-        Check("after the lift Ho-Kashyap says separable", "separable", hk_after.extras["verdict"]),
+        Check("after the lift the perceptron converges", True, after.converged,
+              "hand derivation: the plane z = 1 separates the lifted points (seed 004's argument)"),
+        Check("after the lift Ho-Kashyap says separable", "separable", hk_after.extras["verdict"],
+              "hand derivation: the plane z = 1 separates the lifted points"),
     ]
     return ExampleResult([before, hk, after, hk_after], checks, notes=[
         "Points inside the unit circle lie below z = 1 after the lift, points outside above it (seed 004): the "

@@ -91,7 +91,8 @@ def example2() -> ExampleResult:
         Check("the state (w = 0, next sample 1) repeats: stop with a cycle", "cycle", run.reason, "hand derivation"),
         Check("Gordan certificate: lambda = (1/4, 1/4, 1/4, 1/4), sum lambda_i y_i x_i = 0",
               (F(1, 4),) * 4, tuple(cert.get("lambda", ())), "hand derivation: the four updates sum to 0"),
-        Check("certificate verified", True, cert.get("verified"), "exactlin's verifier"),
+        Check("certificate verified", True, cert.get("verified"),
+              "verified: Gordan (exactlin.theory.certificates.verify_gordan)"),
     ]
     return ExampleResult([run], checks, notes=[
         "After one pass the weights are back at w = 0 and the next pass would repeat it forever. The four "
@@ -130,8 +131,10 @@ def theorem_example() -> ExampleResult:
         Check("gamma_min = min_i y_i<w*,x_i> for w* = (1,-3)", F(2), rep.gamma_min, "hand derivation"),
         Check("R^2 = max ||x_i||^2 = ||(4,0)||^2", F(16), rep.R2, "hand derivation"),
         Check("bound R^2 ||w*||^2 / gamma_min^2 = 16*10/4", F(40), rep.bound, "hand derivation"),
-        Check("K = 3 mistakes, within the bound", 3, rep.K, "lecture's Example 1"),
-        Check("Facts 1 and 2 held at every mistake", True, rep.holds, "exactlin's monitor"),
+        Check("K = 3 mistakes, within the bound", 3, rep.K,
+              "hand derivation: the notes' rounds 1, 2 and 4 are the mistakes; pass 2 (not in the notes) is clean"),
+        Check("Facts 1 and 2 held at every mistake", True, rep.holds,
+              "verified: convergence monitor (exactlin.theory.monitor)"),
     ]
     return ExampleResult([run], checks, notes=[
         "Seed 000 states K <= 1/gamma^2 for ||x|| <= 1 and ||w*|| = 1; seed 004 states m <= r^2|w*|^2 for "
