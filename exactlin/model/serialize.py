@@ -49,8 +49,8 @@ def to_jsonable(v: Any, *, text: bool = False) -> Any:
         return v
     if isinstance(v, str):
         return {TAG: "str", "text": v} if text and _reads_as_number(v) else v
-    if isinstance(v, int):  # counts and indices stay JSON integers
-        return v
+    if isinstance(v, int):  # counts and indices stay JSON integers (past 4,000 digits: an exact string)
+        return v if v.bit_length() < 13_000 else fmt(Fraction(v))
     if isinstance(v, Fraction):
         return fmt(v)
     if isinstance(v, float):  # never produced by exactlin; kept visible rather than hidden
