@@ -46,9 +46,9 @@ from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, 
 from exactlin.exact.numbers import fmt, to_matrix, to_vector
 from exactlin.exact.rows import int_matvec
 from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve
-from exactlin.theory.penrose import verify_penrose
 from exactlin.model.params import Param, check_params
 from exactlin.model.run import Run
+from exactlin.theory.penrose import verify_penrose
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
