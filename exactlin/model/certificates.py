@@ -32,7 +32,7 @@ read-only mapping over its JSON keys (``cert["lambda"]``, ``cert.get("verified")
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -70,13 +70,13 @@ class Certificate:
     FIELDS: ClassVar[tuple[tuple[str, str], ...]]
     verified: ClassVar[bool] = True  # true by construction: only a verifier makes one
 
-    def _check_token(self) -> None:
-        if self._token is not _MINT:
+    def _check_token(self, token) -> None:
+        if token is not _MINT:
             raise VerificationError(f"a {type(self).__name__} is made only by its verifier in exactlin.theory "
                                     "(which checks the claim exactly); it cannot be constructed as verified")
 
-    def __post_init__(self):
-        self._check_token()
+    def __post_init__(self, _token=None):
+        self._check_token(_token)
 
     @property
     def meaning(self) -> str:
@@ -142,7 +142,7 @@ class GordanCertificate(Certificate):
     e: tuple | None = None  # Ho-Kashyap's error vector, lambda = -e / sum(-e)
     through_origin: bool = False
     features: str | None = None  # where the samples live when they are a kernel's features
-    _token: object = field(default=None, repr=False, compare=False)
+    _token: InitVar[object] = None
 
     kind: ClassVar[str] = "gordan"
     MEANING: ClassVar[str] = ("sum_i lambda_i y_i x_i = 0 with lambda >= 0, sum 1: no w has y_i<w,x_i> > 0 for every "
@@ -150,8 +150,8 @@ class GordanCertificate(Certificate):
     FIELDS: ClassVar = (("lambda", "lam"), ("e", "e"), ("cycle", "cycle"), ("period", "period"),
                         ("support", "support"), ("source", "source"), ("features", "features"))
 
-    def __post_init__(self):
-        self._check_token()
+    def __post_init__(self, _token=None):
+        self._check_token(_token)
         if self.source not in _GORDAN_SOURCES:
             raise VerificationError(f"Gordan certificate source must be one of {', '.join(_GORDAN_SOURCES)}")
 
@@ -181,7 +181,7 @@ class KeslerGordanCertificate(Certificate):
 
     lam: tuple
     kesler_pairs: tuple  # the (sample, class index) pairs corrected in one period
-    _token: object = field(default=None, repr=False, compare=False)
+    _token: InitVar[object] = None
 
     kind: ClassVar[str] = "gordan-kesler"
     MEANING: ClassVar[str] = ("a convex combination of Kesler vectors (y in block i, -y in block j) is 0: no linear "
@@ -204,7 +204,7 @@ class SeparatorCertificate(Certificate):
     margin: Fraction = Fraction(0)
     strict: bool = True
     b: Fraction | None = None  # the intercept, where the bias mode has one
-    _token: object = field(default=None, repr=False, compare=False)
+    _token: InitVar[object] = None
 
     kind: ClassVar[str] = "separator"
     MEANING: ClassVar[str] = ("y_i <a, x~_i> >= min_Ya for every sample, checked exactly, and min_Ya is above the "
@@ -234,7 +234,7 @@ class KKTCertificate(Certificate):
     primal_objective: Fraction
     dual_objective: Fraction
     norm2_w: Fraction
-    _token: object = field(default=None, repr=False, compare=False)
+    _token: InitVar[object] = None
 
     kind: ClassVar[str] = "kkt"
     MEANING: ClassVar[str] = ("primal and dual feasibility, stationarity and complementary slackness hold exactly, and "
@@ -269,7 +269,7 @@ class PenroseCertificate(Certificate):
     rows: int
     cols: int
     conditions: tuple = PENROSE_CONDITIONS
-    _token: object = field(default=None, repr=False, compare=False)
+    _token: InitVar[object] = None
 
     kind: ClassVar[str] = "penrose"
     MEANING: ClassVar[str] = ("Y P Y = Y, P Y P = P, (Y P)^t = Y P and (P Y)^t = P Y hold exactly: P is the unique "
@@ -294,15 +294,15 @@ class HoKashyapVerdict(Certificate):
     verdict: str
     e: tuple
     certificate: SeparatorCertificate | GordanCertificate | None = None
-    _token: object = field(default=None, repr=False, compare=False)
+    _token: InitVar[object] = None
 
     kind: ClassVar[str] = "ho-kashyap"
     MEANING: ClassVar[str] = ("separable: Y a > 0 checked exactly; not separable: e <= 0, e != 0 and Y^t e = 0, so "
                               "lambda = -e/sum(-e) is a verified Gordan certificate; undecided: neither holds yet")
     FIELDS: ClassVar = (("verdict", "verdict"), ("e", "e"), ("certificate", "certificate"))
 
-    def __post_init__(self):
-        self._check_token()
+    def __post_init__(self, _token=None):
+        self._check_token(_token)
         if self.verdict not in HO_KASHYAP_VERDICTS:
             raise VerificationError(f"Ho-Kashyap verdict must be one of {', '.join(HO_KASHYAP_VERDICTS)}")
         if (self.certificate is None) != (self.verdict == "undecided"):
