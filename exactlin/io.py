@@ -159,20 +159,34 @@ def to_float_array(obj: Any):
 # JSON
 
 
-def certificate_to_json(cert: dict, *, indent: int | None = 2) -> str:
-    """A certificate dict (``run.extras["certificate"]``) as JSON with exact rational strings."""
+def certificate_to_json(cert, *, indent: int | None = 2) -> str:
+    """A certificate (``run.extras["certificate"]``, a typed record of :mod:`exactlin.model.certificates`) as JSON
+    with exact rational strings and its ``record`` tag."""
     return json.dumps(to_jsonable(cert), indent=indent)
 
 
-_CERT_TEXT_KEYS = ("kind", "meaning", "method", "note")
+#: the text fields of a certificate: kept as text when an untagged (older) certificate dict is read
+_CERT_TEXT_KEYS = ("kind", "meaning", "method", "note", "source", "features", "loss", "verdict")
 
 
-def certificate_from_json(text: str) -> dict:
-    """Inverse of :func:`certificate_to_json`: numbers come back as Fractions (ints stay ints),
-    descriptive fields (``kind``, ``meaning``, ``method``) stay text."""
+def certificate_from_json(text: str):
+    """Inverse of :func:`certificate_to_json`: a tagged certificate comes back as the same typed record (read back:
+    nothing is re-verified; pass its fields to the verifier with your data to check it again); an untagged dict
+    from older JSON comes back as a dict whose numbers are Fractions (ints stay ints) and text fields text."""
     raw = _loads(text, "a certificate")
     if not isinstance(raw, dict):
         raise InputError(f"a certificate must be a JSON object, got {type(raw).__name__}")
+    if "record" in raw:
+        from exactlin.model.certificates import CERTIFICATES
+
+        tags = {c.record_tag for c in CERTIFICATES.values()}
+        if raw["record"] not in tags:
+            raise InputError(f"a certificate's record tag must be one of {', '.join(sorted(tags))}, got "
+                             f"{raw['record']!r}")
+        try:
+            return from_jsonable(raw)
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"a certificate: {type(e).__name__}: {e}") from None
     out = {}
     for k, v in raw.items():
         out[k] = v if k in _CERT_TEXT_KEYS else from_jsonable(v)

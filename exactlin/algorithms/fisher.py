@@ -47,10 +47,11 @@ from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.format import fmt
 from exactlin.exact.numbers import to_matrix, to_vector
 from exactlin.exact.rows import int_matvec
-from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve, verify_penrose
+from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve
 from exactlin.model.models import ThresholdModel, label_pair
 from exactlin.model.params import Param, check_params
 from exactlin.model.run import Run
+from exactlin.theory.penrose import verify_penrose
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
@@ -193,7 +194,7 @@ def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
     S_W = _sym_fractions(N, n12D * D)
     delta = tuple(Fraction(v, n12D) for v in dnum)
     S_B = _sym_fractions([[a * b for b in dnum] for a in dnum], n12D * n12D)
-    method = "inverse"
+    method, penrose = "inverse", None
     try:
         w = _solve_scatter(N, [D * v for v in dnum])
     except SingularMatrixError:
@@ -203,7 +204,7 @@ def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
                 "may be constant within both classes or the samples too few. Use singular=pinv (CLI: --param "
                 "singular=pinv) for w = S_W^+ (m_1 - m_2)") from None
         P = pinv(S_W)
-        verify_penrose(S_W, P)  # independent: plain Fraction products, all four conditions
+        penrose = verify_penrose(S_W, P)  # independent (exactlin.theory.penrose): all four conditions
         w = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in P)
         method = "pinv"
         if not any(w):
@@ -219,7 +220,8 @@ def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
     # the class sums, and S_W w = m_1 - m_2 (the pinv answer was checked by the Penrose conditions)
     verify_direction(A1, A2, D, W, L, equation=method == "inverse", sums=(s1, s2), scatter=N)
     return {"n1": n1, "n2": n2, "m1": m1, "m2": m2, "S1": S1, "S2": S2, "S_W": S_W, "S_B": S_B, "w": w,
-            "delta": delta, "method": method, "_W": W, "_L": L, "_s1": s1, "_s2": s2, "_dnum": dnum}
+            "delta": delta, "method": method, "_W": W, "_L": L, "_s1": s1, "_s2": s2, "_dnum": dnum,
+            "_penrose": penrose}
 
 
 def _common_denominator(A1: np.ndarray, D1: int, A2: np.ndarray, D2: int):
@@ -560,6 +562,8 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     }
     if st["method"] == "pinv":
         extras["note"] = "S_W is singular: w = S_W^+ (m_1 - m_2) (Moore-Penrose pseudoinverse), as asked"
+        if st.get("_penrose") is not None:
+            extras["penrose"] = st["_penrose"]
     if J is None:
         extras["note_J"] = "w^t S_W w = 0: zero within-class scatter along w, J(w) is unbounded"
     P_out = {k: v for k, v in P.items() if v is not None}

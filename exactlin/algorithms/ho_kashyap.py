@@ -33,7 +33,7 @@ from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive
 from exactlin.model.run import Run
-from exactlin.theory.certificates import verify_gordan, verify_separator
+from exactlin.theory.certificates import verify_ho_kashyap
 
 SEED = "003_ffe0ec08819b37d8.txt"
 
@@ -98,18 +98,14 @@ def gordan_from_error(Z, e) -> tuple[Fraction, ...] | None:
 
 
 def _verdict(Z, a, e):
-    """(verdict, certificate-or-None) for the current a and e = Y a - b; None when undecided."""
-    if all(_dot(z, a) > 0 for z in Z):
-        worst = verify_separator(Z, a)
-        return "separable", {"kind": "separator", "a": a, "min_Ya": worst, "verified": True}
-    lam = gordan_from_error(Z, e)
-    if lam is not None:
-        verify_gordan(Z, lam)
-        return "not_separable", {"kind": "gordan", "lambda": lam, "e": e, "verified": True,
-                                 "meaning": "e <= 0, e != 0 and Y^t e = 0: lambda = -e/sum(-e) >= 0 sums to 1 "
-                                            "and sum_i lambda_i y_i = 0, so no a has Y a > 0 (not linearly "
-                                            "separable)"}
-    return None, None
+    """(verdict, certificate-or-None) for the current a and e = Y a - b; None when undecided.  The verdict is
+    decided and certified by the independent :func:`exactlin.theory.certificates.verify_ho_kashyap`."""
+    if not all(_dot(z, a) > 0 for z in Z) and gordan_from_error(Z, e) is None:
+        return None, None  # the cheap tests first: most iterations decide nothing
+    v = verify_ho_kashyap(Z, a, e)
+    if v.verdict == "undecided":
+        return None, None
+    return v.verdict, v.certificate
 
 
 def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -> Run:

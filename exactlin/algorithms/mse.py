@@ -248,10 +248,10 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     n_entries = A.size if isinstance(A, np.ndarray) else len(A) * len(A[0])
     want_pinv = P["pinv"] if P["pinv"] is not None else n_entries <= PINV_ENTRIES_LIMIT
     if want_pinv:
-        from exactlin.linalg.matrices import verify_penrose
+        from exactlin.theory.penrose import verify_penrose
 
         Yp = pinv(Y)
-        verify_penrose(Y, Yp)
+        extras["penrose"] = verify_penrose(Y, Yp)
         if tuple(_dot(row, b) for row in Yp) != a:  # pragma: no cover - both routes are exact
             raise VerificationError("MSE: Y^+ b differs from the normal-equations solution")
         extras["Y_pinv"] = Yp

@@ -23,7 +23,7 @@ from exactlin.errors import LabelError, ParameterError
 from exactlin.model.models import ArgmaxModel, OneVsRestModel
 from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
-from exactlin.theory.certificates import verify_gordan
+from exactlin.theory.certificates import verify_kesler_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
 
 __all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
@@ -160,12 +160,7 @@ def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_
             period = pairs[-len(res.cycle):]
             for p in period:
                 lam[index[p]] += Fraction(1, len(period))
-            verify_gordan(K, lam)
-            run.extras["certificate"] = {
-                "kind": "gordan-kesler", "lambda": tuple(lam), "kesler_pairs": [list(p) for p in period],
-                "verified": True,
-                "meaning": "a convex combination of Kesler vectors (y in block i, -y in block j) is 0: no linear "
-                           "machine has g_i(y) > g_j(y) for every sample y of class i and every j != i"}
+            run.extras["certificate"] = verify_kesler_gordan(K, lam, period)
         else:
             mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
             w_t = zero

@@ -179,12 +179,8 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
         if tight.get("note"):
             run.extras["tightest_bound_note"] = tight["note"]
     if res.cycle is not None:
-        lam = gordan_from_counts(prob.n, res.cycle)
-        verify_gordan(Z, lam)
-        run.extras["certificate"] = {"kind": "gordan", "lambda": lam, "cycle": res.cycle, "verified": True,
-                                     "meaning": "sum_i lambda_i y_i x_i = 0 with lambda >= 0, sum 1: no w has "
-                                                "y_i<w,x_i> > 0 for every i (not linearly separable"
-                                                + (" through the origin)" if bias == "none" else ")")}
+        run.extras["certificate"] = verify_gordan(Z, gordan_from_counts(prob.n, res.cycle), source="cycle",
+                                                  cycle=res.cycle, through_origin=bias == "none")
     if P["monitor"]:
         if online is not None:
             rep = online.report()

@@ -95,11 +95,8 @@ def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
     return v
 
 
-def _certificate(Z, lam, cycle, bias) -> dict:
-    verify_gordan(Z, lam)
-    return {"kind": "gordan", "lambda": tuple(lam), "cycle": list(cycle), "verified": True,
-            "meaning": "sum_i lambda_i y_i x_i = 0 with lambda >= 0, sum 1: no vector has y_i<a,x_i> > 0 for "
-                       "every i (not linearly separable" + (" through the origin)" if bias == "none" else ")")}
+def _certificate(Z, lam, cycle, bias):
+    return verify_gordan(Z, lam, source="cycle", cycle=cycle, through_origin=bias == "none")
 
 
 # ---------------------------------------------------------------------------

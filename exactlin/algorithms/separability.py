@@ -22,7 +22,7 @@ from exactlin.linalg.lp import separate
 from exactlin.model.models import linear_model
 from exactlin.model.params import Param
 from exactlin.model.run import Run
-from exactlin.theory.certificates import verify_gordan, verify_separator
+from exactlin.theory.certificates import certify_separator, verify_gordan
 
 SEED = "004_f7c425a21563e0cd.txt"
 
@@ -74,16 +74,13 @@ def separable(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
         extras["notes"] = list(res.notes)
     if res.kind == "separator":
         w = res.w
-        m = verify_separator(Z, w, margin=Fraction(1), strict=False)  # y_i <w, x~_i> >= 1, exactly
         wf, b = split_bias(w, bias)
+        # y_i <w, x~_i> >= 1, exactly
+        cert = certify_separator(Z, w, margin=Fraction(1), strict=False, b=b if bias != "none" else None)
         extras.update({"separable": True, "w": wf, "b": b, "verified": True,
-                       "min_functional_margin": m})
+                       "min_functional_margin": cert.min_Ya, "certificate": cert})
         return Run("separable", w, bias, True, "solved", params=P, extras=extras, seed=SEED, problem=prob,
             model=linear_model(w, bias, prob))
-    lam = res.lam
-    verify_gordan(Z, lam)
-    extras.update({"separable": False, "verified": True,
-                   "certificate": {"kind": "gordan", "lambda": lam,
-                                   "support": [i for i, v in enumerate(lam) if v],
-                                   "verified": True, "meaning": gordan_meaning(bias)}})
+    cert = verify_gordan(Z, res.lam, source="lp", support=True, through_origin=bias == "none")
+    extras.update({"separable": False, "verified": True, "certificate": cert})
     return Run("separable", None, bias, False, "not_separable", params=P, extras=extras, seed=SEED, problem=prob)

@@ -554,7 +554,7 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
                             "K": "(x . z + coef0)^degree"}
     import sympy
 
-    norm2 = kkt["norm2_w"]
+    norm2 = kkt.norm2_w
     from exactlin.exact.numbers import to_sympy
 
     extras.update({
@@ -571,8 +571,8 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
         extras["slab_width"] = sympy.radsimp(2 / nw)
         extras["margin_squared"] = 1 / norm2
     if loss != "hard":
-        extras["xi"] = kkt["xi"]
-        extras["objective"] = kkt["primal_objective"]
+        extras["xi"] = kkt.xi
+        extras["objective"] = kkt.primal_objective
     if notes:
         extras["notes"] = notes
     if not intercept and bias != "none":
@@ -605,16 +605,14 @@ def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None
                      exact_only=P["exact_only"], intercept=intercept, name=name)
     except _NotSeparable as e:
         sep, Zs = e.sep, e.Zs
-        verify_gordan(Zs, sep.lam)
-        from exactlin.algorithms.separability import gordan_meaning
-
-        cert = {"kind": "gordan", "lambda": sep.lam, "support": [i for i, v in enumerate(sep.lam) if v],
-                "verified": True, "meaning": gordan_meaning(bias)}
+        features = None
         if P["kernel"] != "linear":
             rel = "<=" if P["coef0"] > 0 else "="
-            cert["features"] = (f"the monomials of degree {rel} {P['degree']} (kernel (x . z + {P['coef0']})^"
-                                f"{P['degree']}); feature space rescales them by positive constants, so the "
-                                "certificate holds there too")
+            features = (f"the monomials of degree {rel} {P['degree']} (kernel (x . z + {P['coef0']})^"
+                        f"{P['degree']}); feature space rescales them by positive constants, so the "
+                        "certificate holds there too")
+        cert = verify_gordan(Zs, sep.lam, source="lp", support=True, through_origin=bias == "none",
+                             features=features)
         return Run(name, None, bias, False, "not_separable", params=P,
                    extras={"separable": False, "certificate": cert, "method": sep.method},
                    seed=SEED, problem=prob)
@@ -725,7 +723,7 @@ def perceptron_bound(X, y=None, bias: str = "none", *, positive=None) -> dict:
     w = tuple(sum((alpha[i] * y_[i] * prob.Y[i][k] for i in range(n) if alpha[i]), F0) for k in range(d))
     kkt = verify_kkt(prob.Y, y_, alpha, F0, w=w, loss="hard", intercept=False)
     R2 = max(sum((v * v for v in x), F0) for x in prob.Y)
-    norm2 = kkt["norm2_w"]
+    norm2 = kkt.norm2_w
     return {"bound": R2 * norm2, "w_star": w, "R2": R2, "norm2_w_star": norm2, "alpha": alpha, "kkt": kkt,
             "bias": bias, "method": method}
 

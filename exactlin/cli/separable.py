@@ -48,9 +48,9 @@ def cmd_separable(args) -> int:
         cert = ex["certificate"]
         w("not linearly separable" + (" through the origin" if bias == "none" else "") + ": verified\n")
         w("  Gordan certificate (lambda_i > 0 shown):\n")
-        for i in cert["support"]:
-            w(f"    lambda_{i} = {fmt(cert['lambda'][i])}\n")
-        w(f"  {cert['meaning']}\n")
+        for i in cert.support:
+            w(f"    lambda_{i} = {fmt(cert.lam[i])}\n")
+        w(f"  {cert.meaning}\n")
     w(f"  method: {ex['method']}\n")
     return 0
 

@@ -185,7 +185,7 @@ def run_summary(run) -> str:
     for key, value in summary_extras(run):  # the same fields, in the same order, as exactlin fit's text
         lines.append(f"* `{key}`: {value_md(value)}")
     cert = run.extras.get("certificate")
-    if isinstance(cert, dict) and cert:
+    if cert is not None and (isinstance(cert, dict) or hasattr(cert, "kind")):  # a typed certificate or an old dict
         bits = [f"kind `{cert.get('kind')}`", f"verified: **{cert.get('verified')}**"]
         if cert.get("lambda") is not None:
             bits.append(f"$\\lambda = {latex(tuple(cert['lambda']))}$")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exactlin.model.run import Run
+from exactlin.model.serialize import canonical
 
 __all__ = ["Check", "SOURCE_KINDS", "source_kind", "ExampleResult", "Example", "EXAMPLES", "example", "get_example",
            "all_examples", "run_example"]
@@ -75,7 +76,9 @@ class Check:
 
     @property
     def ok(self) -> bool:
-        return self.expected == self.actual
+        # a list and a tuple of the same values are the same printed sequence (results hold tuples, the notes'
+        # values are often written as lists)
+        return canonical(self.expected) == canonical(self.actual)
 
     def to_dict(self) -> dict:
         from exactlin.model.serialize import to_jsonable

@@ -135,7 +135,7 @@ def batch_perceptron_example() -> ExampleResult:
     # Hand derivation: from a = 0 every sample is misclassified (a^t y = 0); their sum is
     #   (1,4,0) - (1,1,1) - (1,0,1) + (1,-2,-2) = (0,1,-4); then a^t y = 4, 3, 4, 6 > 0: Y_2 is empty.
     checks = [
-        Check("Y_1 = all four samples, increment (0,1,-4)", ([0, 1, 2, 3], _v(0, 1, -4)),
+        Check("Y_1 = all four samples, increment (0,1,-4)", ((0, 1, 2, 3), _v(0, 1, -4)),
               (run.trace[0].info["Y"], run.trace[0].info["increment"]), "hand derivation"),
         Check("J_p(a(1)) = 0 (every a^t y is 0)", F(0), run.trace[0].info["J_p"], "hand derivation"),
         Check("a = (0,1,-4), converged at iteration 2 (Y_2 empty)", (_v(0, 1, -4), 2, "converged"),
@@ -184,7 +184,7 @@ def perceptron_gd_example() -> ExampleResult:
     #   R(w) = 13; w + sum_V y_i x_i = (4,0,1) + (-1,-1,-1) + (0,-1,-1) + (-2,-2,1) = (1,-4,0);
     #   then y_i x_i . w = 4, 3, 4, 6 > 0: R = 0.
     checks = [
-        Check("V_1 and R(w_1)", ([1, 2, 3], F(13)), (run.trace[0].info["Y"], run.trace[0].info["R"]),
+        Check("V_1 and R(w_1)", ((1, 2, 3), F(13)), (run.trace[0].info["Y"], run.trace[0].info["R"]),
               "hand derivation"),
         Check("w = (1,-4,0) after one step, then R(w) = 0", (_v(1, -4, 0), "converged"), (run.w, run.reason),
               "hand derivation"),

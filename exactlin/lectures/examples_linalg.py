@@ -91,7 +91,7 @@ def ex_ho_kashyap() -> ExampleResult:
               ("not_separable", (F(-2, 3), F(-4, 3), F(-2, 3))), (r2.extras["verdict"], r2.extras["e"]),
               "hand derivation: Y^tY = [[3,3],[3,5]], Y^t 1 = (1,1), a = (1/3, 0)"),
         Check("its Gordan certificate lambda = -e/sum(-e)", (F(1, 4), F(1, 2), F(1, 4)),
-              r2.extras["certificate"]["lambda"], "hand derivation"),
+              r2.extras["certificate"].lam, "hand derivation"),
         Check("omega_1 = {0, 1}, omega_2 = {2, 30}: the MSE a misclassifies, Ho-Kashyap separates",
               "separable", r3.extras["verdict"], "hand derivation: 3/2 separates"),
         Check("Modification I runs the same iterates as Algorithm 11 (a(k) = Y^+ b(k))", r3.w, r4.w,
@@ -151,10 +151,10 @@ def ex_circle() -> ExampleResult:
     hk = ho_kashyap(CIRCLE_X, CIRCLE_Y)
     after = with_features("perceptron", lift_circle, name="circle")(CIRCLE_X, CIRCLE_Y, bias="first")
     hk_after = with_features("ho-kashyap", lift_circle, name="circle")(CIRCLE_X, CIRCLE_Y, bias="first")
-    verify_gordan(before.problem.Z, before.extras["certificate"]["lambda"])
+    verify_gordan(before.problem.Z, before.extras["certificate"].lam)
     checks = [
         Check("in the plane the perceptron cycles: a verified Gordan certificate", ("cycle", True),
-              (before.reason, before.extras["certificate"]["verified"]),
+              (before.reason, before.extras["certificate"].verified),
               "verified: Gordan (exactlin.theory.certificates.verify_gordan)"),
         Check("Ho-Kashyap in the plane: e <= 0, not separable", "not_separable", hk.extras["verdict"],
               "hand derivation: (0,0) (+1) is the midpoint of (-2,0) and (2,0) (-1)"),

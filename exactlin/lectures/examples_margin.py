@@ -68,7 +68,7 @@ def ex_diagonal() -> ExampleResult:
         Check("alpha", (F(1), F(1)), e["alpha"], "hand derivation"),
         Check("margin 1/||w|| = sqrt(2)/2", sympy.sqrt(2) / 2, e["margin"], "hand derivation"),
         Check("slab width 2/||w|| = sqrt(2)", sympy.sqrt(2), e["slab_width"], "hand derivation"),
-        Check("KKT verified exactly", True, e["kkt"]["verified"], "verified: KKT (exactlin.theory.kkt)"),
+        Check("KKT verified exactly", True, e["kkt"].verified, "verified: KKT (exactlin.theory.kkt)"),
     ]
     return ExampleResult([r], checks)
 
@@ -89,7 +89,7 @@ def ex_box() -> ExampleResult:
         Check("margin", sympy.Integer(1), e["margin"], "hand derivation"),
         Check("alpha_1 + alpha_2 = alpha_3 + alpha_4 = 1/2", (F(1, 2), F(1, 2)), (a[0] + a[1], a[2] + a[3]),
               "hand derivation"),
-        Check("KKT verified exactly", True, e["kkt"]["verified"], "verified: KKT (exactlin.theory.kkt)"),
+        Check("KKT verified exactly", True, e["kkt"].verified, "verified: KKT (exactlin.theory.kkt)"),
     ]
     return ExampleResult([r], checks, notes=["alpha is one point of a segment of optimal multipliers; w, b unique."])
 
@@ -130,7 +130,7 @@ def ex_gordan() -> ExampleResult:
     r2 = separable(EX2_X, EX2_Y, bias="first")
     checks = [
         Check("separable through the origin", False, r.extras["separable"], "hand derivation"),
-        Check("the LP's certificate verified exactly", True, cert["verified"], "verified: LP/Gordan"),
+        Check("the LP's certificate verified exactly", True, cert.verified, "verified: LP/Gordan"),
         Check("the hand-derived lambda = (1/4, 1/4, 1/4, 1/4) verifies too", True, _gordan_ok(r, (F(1, 4),) * 4),
               "hand derivation"),
         Check("with an intercept still not separable (same lambda: sum lambda_i y_i = 0 too)", False,
@@ -156,16 +156,16 @@ def ex_circle_svm() -> ExampleResult:
     after = svm_hard(lifted, CIRCLE_Y)
     kern = svm_hard(CIRCLE_X, CIRCLE_Y, kernel="poly", degree=2)
     e = after.extras
-    lam = before.extras["certificate"]["lambda"]
+    lam = before.extras["certificate"].lam
     checks = [
         Check("not separable in the plane", (False, "not_separable"),
               (before.extras["separable"], svm_before.reason), "hand derivation"),
-        Check("Gordan certificate verified", True, before.extras["certificate"]["verified"], "verified: LP/Gordan"),
+        Check("Gordan certificate verified", True, before.extras["certificate"].verified, "verified: LP/Gordan"),
         Check("certificate is a convex combination: sum lambda = 1", F(1), sum(lam), "verified: LP/Gordan"),
         Check("after the lift: w = (0, 0, -8/15)", (F(0), F(0), F(-8, 15)), e["w"], "hand derivation"),
         Check("b = 17/15", F(17, 15), e["b"], "hand derivation"),
         Check("margin in the lifted space 15/8", sympy.Rational(15, 8), e["margin"], "hand derivation"),
-        Check("KKT verified exactly after the lift", True, e["kkt"]["verified"], "verified: KKT (exactlin.theory.kkt)"),
+        Check("KKT verified exactly after the lift", True, e["kkt"].verified, "verified: KKT (exactlin.theory.kkt)"),
         Check("the degree-2 polynomial kernel separates too (dual decision function, y g(x) >= 1)", True,
               all(yi * decision_function(kern, x) >= 1 for x, yi in zip(CIRCLE_X, CIRCLE_Y)),
               "verified: y g(x) >= 1 evaluated exactly on every sample"),
@@ -239,7 +239,7 @@ def _e_strict():
     # strictly feasible points approaching the hard optimum: w = 1 + e, b = -1 - e (y f = 1 + e and 1 + e)
     approach = [(e, (1 + e) ** 2 / 2) for e in (F(1, 10), F(1, 100), F(1, 1000))]
     holds = (active_hard == [0, 2] and active_soft == [0, 1] and all(v > F(1, 2) for _, v in approach)
-             and hard.extras["kkt"]["primal_objective"] == F(1, 2))
+             and hard.extras["kkt"].primal_objective == F(1, 2))
     return {"holds": holds,
             "text": "x = 0 (-1), x = 2 (+1): the hard-margin optimum w = 1, b = -1 has y f = 1 on both samples; "
                     "with '>' it is infeasible and every strictly feasible (1 + e, -1 - e) has objective "

@@ -82,7 +82,7 @@ def example1_strict() -> ExampleResult:
 def example2() -> ExampleResult:
     run = perceptron(EX2_X, EX2_Y, trace=True)
     w = [s.w_after for s in run.trace]
-    cert = run.extras.get("certificate") or {}
+    cert = run.extras.get("certificate")  # a GordanCertificate (exactlin.model.certificates)
     checks = [
         Check("w_2 = w_1 + y_1 x_1", _v(1, 1), w[0]),
         Check("w_3 = (1,1) - (1,-1)", _v(0, 2), w[1]),
@@ -90,8 +90,8 @@ def example2() -> ExampleResult:
         Check("w_5 = (1,1) + (-1,-1) = 0", _v(0, 0), w[3]),
         Check("the state (w = 0, next sample 1) repeats: stop with a cycle", "cycle", run.reason, "hand derivation"),
         Check("Gordan certificate: lambda = (1/4, 1/4, 1/4, 1/4), sum lambda_i y_i x_i = 0",
-              (F(1, 4),) * 4, tuple(cert.get("lambda", ())), "hand derivation: the four updates sum to 0"),
-        Check("certificate verified", True, cert.get("verified"),
+              (F(1, 4),) * 4, cert.lam if cert else (), "hand derivation: the four updates sum to 0"),
+        Check("certificate verified", True, cert is not None and cert.verified,
               "verified: Gordan (exactlin.theory.certificates.verify_gordan)"),
     ]
     return ExampleResult([run], checks, notes=[

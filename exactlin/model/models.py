@@ -41,12 +41,14 @@ _BIAS = ("none", "first", "last")
 F0 = Fraction(0)
 
 
+def _q(v) -> Fraction:
+    """A rational read back from JSON ("p/q" text of any length, past Python's 4,300-digit limit)."""
+    q = from_jsonable(v) if isinstance(v, str) else v
+    return q if isinstance(q, Fraction) else Fraction(q)
+
+
 # ---------------------------------------------------------------------------
 # helpers
-
-
-def _q(v) -> Fraction:
-    return v if isinstance(v, Fraction) else Fraction(v)
 
 
 def _vec(v) -> tuple[Fraction, ...]:
@@ -172,6 +174,21 @@ def _features(n_aug: int, bias: str) -> int:
 class _Model:
     """Shared mechanics: one point -> scalar, many -> tuple."""
 
+    def __repr__(self) -> str:  # numbers by the one formatting rule: exact at any length (repr(Fraction) is not)
+        from dataclasses import fields
+
+        from exactlin.exact.format import text
+
+        def show(v):
+            if isinstance(v, (int, Fraction)) and not isinstance(v, bool):
+                return fmt(v)
+            if isinstance(v, tuple):
+                return "(" + ", ".join(show(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+            return repr(v) if isinstance(v, (str, bool, type(None))) else text(v)
+
+        return f"{type(self).__name__}(" + ", ".join(f"{f.name}={show(getattr(self, f.name))}"
+                                                    for f in fields(self)) + ")"
+
     def n_features(self) -> int | None:  # pragma: no cover - overridden
         return None
 
@@ -213,7 +230,7 @@ class _Model:
 
 
 @record("linear-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class LinearModel(_Model):
     """g(x) = <w, x~>, x~ = x augmented by ``bias``; predict: ``positive`` iff g > 0, ``negative`` iff
     g < 0, None iff g(x) = 0 (the notes leave the boundary undefined)."""
@@ -246,12 +263,12 @@ class LinearModel(_Model):
 
     @classmethod
     def from_dict(cls, d: dict) -> LinearModel:
-        return cls(tuple(Fraction(v) for v in d["w"]), d.get("bias", "none"), d.get("positive", 1),
+        return cls(tuple(_q(v) for v in d["w"]), d.get("bias", "none"), d.get("positive", 1),
                    d.get("negative", -1))
 
 
 @record("threshold-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ThresholdModel(_Model):
     """Fisher's rule (seed 003): y = <w, x> (no augmentation), y0 = c + s ln q; "If y > y0, omega_1;
     otherwise omega_2": ``positive`` iff y > y0, else ``negative`` (y = y0 is omega_2, never None).
@@ -308,12 +325,12 @@ class ThresholdModel(_Model):
 
     @classmethod
     def from_dict(cls, d: dict) -> ThresholdModel:
-        return cls(tuple(Fraction(v) for v in d["w"]), Fraction(d["c"]), Fraction(d.get("s", "0")),
-                   Fraction(d.get("q", "1")), d.get("positive", 1), d.get("negative", -1))
+        return cls(tuple(_q(v) for v in d["w"]), _q(d["c"]), _q(d.get("s", "0")),
+                   _q(d.get("q", "1")), d.get("positive", 1), d.get("negative", -1))
 
 
 @record("vote-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class VoteModel(_Model):
     """The voted perceptron (seed 000): sign(sum_k c_k sign(<w_k, x~>)); a tied vote (0) is None."""
 
@@ -348,12 +365,12 @@ class VoteModel(_Model):
 
     @classmethod
     def from_dict(cls, d: dict) -> VoteModel:
-        return cls(tuple((tuple(Fraction(v) for v in e["w"]), int(e["c"])) for e in d["vectors"]),
+        return cls(tuple((tuple(_q(v) for v in e["w"]), int(e["c"])) for e in d["vectors"]),
                    d.get("bias", "none"), d.get("positive", 1), d.get("negative", -1))
 
 
 @record("kernel-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class KernelModel(_Model):
     """A kernel SVM (seeds 002, 004): g(x) = sum_i alpha_i y_i K(x_i, x~) + b with K(u, v) = <u, v> (linear)
     or (<u, v> + coef0)^degree (poly); x~ is x augmented by ``bias`` (the space the support vectors
@@ -409,14 +426,14 @@ class KernelModel(_Model):
 
     @classmethod
     def from_dict(cls, d: dict) -> KernelModel:
-        return cls(tuple(tuple(Fraction(v) for v in sv) for sv in d["support"]),
-                   tuple(Fraction(v) for v in d["alpha"]), tuple(d["y"]), Fraction(d["b"]), d["kernel"],
-                   int(d["degree"]), Fraction(d["coef0"]), d.get("bias", "none"), d.get("positive", 1),
+        return cls(tuple(tuple(_q(v) for v in sv) for sv in d["support"]),
+                   tuple(_q(v) for v in d["alpha"]), tuple(d["y"]), _q(d["b"]), d["kernel"],
+                   int(d["degree"]), _q(d["coef0"]), d.get("bias", "none"), d.get("positive", 1),
                    d.get("negative", -1))
 
 
 @record("feature-map-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class FeatureMapModel(_Model):
     """phi then ``inner``: the map is data (``kind`` circle | poly | identity, ``degree`` for poly), so the
     model serializes; ``decision``/``predict`` take RAW samples and apply phi first."""
@@ -471,7 +488,7 @@ class FeatureMapModel(_Model):
 
 
 @record("argmax-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ArgmaxModel(_Model):
     """The linear machine (seed 003): g_c(x) = <w_c, x~>; the class with the largest g_c; a tie for the
     largest is undefined in the notes: None.  ``decision`` is the tuple (g_1(x), ..., g_c(x))."""
@@ -509,11 +526,11 @@ class ArgmaxModel(_Model):
 
     @classmethod
     def from_dict(cls, d: dict) -> ArgmaxModel:
-        return cls(tuple(d["classes"]), tuple(tuple(Fraction(v) for v in w) for w in d["W"]), d.get("bias", "none"))
+        return cls(tuple(d["classes"]), tuple(tuple(_q(v) for v in w) for w in d["W"]), d.get("bias", "none"))
 
 
 @record("one-vs-rest-model")
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class OneVsRestModel(_Model):
     """One binary model per class (seed 001): class c claims x when its model's side is +1; the class is
     the one claimant, None when no model or more than one claims x.  ``decision`` is the tuple of the

@@ -28,6 +28,7 @@ from typing import Any
 
 from exactlin.errors import ExactlinError, ParameterError
 from exactlin.exact.numbers import parse_rational, to_rational
+from exactlin.model.serialize import record
 
 __all__ = ["MAX_SECONDS", "Param", "Schedule", "as_schedule", "parse_param_value", "check_params", "positive",
            "Conflict", "CONFLICTS", "check_conflicts",
@@ -35,6 +36,7 @@ __all__ = ["MAX_SECONDS", "Param", "Schedule", "as_schedule", "parse_param_value
            "at_least", "in_open_interval", "greater_than"]
 
 
+@record("schedule")
 class Schedule:
     """An exact step-size sequence eta(k), k = 1, 2, ...  Built from a number (constant),
     a string expression in ``k`` (evaluated exactly by sympy), or a Python callable."""
@@ -44,11 +46,14 @@ class Schedule:
         self._cache: dict[int, Fraction] = {}
         if isinstance(spec, Schedule):
             self.text, self._f, self.constant, self._value = spec.text, spec._f, spec.constant, spec._value
+            self._callable = spec._callable
             return
         self._value = None
+        self._callable = False
         if callable(spec) and not isinstance(spec, str):
             self.text = getattr(spec, "__name__", "callable")
             self._f = spec
+            self._callable = True
             self.constant = False
             return
         if isinstance(spec, str):
@@ -121,8 +126,30 @@ class Schedule:
     def __str__(self) -> str:
         return self.text
 
-    def to_dict(self) -> str:  # JSON form
-        return self.text
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Schedule):
+            return NotImplemented
+        if self.constant != other.constant:
+            return False
+        if self.constant:
+            return self._value == other._value and self.text == other.text
+        if self._callable or other._callable:  # a Python function: equal only to itself
+            return self._f is other._f
+        return self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(("Schedule", self.text))
+
+    def to_dict(self) -> dict:  # JSON form: {"record": "schedule", "expr": "1/k", "name": "eta"}
+        return {"expr": self.text, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Schedule:
+        """Read back: the schedule parsed again from its text (a Python callable's schedule cannot come back)."""
+        expr = d.get("expr")
+        if not isinstance(expr, str):
+            raise ParameterError(f"a schedule needs its text 'expr', got {expr!r}", parameter=str(d.get("name")))
+        return cls(expr, name=str(d.get("name", "eta")))
 
 
 #: resource guard on schedule expressions: the text's length and a numeric exponent's size (9**9**9 would never

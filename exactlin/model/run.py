@@ -17,8 +17,8 @@ from typing import Any
 
 from exactlin._version import __version__
 from exactlin.exact.format import fmt
-from exactlin.model.models import LinearModel  # noqa: F401  (registers every model record for from_jsonable)
-from exactlin.model.serialize import from_jsonable, to_jsonable
+from exactlin.model.models import LinearModel  # (importing it also registers every model record for JSON)
+from exactlin.model.serialize import canonical, from_jsonable, to_jsonable
 from exactlin.model.views import view
 
 __all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
@@ -65,6 +65,10 @@ class Step:
     w_after: tuple | None = None
     info: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        if self.info:
+            self.info = canonical(self.info)  # lists as tuples, the form JSON reads back
+
     def to_dict(self) -> dict:
         d = {"k": self.k, "epoch": self.epoch, "i": self.i, "score": to_jsonable(self.score), "update": self.update}
         if self.w_before is not None:
@@ -72,7 +76,7 @@ class Step:
         if self.w_after is not None:
             d["w_after"] = to_jsonable(self.w_after)
         if self.info:
-            d["info"] = to_jsonable(self.info)
+            d["info"] = to_jsonable(self.info, text=True)
         return d
 
     @classmethod
@@ -168,6 +172,13 @@ class Run:
     def __post_init__(self):
         if self.reason not in REASONS:
             raise ValueError(f"unknown stop reason {self.reason!r}")
+        # the canonical form, the one JSON reads back (lists are tuples), also for extras set after construction
+        self.extras = _Canonical(self.extras)
+        self.params = _Canonical(self.params)
+        if self.w is not None and type(self.w) is list:
+            self.w = tuple(self.w)
+        if self.model is None and self.w is not None:  # a Run built by hand: the default rule sign(<w, x~>)
+            self.model = LinearModel(tuple(self.w), self.bias)
 
     # ------------------------------------------------------------------
     @property
@@ -206,8 +217,10 @@ class Run:
             "updates": self.updates,
             "epochs": self.epochs,
             "steps": self.steps,
-            "params": to_jsonable(self.params),
-            **{k: to_jsonable(v) for k, v in self.extras.items() if k not in _RESERVED},
+            "params": to_jsonable(self.params, text=True),
+            **{k: to_jsonable(v, text=True) for k, v in self.extras.items() if k not in _RESERVED},
+            **({"extras_shadowed": to_jsonable(shadowed, text=True)}
+               if (shadowed := {k: v for k, v in self.extras.items() if k in _RESERVED}) else {}),
             "trace_complete": self.trace_complete,
             "trace": [s.to_dict() for s in self.trace],
             "seed": self.seed,
@@ -223,10 +236,12 @@ class Run:
     @classmethod
     def from_dict(cls, d: dict) -> Run:
         known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
-                 "epochs", "steps", "params", "trace_complete", "trace", "seed", "model"}
+                 "epochs", "steps", "params", "trace_complete", "trace", "seed", "model", "extras_shadowed"}
         extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
-        if isinstance(extras.get("monitor"), dict):  # the convergence monitor's report, rebuilt exactly
-            from exactlin.theory.monitor import monitor_from_dict
+        # extras whose names a Run field takes in JSON (the SVMs' feature weights extras["w"]), kept apart
+        extras.update({k: from_jsonable(v) for k, v in (d.get("extras_shadowed") or {}).items()})
+        if isinstance(extras.get("monitor"), dict):  # an untagged monitor report (JSON written before the tags)
+            from exactlin.model.monitor import monitor_from_dict
 
             extras["monitor"] = monitor_from_dict(extras["monitor"])
         w = d.get("w")
@@ -274,6 +289,30 @@ class Run:
     def plot(self, ax=None, **kw):
         """Draw the data and decision boundary (needs the ``plot`` extra: matplotlib)."""
         return view("plot")(self, ax=ax, **kw)
+
+
+class _Canonical(dict):
+    """A Run's ``extras`` and ``params``: a dict whose values are kept in their canonical form
+    (:func:`exactlin.model.serialize.canonical`: lists become tuples), so that a Run equals its JSON read back."""
+
+    def __init__(self, *a, **kw):
+        super().__init__()
+        self.update(*a, **kw)
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, canonical(value))
+
+    def update(self, *a, **kw):
+        for k, v in dict(*a, **kw).items():
+            self[k] = v
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __reduce__(self):
+        return (_Canonical, (dict(self),))
 
 
 _RESERVED = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",

@@ -16,7 +16,7 @@ from typing import Any
 from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows
 
-__all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable"]
+__all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable", "canonical", "sympy_to_tree", "sympy_from_tree"]
 
 #: tag -> record class
 RECORDS: dict[str, type] = {}
@@ -38,30 +38,40 @@ def record(tag: str):
     return deco
 
 
-def to_jsonable(v: Any) -> Any:
-    """Exact JSON form: rationals become strings such as "-4/3"; sympy numbers their sympy string."""
-    if v is None or isinstance(v, (bool, str)):
+def to_jsonable(v: Any, *, text: bool = False) -> Any:
+    """Exact JSON form: rationals become strings such as "-4/3"; exact sympy numbers a tagged expression tree;
+    typed records their tagged dict.  Idempotent: JSON already made (strings, tagged dicts) passes unchanged.
+
+    ``text=True`` is for Python values that may hold texts, such as class labels (a Run's extras, params and
+    trace): a text that reads as a number ("1") is then written ``{"record": "str", "text": "1"}`` so that it
+    comes back as the text it is, never as Fraction(1)."""
+    if v is None or isinstance(v, bool):
         return v
-    if isinstance(v, int):  # counts and indices stay JSON integers
-        return v
+    if isinstance(v, str):
+        return {TAG: "str", "text": v} if text and _reads_as_number(v) else v
+    if isinstance(v, int):  # counts and indices stay JSON integers (past 4,000 digits: an exact string)
+        return v if v.bit_length() < 13_000 else fmt(Fraction(v))
     if isinstance(v, Fraction):
         return fmt(v)
     if isinstance(v, float):  # never produced by exactlin; kept visible rather than hidden
         raise TypeError(f"float {v!r} in a result: exactlin results must be exact")
     if isinstance(v, dict):
-        return {str(k): to_jsonable(x) for k, x in v.items()}
+        if isinstance(v.get(TAG), str) and v[TAG] in RECORDS:  # already the JSON form of a record
+            return v
+        return {str(k): to_jsonable(x, text=text) for k, x in v.items()}
     tag = getattr(type(v), "record_tag", None)
     if tag is not None:
         return {TAG: tag, **v.to_dict()}
     if isinstance(v, (list, tuple, ExactRows)) or _is_sequence(v):  # a lazy trace is listed, as the list it is
-        return [to_jsonable(x) for x in v]
+        return [to_jsonable(x, text=text) for x in v]
     if hasattr(v, "to_dict"):
         return v.to_dict()
     mod = type(v).__module__
     if mod.startswith("sympy"):
         if hasattr(v, "tolist"):
             return [[to_jsonable(x) for x in row] for row in v.tolist()]
-        return str(v)
+        # an exact sympy number: its text for people, its expression tree for the exact read-back
+        return {TAG: "sympy", "expr": _sympy_text(v), "tree": sympy_to_tree(v)}
     try:
         import numpy as np
 
@@ -78,7 +88,9 @@ _LONG_RATIONAL = re.compile(r"-?[0-9]+(?:/[0-9]*[1-9][0-9]*)?\Z")
 
 
 def from_jsonable(v: Any) -> Any:
-    """Inverse of :func:`to_jsonable` for rationals: "-4/3" becomes Fraction(-4, 3); other strings stay."""
+    """Inverse of :func:`to_jsonable`: "-4/3" becomes Fraction(-4, 3), other strings stay; a JSON array becomes a
+    tuple (the canonical form of vectors, matrices and index lists: see :func:`canonical`); a tagged object
+    becomes its record."""
     if isinstance(v, str):
         try:
             return Fraction(v)
@@ -89,7 +101,7 @@ def from_jsonable(v: Any) -> Any:
                 return parse_long_rational(v)
             return v
     if isinstance(v, list):
-        return [from_jsonable(x) for x in v]
+        return tuple(from_jsonable(x) for x in v)
     if isinstance(v, dict):
         tag = v.get(TAG)
         if isinstance(tag, str) and tag in RECORDS:
@@ -102,3 +114,112 @@ def _is_sequence(v) -> bool:
     from collections.abc import Sequence
 
     return isinstance(v, Sequence) and not isinstance(v, (str, bytes))
+
+
+def _reads_as_number(v: str) -> bool:
+    if len(v) > 100_000:
+        return False
+    try:
+        Fraction(v)
+        return True
+    except (ValueError, ZeroDivisionError):
+        return len(v) > 4000 and bool(_LONG_RATIONAL.match(v))
+
+
+@record("str")
+class _Text:
+    """A text that reads as a number (a class label "1"), written as ``{"record": "str", "text": "1"}`` so that it
+    comes back as the text it is, never as Fraction(1)."""
+
+    @staticmethod
+    def from_dict(d: dict) -> str:
+        t = d.get("text")
+        if not isinstance(t, str):
+            raise TypeError(f"a tagged text needs a string 'text', got {t!r}")
+        return t
+
+
+# ---------------------------------------------------------------------------
+# exact sympy numbers: an expression tree over rationals, read back without any eval
+
+#: the sympy heads a tree may use (anything else is refused on both write and read)
+_HEADS = ("Add", "Mul", "Pow", "log", "exp", "UnevaluatedExpr")
+_CONSTANTS = {"pi": "pi", "E": "E", "ImaginaryUnit": "I"}
+
+
+def _sympy_text(v) -> str:
+    try:
+        return str(v)
+    except ValueError:  # an integer past Python's 4300-digit str limit inside the expression
+        return "<exact expression; see tree>"
+
+
+def sympy_to_tree(v):
+    """An exact sympy number as a JSON tree: a rational leaf is its "p/q" string, a constant is ``["pi"]``,
+    any other node is ``[head, arg, ...]`` with head one of Add, Mul, Pow, log, exp, UnevaluatedExpr."""
+    import sympy
+
+    if isinstance(v, sympy.Rational):
+        return fmt(Fraction(int(v.p), int(v.q)))
+    name = type(v).__name__
+    if name in _CONSTANTS:
+        return [_CONSTANTS[name]]
+    head = "log" if isinstance(v, sympy.log) else "exp" if isinstance(v, sympy.exp) else \
+        "UnevaluatedExpr" if isinstance(v, sympy.UnevaluatedExpr) else name
+    if head not in _HEADS:
+        raise TypeError(f"sympy {name} {v} is not an exact number exactlin writes (rationals, + * ^, log, exp)")
+    return [head, *(sympy_to_tree(a) for a in v.args)]
+
+
+def sympy_from_tree(t, depth: int = 0):
+    """Inverse of :func:`sympy_to_tree`: the same sympy object (built with evaluate=False, node by node, so the
+    tree is reproduced exactly); no text ever reaches a parser."""
+    import sympy
+
+    if depth > 200:
+        raise ValueError("sympy tree nested too deeply")
+    if isinstance(t, str):
+        q = from_jsonable(t)
+        if not isinstance(q, Fraction):
+            raise ValueError(f"sympy tree leaf {t!r} is not a rational")
+        return sympy.Rational(q.numerator, q.denominator) if q.denominator != 1 else sympy.Integer(q.numerator)
+    if not isinstance(t, (list, tuple)) or not t or not isinstance(t[0], str):
+        raise ValueError(f"not a sympy tree node: {t!r}")
+    head, args = t[0], [sympy_from_tree(a, depth + 1) for a in t[1:]]
+    if head in ("pi", "E", "I") and not args:
+        return {"pi": sympy.pi, "E": sympy.E, "I": sympy.I}[head]
+    if head == "Add":
+        return sympy.Add(*args, evaluate=False)
+    if head == "Mul":
+        return sympy.Mul(*args, evaluate=False)
+    if head == "Pow" and len(args) == 2:
+        return sympy.Pow(*args, evaluate=False)
+    if head == "log" and len(args) == 1:
+        return sympy.log(args[0], evaluate=False)
+    if head == "exp" and len(args) == 1:
+        return sympy.exp(args[0], evaluate=False)
+    if head == "UnevaluatedExpr" and len(args) == 1:
+        return sympy.UnevaluatedExpr(args[0])
+    raise ValueError(f"sympy tree head {head!r} with {len(args)} arguments is not allowed")
+
+
+@record("sympy")
+class _SympyNumber:
+    """``{"record": "sympy", "expr": "sqrt(2)/2", "tree": [...]}``: ``expr`` is for people, ``tree`` is read."""
+
+    @staticmethod
+    def from_dict(d: dict):
+        if "tree" not in d:
+            raise ValueError("a sympy record needs its 'tree'")
+        return sympy_from_tree(d["tree"])
+
+
+def canonical(v: Any) -> Any:
+    """The canonical in-memory form of a result value, the one its JSON reads back as: every list or tuple is a
+    tuple (vectors, matrices, index lists alike), dicts are plain dicts of canonical values; everything else (numbers,
+    records, lazy sequences such as ExactRows that compare equal to tuples) is kept."""
+    if type(v) is list or type(v) is tuple:
+        return tuple(canonical(x) for x in v)
+    if type(v) is dict:
+        return {k: canonical(x) for k, x in v.items()}
+    return v

@@ -93,7 +93,9 @@ def run_text(run, *, trace: bool = True) -> str:
         lines.append(f"{key}: {fmt_value(value)}")
     cert = run.extras.get("certificate")
     if cert:
-        lines.append(f"certificate ({cert.get('kind')}, verified: {cert.get('verified')}): " + certificate_fields(cert))
+        lines.append(f"certificate ({cert.kind}, verified: {cert.verified}): " + certificate_fields(cert)
+                     if hasattr(cert, "fields") else
+                     f"certificate ({cert.get('kind')}, verified: {cert.get('verified')}): " + certificate_fields(cert))
         for key in ("meaning", "features"):  # sentences, one line each
             if cert.get(key):
                 lines.append(f"  {cert[key]}")
@@ -118,7 +120,7 @@ def run_text(run, *, trace: bool = True) -> str:
 #: the fields each certificate kind holds, in the order the text report prints them (``kind``, ``verified`` and
 #: ``meaning`` are printed around them); a kind not listed prints every field it has
 CERTIFICATE_FIELDS: dict[str, tuple[str, ...]] = {
-    "separator": ("a", "min_Ya"),  # Ho-Kashyap's verdict "separable": Y a > 0, min_i (Y a)_i
+    "separator": ("a", "min_Ya", "b"),  # a separator: Y a > 0, min_i (Y a)_i, and the intercept where there is one
     "gordan": ("lambda", "e", "cycle", "support"),  # lambda >= 0, sum 1, sum_i lambda_i y_i = 0 (and its origin)
     "gordan-kesler": ("lambda", "kesler_pairs"),
 }
@@ -126,12 +128,14 @@ CERTIFICATE_FIELDS: dict[str, tuple[str, ...]] = {
 _CERT_FRAME = ("kind", "verified", "meaning", "features")
 
 
-def certificate_fields(cert: dict) -> str:
-    """``name = value`` for the fields a certificate of its kind holds (never a field it lacks)."""
+def certificate_fields(cert) -> str:
+    """``name = value`` for the fields a certificate of its kind holds (never a field it lacks): a typed certificate
+    (:mod:`exactlin.model.certificates`, read through its ``fields()``) or a dict read from older JSON."""
+    fields = cert.fields() if hasattr(cert, "fields") else {k: v for k, v in cert.items() if k not in _CERT_FRAME}
     names = CERTIFICATE_FIELDS.get(cert.get("kind"))
     if names is None:
-        names = tuple(k for k in cert if k not in _CERT_FRAME)
-    return "; ".join(f"{k} = {fmt_value(cert[k])}" for k in names if cert.get(k) is not None)
+        names = tuple(k for k in fields if k not in _CERT_FRAME)
+    return "; ".join(f"{k} = {fmt_value(fields[k])}" for k in names if fields.get(k) is not None)
 
 
 def trace_latex(run) -> str:

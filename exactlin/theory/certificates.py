@@ -6,6 +6,9 @@ do not call the code that produced the claim.
 * a separator: y_i <w, x~_i> > 0 (or >= a margin) for every sample;
 * Gordan's alternative: lambda >= 0, sum lambda = 1, sum_i lambda_i y_i x~_i = 0
   proves that no w has y_i <w, x~_i> > 0 for all i.
+
+The verifiers return the typed certificates of :mod:`exactlin.model.certificates` (the only code that may make
+them): a certificate exists only when its check passed.
 """
 
 from __future__ import annotations
@@ -15,8 +18,16 @@ from fractions import Fraction
 
 from exactlin.errors import VerificationError
 from exactlin.exact.numbers import to_matrix, to_rational, to_vector
+from exactlin.model.certificates import (
+    _MINT,
+    GordanCertificate,
+    HoKashyapVerdict,
+    KeslerGordanCertificate,
+    SeparatorCertificate,
+)
 
-__all__ = ["verify_separator", "verify_gordan", "gordan_from_counts"]
+__all__ = ["verify_separator", "certify_separator", "verify_gordan", "verify_kesler_gordan", "verify_ho_kashyap",
+           "gordan_from_counts"]
 
 
 def _dot(u, v):
@@ -48,9 +59,23 @@ def verify_separator(Z: Sequence[Sequence], w: Sequence, *, margin: Fraction = F
     return worst
 
 
-def verify_gordan(Z: Sequence[Sequence], lam: Sequence) -> None:
+def certify_separator(Z: Sequence[Sequence], a: Sequence, *, margin: Fraction = Fraction(0), strict: bool = True,
+                      b=None) -> SeparatorCertificate:
+    """:func:`verify_separator`, returning the typed certificate (a, min_i <a, z_i>, the margin it beat, and the
+    intercept ``b`` where the caller's bias mode has one)."""
+    worst = verify_separator(Z, a, margin=margin, strict=strict)
+    return SeparatorCertificate(a=tuple(to_vector(a)), min_Ya=worst, margin=to_rational(margin), strict=strict,
+                                b=None if b is None else to_rational(b), _token=_MINT)
+
+
+def verify_gordan(Z: Sequence[Sequence], lam: Sequence, *, source: str = "given", cycle: Sequence[int] | None = None,
+                  e: Sequence | None = None, through_origin: bool = False, features: str | None = None,
+                  support: bool = False) -> GordanCertificate:
     """Check a Gordan certificate of non-separability on normalized samples z_i = y_i x~_i:
-    lambda_i >= 0, sum lambda_i = 1, sum_i lambda_i z_i = 0 (all exact)."""
+    lambda_i >= 0, sum lambda_i = 1, sum_i lambda_i z_i = 0 (all exact); raise VerificationError naming what
+    fails, else return the :class:`~exactlin.model.certificates.GordanCertificate` (with where lambda came from:
+    ``source`` "cycle" with its ``cycle``, "lp" (``support=True`` lists the i with lambda_i > 0), "ho-kashyap"
+    with its ``e``)."""
     Z, lam = to_matrix(Z, name="Z", allow_empty=True), to_vector(lam)
     if not Z:
         raise VerificationError("no samples to verify against")
@@ -70,6 +95,39 @@ def verify_gordan(Z: Sequence[Sequence], lam: Sequence) -> None:
                 s += v * z[j]
         if s != 0:
             raise VerificationError(f"certificate: component {j} of sum lambda_i y_i x_i is {s}, not 0")
+    return GordanCertificate(lam=tuple(lam), source=source, cycle=None if cycle is None else tuple(cycle),
+                             support=tuple(i for i, v in enumerate(lam) if v) if support else None,
+                             e=None if e is None else tuple(to_vector(e)), through_origin=through_origin,
+                             features=features, _token=_MINT)
+
+
+def verify_kesler_gordan(K: Sequence[Sequence], lam: Sequence, kesler_pairs: Sequence) -> KeslerGordanCertificate:
+    """A Gordan certificate on the Kesler vectors K of a linear machine (same check as :func:`verify_gordan`),
+    with the (sample, class) pairs of the period it came from."""
+    g = verify_gordan(K, lam)
+    return KeslerGordanCertificate(lam=g.lam, kesler_pairs=tuple(tuple(int(x) for x in p) for p in kesler_pairs),
+                                   _token=_MINT)
+
+
+def verify_ho_kashyap(Z: Sequence[Sequence], a: Sequence, e: Sequence) -> HoKashyapVerdict:
+    """Ho-Kashyap's verdict on a and e = Y a - b, decided here from scratch: separable when every <a, z_i> > 0
+    (a separator certificate); not separable when e <= 0, e != 0 and lambda = -e / sum(-e) passes
+    :func:`verify_gordan` (then Y^t e = 0); undecided otherwise."""
+    Z, a, e = to_matrix(Z, name="Z", allow_empty=True), tuple(to_vector(a)), tuple(to_vector(e))
+    if len(e) != len(Z):
+        raise VerificationError(f"e has {len(e)} entries for {len(Z)} samples")
+    if Z and all(_dot(a, z) > 0 for z in Z):
+        return HoKashyapVerdict(verdict="separable", e=e, certificate=certify_separator(Z, a), _token=_MINT)
+    if any(e) and all(v <= 0 for v in e):
+        s = -sum(e, Fraction(0))
+        lam = tuple(-v / s for v in e)
+        try:
+            g = verify_gordan(Z, lam, source="ho-kashyap", e=e)
+        except VerificationError:
+            g = None
+        if g is not None:
+            return HoKashyapVerdict(verdict="not_separable", e=e, certificate=g, _token=_MINT)
+    return HoKashyapVerdict(verdict="undecided", e=e, _token=_MINT)
 
 
 def gordan_from_counts(n: int, indices: Sequence[int]) -> tuple[Fraction, ...]:

@@ -27,7 +27,7 @@ Conditions checked:
 Traceback (most recent call last):
 ...
 exactlin.errors.VerificationError: KKT stationarity fails: w != sum_i alpha_i y_i x_i (component 0: 1 vs 2)
->>> verify_kkt([(0, 0), (2, 0)], [-1, 1], ["1/2", "1/2"], -1, w=(1, 0))["verified"]
+>>> verify_kkt([(0, 0), (2, 0)], [-1, 1], ["1/2", "1/2"], -1, w=(1, 0)).verified
 True
 """
 
@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from exactlin.errors import VerificationError
+from exactlin.model.certificates import _MINT, KKTCertificate
 
 __all__ = ["verify_kkt", "LOSSES"]
 
@@ -61,9 +62,9 @@ def _fail(msg: str):
 
 def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w: Sequence | None = None,
                kernel: Callable | None = None, loss: str = "hard", C=None, xi: Sequence | None = None,
-               intercept: bool = True) -> dict:
+               intercept: bool = True) -> KKTCertificate:
     """Check the KKT conditions exactly; raise :class:`VerificationError` naming the first
-    failing condition (and sample), or return a report ``{"verified": True, ...}``.
+    failing condition (and sample), or return the :class:`~exactlin.model.certificates.KKTCertificate`.
 
     Give ``w`` for a linear SVM (then stationarity w = sum alpha_i y_i x_i is checked), or
     ``kernel(x, z)`` for a kernel SVM (w lives in feature space; f is the dual expansion).
@@ -173,13 +174,7 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
         dual = sa - norm2 / 2 - sum((a * a for a in alpha), F0) / (4 * C)
     if primal != dual:
         _fail(f"duality gap is {primal - dual}, not 0")
-    return {
-        "verified": True,
-        "loss": loss,
-        "conditions": ["primal feasibility", "dual feasibility", "stationarity", "complementary slackness",
-                       "zero duality gap"],
-        "primal_objective": primal,
-        "dual_objective": dual,
-        "norm2_w": norm2,
-        "xi": tuple(xi),
-    }
+    return KKTCertificate(loss=loss, alpha=tuple(alpha), b=b, w=w, C=C if loss != "hard" else None, xi=tuple(xi),
+                          conditions=("primal feasibility", "dual feasibility", "stationarity",
+                                      "complementary slackness", "zero duality gap"),
+                          primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=_MINT)

@@ -19,12 +19,11 @@ is shown; it does not trust the algorithm's own scores.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from exactlin.errors import InputError, InvariantViolation
+from exactlin.model.monitor import BatchMonitorReport, MonitorReport, monitor_from_dict  # noqa: F401 (re-exported)
 
 __all__ = ["ConvergenceMonitor", "MonitorReport", "largest_root_of_square_bound", "BatchMonitorReport", "batch_monitor",
            "monitor_from_dict"]
@@ -35,117 +34,6 @@ def _dot(u, v):
     for a, b in zip(u, v):
         s += a * b
     return s
-
-
-@dataclass
-class MonitorReport:
-    w_star: tuple
-    w_star_source: str
-    gamma_min: Fraction
-    R2: Fraction
-    norm2_w_star: Fraction
-    eta: Fraction
-    bound: object  # Fraction when w_1 = 0, else an exact sympy expression
-    K: int
-    checked: int
-    holds: bool
-    rows: list = field(default_factory=list)
-
-    @property
-    def slack(self):
-        return self.bound - self.K
-
-    def to_dict(self) -> dict:
-        from exactlin.model.serialize import to_jsonable
-
-        return {
-            "w_star": to_jsonable(self.w_star),
-            "w_star_source": self.w_star_source,
-            "gamma_min": to_jsonable(self.gamma_min),
-            "R2": to_jsonable(self.R2),
-            "norm2_w_star": to_jsonable(self.norm2_w_star),
-            "eta": to_jsonable(self.eta),
-            "bound": to_jsonable(self.bound),
-            "K": self.K,
-            "slack": to_jsonable(self.slack),
-            "mistakes_checked": self.checked,
-            "theorem_holds": self.holds,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict) -> MonitorReport:
-        """Inverse of :meth:`to_dict` (numbers as :func:`exactlin.model.run.from_jsonable` or :meth:`to_dict` leave
-        them): the same report, exactly, except ``rows`` (the per-mistake rows are not serialized: empty)."""
-        return cls(w_star=tuple(_exact(v, "w_star") for v in d["w_star"]), w_star_source=d["w_star_source"],
-                   gamma_min=_exact(d["gamma_min"], "gamma_min"), R2=_exact(d["R2"], "R2"),
-                   norm2_w_star=_exact(d["norm2_w_star"], "norm2_w_star"), eta=_exact(d["eta"], "eta"),
-                   bound=_exact_bound(d["bound"]), K=_count(d["K"], "K"),
-                   checked=_count(d["mistakes_checked"], "mistakes_checked"),
-                   holds=_flag(d["theorem_holds"], "theorem_holds"), rows=[])
-
-
-def _exact(v, key: str) -> Fraction:
-    """A rational of a monitor report read back from JSON (a Fraction, an int or its exact string)."""
-    if isinstance(v, bool) or not isinstance(v, (int, Fraction, str)):
-        raise InputError(f"monitor.{key}: expected an exact rational, got {v!r}")
-    try:
-        return Fraction(v)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"monitor.{key}: {v!r} is not an exact rational") from None
-
-
-def _count(v, key: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise InputError(f"monitor.{key}: expected a whole number >= 0, got {v!r}")
-    return v
-
-
-def _flag(v, key: str) -> bool:
-    if not isinstance(v, bool):
-        raise InputError(f"monitor.{key}: expected true or false, got {v!r}")
-    return v
-
-
-#: the text of an exact bound that is not rational: what sympy prints for p/q + c sqrt(D)/r (numbers, sqrt,
-#: + - * / and parentheses; no other name, no power operator), so nothing else ever reaches sympy's parser
-_BOUND_TEXT = re.compile(r"(?:[0-9+\-*/() ]|sqrt)+")
-
-#: a radicand with more digits than this is kept unevaluated (sympy would try to factor it), as
-#: :func:`largest_root_of_square_bound` builds it
-_BIG_DIGITS = 77
-
-
-def _exact_bound(v):
-    """The mistake bound read back: None, a Fraction, or the exact sympy number its text denotes."""
-    if v is None:
-        return None
-    if isinstance(v, (int, Fraction)) and not isinstance(v, bool):
-        return Fraction(v)
-    if not isinstance(v, str) or not _BOUND_TEXT.fullmatch(v) or "**" in v:
-        raise InputError(f"monitor.bound: {v!r} is not an exact number (a rational, or p/q + c sqrt(D)/r)")
-    try:
-        return Fraction(v)
-    except (ValueError, ZeroDivisionError):
-        pass
-    import sympy
-
-    try:
-        if max((len(m) for m in re.findall(r"[0-9]+", v)), default=0) > _BIG_DIGITS:
-            return sympy.parse_expr(v, evaluate=False)  # exact, unevaluated: no factoring of a huge radicand
-        return sympy.sympify(v, rational=True)
-    except (sympy.SympifyError, SyntaxError, TypeError, ValueError):
-        raise InputError(f"monitor.bound: {v!r} is not an exact number") from None
-
-
-def monitor_from_dict(d):
-    """A monitor report rebuilt from its JSON form (:meth:`MonitorReport.to_dict` or
-    :meth:`BatchMonitorReport.to_dict`); None stays None, a dict of neither form is returned unchanged."""
-    if isinstance(d, dict):
-        if "mistakes_checked" in d:
-            return MonitorReport.from_dict(d)
-        if "corrections_M" in d:
-            return BatchMonitorReport.from_dict(d)
-    return d
 
 
 def largest_root_of_square_bound(a, b, n2, w12, r):
@@ -256,50 +144,6 @@ class ConvergenceMonitor:
 
 # ---------------------------------------------------------------------------
 # the batch form (seed 003's Algorithm 3, seed 001's batch PLA, seed 002's gradient descent)
-
-
-@dataclass
-class BatchMonitorReport:
-    """What :func:`batch_monitor` checked; the attribute names follow :class:`~exactlin.theory.monitor.MonitorReport`
-    (``K`` is the number M of corrections, the quantity the batch bound limits)."""
-
-    w_star: tuple
-    w_star_source: str
-    gamma_min: Fraction
-    R2: Fraction
-    norm2_w_star: Fraction
-    n: int
-    bound: object  # Fraction from a(1) = 0, an exact sympy number otherwise, None with varying coefficients
-    K: int  # corrections M = sum_k |Y_k|
-    iterations: int  # iterations that corrected something
-    checked: int
-    holds: bool = True
-
-    @property
-    def slack(self):
-        return None if self.bound is None else self.bound - self.K
-
-    def to_dict(self) -> dict:
-        from exactlin.model.serialize import to_jsonable
-
-        return {"w_star": to_jsonable(self.w_star), "w_star_source": self.w_star_source,
-                "gamma_min": to_jsonable(self.gamma_min), "R2": to_jsonable(self.R2),
-                "norm2_w_star": to_jsonable(self.norm2_w_star), "bound": to_jsonable(self.bound),
-                "corrections_M": self.K, "iterations_K": self.iterations, "slack": to_jsonable(self.slack),
-                "iterations_checked": self.checked, "theorem_holds": self.holds, "n": self.n,
-                "checked": "batch Facts 1 and 2 and Cauchy-Schwarz at every iteration; the bound on M at the end"}
-
-    @classmethod
-    def from_dict(cls, d: dict) -> BatchMonitorReport:
-        """Inverse of :meth:`to_dict`, exactly (``n`` is None when the JSON predates it)."""
-        n = d.get("n")
-        return cls(w_star=tuple(_exact(v, "w_star") for v in d["w_star"]), w_star_source=d["w_star_source"],
-                   gamma_min=_exact(d["gamma_min"], "gamma_min"), R2=_exact(d["R2"], "R2"),
-                   norm2_w_star=_exact(d["norm2_w_star"], "norm2_w_star"),
-                   n=_count(n, "n") if n is not None else None, bound=_exact_bound(d["bound"]),
-                   K=_count(d["corrections_M"], "corrections_M"), iterations=_count(d["iterations_K"], "iterations_K"),
-                   checked=_count(d["iterations_checked"], "iterations_checked"),
-                   holds=_flag(d["theorem_holds"], "theorem_holds"))
 
 
 def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> BatchMonitorReport:

@@ -160,7 +160,9 @@ def test_cli_fisher_json(capsys, tmp_path):
     assert d["S_W"] == [["4", "0"], ["0", "4/3"]] and d["m1"] == ["2", "1/3"]
     code, out, err = _cli(capsys, "fit", "fisher", str(p), "--param", "priors=9/10,1/10", "--json")
     d = json.loads(out)
-    assert code == 0 and d["threshold"] == "3" and d["y0"] == "-log(9)/4"
+    # a text that reads as a number and an exact sympy number are tagged, so that both come back as what they are
+    assert code == 0 and d["threshold"] == {"record": "str", "text": "3"}
+    assert d["y0"]["record"] == "sympy" and d["y0"]["expr"] == "-log(9)/4"
 
 
 @pytest.mark.parametrize("f", [lms, widrow_hoff])

@@ -31,7 +31,7 @@ def test_linear_machine_hand_example():
     r = linear_machine(*MC, bias="none")
     assert r.w is None and r.extras["classes"] == ("A", "B", "C")
     assert r.extras["W"] == ((2, 0), (-1, 1), (-1, -1)) and r.updates == 3 and r.converged
-    assert r.extras["mistakes"] == [[0, 1], [1, 0], [2, 0]]
+    assert r.extras["mistakes"] == ((0, 1), (1, 0), (2, 0))
     # every update adds y to one w_i and subtracts it from another: the w_i always sum to 0
     assert tuple(map(sum, zip(*r.extras["W"]))) == (0, 0)
     assert run_example("seed003-linear-machine").ok

@@ -29,7 +29,7 @@ def test_example1_round_by_round():
     # hand derivation: the second pass makes no mistake, so the run stops after 8 rounds
     assert r.converged and r.reason == "converged" and r.w == (1, -3)
     assert (r.updates, r.epochs, r.steps) == (3, 2, 8)
-    assert r.extras["mistakes"] == [0, 1, 3]
+    assert r.extras["mistakes"] == (0, 1, 3)  # a Run holds lists as tuples (its JSON reads back so)
 
 
 def test_example2_cycle_certificate():

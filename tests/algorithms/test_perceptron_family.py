@@ -130,7 +130,7 @@ def test_variable_increment_schedule_counts_updates():
     # eta(k) = 1/k with k the correction number; hand derivation on 1-D data x = 1 (+1), bias none, b = 1:
     # a = 0 -> 0 <= 1: a = 1 (eta 1); 1 <= 1: a = 3/2 (eta 1/2); 3/2 > 1: a pass with no correction
     r = variable_increment([(1,)], [1], bias="none", b=1, eta="1/k")
-    assert r.w == (F(3, 2),) and r.updates == 2 and r.extras["etas"] == [1, F(1, 2)]
+    assert r.w == (F(3, 2),) and r.updates == 2 and r.extras["etas"] == (1, F(1, 2))
     # the loop-step reading: eta(1) = 1, then eta(2) = 1/2 at step 2 as well (one sample: steps = corrections)
     assert variable_increment([(1,)], [1], bias="none", b=1, eta="1/k", eta_k="step").w == (F(3, 2),)
 
@@ -175,7 +175,7 @@ def test_pocket_example2():
     # hand derivation: iterates (1,1), (0,2), (1,1), (0,0), (1,1), E_in 3/4, 1/2, 3/4, 1, 3/4
     r = pocket(*EX2, bias="none", T=5)
     assert r.w == (0, 2) and r.extras["E_in"] == F(1, 2) and r.reason == "max_steps"
-    assert r.extras["E_in_history"] == [1, F(3, 4), F(1, 2), F(3, 4), 1, F(3, 4)]
+    assert r.extras["E_in_history"] == (1, F(3, 4), F(1, 2), F(3, 4), 1, F(3, 4))
     assert r.extras["w_pla"] == (1, 1)
     assert pocket(*EX2, bias="none", T=50, max_epochs=3).reason == "max_epochs"
 

@@ -46,7 +46,7 @@ def test_two_points_on_a_line():
     # hand: x = 0 (-1), x = 2 (+1): the bisector x = 1, w = 2/(2-0) = 1, b = -1, alpha = (1/2, 1/2)
     r = svm_hard([(0,), (2,)], [-1, 1])
     assert r.extras["w"] == (1,) and r.extras["b"] == -1
-    assert r.extras["alpha"] == (F(1, 2), F(1, 2)) and r.extras["support_vectors"] == [0, 1]
+    assert r.extras["alpha"] == (F(1, 2), F(1, 2)) and r.extras["support_vectors"] == (0, 1)
     assert r.extras["margin"] == 1 and r.extras["slab_width"] == 2
     assert r.w == (-1, 1) and r.converged and r.reason == "solved"
     assert r.extras["kkt"]["verified"] is True
@@ -193,7 +193,7 @@ def test_cli_fit_svm_hard_json(tmp_path, capsys):
     assert main(["fit", "svm-hard", str(p), "--positive", "yes", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["w"] == ["9", "-2", "-2"] and d["b"] == "9" and d["kkt"]["verified"] is True
-    assert d["margin"] == "sqrt(2)/4" and d["support_vectors"] == [0, 1, 2]
+    assert d["margin"]["expr"] == "sqrt(2)/4" and d["margin"]["record"] == "sympy" and d["support_vectors"] == [0, 1, 2]
     assert main(["fit", "svm-soft", str(p), "--positive", "yes", "--param", "C=0"]) == 2
     assert "C must be > 0" in capsys.readouterr().err
 

@@ -73,13 +73,14 @@ def test_certificate_json_round_trip_still_verifies(p):
         assert run.reason == "max_epochs"
         return
     back = certificate_from_json(certificate_to_json(cert))
-    assert back["lambda"] == list(cert["lambda"]) and all(type(v) is F for v in back["lambda"])
-    assert back["kind"] == "gordan" and back["verified"] is True
+    assert back == cert and type(back) is type(cert)  # the same typed certificate (read back, not re-verified)
+    assert back.lam == cert.lam and all(type(v) is F for v in back.lam)
+    assert back["kind"] == "gordan" and back["verified"] is True and back.source == "cycle"
     # the certificate read back from JSON is checked again by the independent verifier
     Z = run.problem.Z
-    verify_gordan(Z, back["lambda"])
+    assert verify_gordan(Z, back.lam, source="cycle", cycle=back.cycle, through_origin=back.through_origin) == cert
     # and it travels inside the Run's JSON too
-    assert Run.from_json(run.to_json()).extras["certificate"]["lambda"] == list(cert["lambda"])
+    assert Run.from_json(run.to_json()).extras["certificate"] == cert
 
 
 steps = st.builds(
@@ -103,7 +104,8 @@ def test_handmade_run_round_trip(w, bias):
               extras={"b": w[0], "W": (tuple(w), tuple(w)), "classes": ("cat", "dog")})
     back = Run.from_json(run.to_json())
     assert back.w == tuple(w) and back.extras["b"] == w[0] and back.params["eta"] == F(1, 3)
-    assert back.extras["classes"] == ["cat", "dog"] and [tuple(v) for v in back.extras["W"]] == [tuple(w)] * 2
+    assert back.extras["classes"] == ("cat", "dog") and back.extras["W"] == (tuple(w), tuple(w))
+    assert back == run
 
 
 # ---------------------------------------------------------------------------
