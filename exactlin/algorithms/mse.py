@@ -326,8 +326,8 @@ def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, 
 
 
 @register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",
-          title="Widrow-Hoff batch gradient descent on J_s, eta(k) = eta(1)/k", params=WH_PARAMS, conflicts=ETA_CONFLICTS,
-          bias_default="first")
+          title="Widrow-Hoff batch gradient descent on J_s, eta(k) = eta(1)/k", params=WH_PARAMS,
+          conflicts=ETA_CONFLICTS, bias_default="first")
 def widrow_hoff(X, y, P: Checked) -> Run:
     """The gradient rule for J_s of seed 003 (``003_ffe0ec08819b37d8.txt``, after "Pseudoinverse"):
 

@@ -206,7 +206,8 @@ FIXED_PARAMS = (
 
 
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
-          title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
+          title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS,
+          conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
 def fixed_increment(X, y, P: Checked) -> Run:
     """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
@@ -238,7 +239,8 @@ VARIABLE_PARAMS = (
 
 
 @register("variable-increment", family="perceptron", seed=SEED003, number="Algorithm 5",
-          title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
+          title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS,
+          conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="only with b = 0 and a constant eta (then it is Algorithm 4 scaled by eta); not otherwise")
 def variable_increment(X, y, P: Checked) -> Run:
     """Variable-increment perceptron with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 5.
@@ -535,7 +537,8 @@ GD_PARAMS = (
 
 
 @register("perceptron-gd", family="perceptron", seed=SEED002, number="Gradient descent on R(w)",
-          title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="last",
+          title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS,
+          conflicts=MONITOR_CONFLICTS, bias_default="last",
           monitor="batch Facts 1 and 2 at every iteration (Cauchy-Schwarz form: the start y_i x_i is not 0)")
 def perceptron_gd(X, y, P: Checked) -> Run:
     """Gradient descent on the perceptron risk, seed 002 (``002_c246c20bba6fa4e1.txt``).

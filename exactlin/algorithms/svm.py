@@ -620,8 +620,8 @@ def _fit(name, X, y, P: Checked, loss, intercept=None):
 
 
 @register("svm-hard", family="margin", seed=SEED, number="Finding a maximum margin classifier",
-          title="Hard-margin SVM (maximum margin classifier), exact and KKT-certified", params=PARAMS_HARD, conflicts=KERNEL_CONFLICTS,
-          iterative=False, bias_default="first")
+          title="Hard-margin SVM (maximum margin classifier), exact and KKT-certified", params=PARAMS_HARD,
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
 def svm_hard(X, y, P: Checked) -> Run:
     """The hard-margin SVM of seeds 002 and 004: minimize ||w||^2/2 subject to y_i (w . x_i + b) >= 1.
 
@@ -641,8 +641,8 @@ def svm_hard(X, y, P: Checked) -> Run:
 
 
 @register("svm-soft", family="margin", seed=SEED, number="Soft margin optimization (hinge loss)",
-          title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT, conflicts=KERNEL_CONFLICTS, iterative=False,
-          bias_default="first")
+          title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT,
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
 def svm_soft(X, y, P: Checked) -> Run:
     """The standard C-SVM: minimize ||w||^2/2 + C sum xi_i subject to y_i (w . x_i + b) >= 1 - xi_i,
     xi_i >= 0 (the usual soft margin; seed 004 writes the squared slacks, see ``svm-soft-l2``).
@@ -661,8 +661,8 @@ def svm_soft(X, y, P: Checked) -> Run:
 
 
 @register("svm-soft-l2", family="margin", seed=SEED, number="Soft margin optimization",
-          title="Seed 004's soft margin: ||w||^2/2 + C sum xi_i^2, exact and KKT-certified", params=PARAMS_SOFT_L2, conflicts=KERNEL_CONFLICTS,
-          iterative=False, bias_default="first")
+          title="Seed 004's soft margin: ||w||^2/2 + C sum xi_i^2, exact and KKT-certified", params=PARAMS_SOFT_L2,
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
 def svm_soft_l2(X, y, P: Checked) -> Run:
     """Seed 004's soft margin: minimize ||w||^2/2 + C sum xi_i^2 subject to y_i (w . x_i + b) >= 1 - xi_i
     (C = 1 is the seed's objective; the constraint xi_i >= 0 is implied at the optimum).

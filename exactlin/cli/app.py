@@ -299,14 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true")
     r.set_defaults(handler=cmd_errata)
 
-    for mod in CLI_PLUGINS:
-        try:
-            m = importlib.import_module(mod)
-        except ModuleNotFoundError as err:
-            if err.name != mod:
-                raise
-            continue
-        m.register(sub)
+    for mod in CLI_PLUGINS:  # an import error (a misspelled module too) propagates
+        importlib.import_module(mod).register(sub)
     return p
 
 
