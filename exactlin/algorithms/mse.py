@@ -20,7 +20,7 @@ import numpy as np
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import Bounds, start_vector
+from exactlin.algorithms._loop import start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
@@ -353,8 +353,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     a_star = pinv_solve(Y, b)
     tracer = P.tracer(d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
-    secs = P.get("max_seconds")
-    bounds = Bounds(max_epochs=P.max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
+    bounds = P.bounds()  # max_bits is checked here, by the rule itself
     limit = P.max_epochs if k_max is None else min(k_max, P.max_epochs)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
@@ -423,8 +422,7 @@ def lms(X, y, P: Checked) -> Run:
     tracer = P.tracer(d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
     dist_mode = P["distance"]
-    secs = P.get("max_seconds")
-    bounds = Bounds(max_epochs=P.max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
+    bounds = P.bounds()  # max_bits is checked here, by the rule itself
     limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
     top_bits = _bits_vec(a)
     bits_per_step: list[int] = []
