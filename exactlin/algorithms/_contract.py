@@ -36,7 +36,8 @@ _COMMON_DOC = {
     "positive": "the label that becomes +1 (default: by the labels' own rule, see binary_labels)",
     "floats": "how a float in the data is read: repr (its shortest repr, 0.1 = 1/10), exact (its binary value) "
               "or reject",
-    "max_epochs": "stop after this many passes over the data (every loop is bounded)",
+    "max_epochs": "stop after this many passes over the data, or iterations of a batch rule (every loop is "
+                  "bounded; None: the default)",
     "trace": "None: the first steps (with vectors while small); True: every step; False: none",
 }
 
@@ -106,9 +107,8 @@ def _check_common(algorithm: str, kw: dict[str, Any]) -> None:
         raise ParameterError(f"floats must be one of {', '.join(FLOAT_RULES)}; got {kw['floats']!r}",
                              parameter="floats")
     me = kw["max_epochs"]
-    if me is None or isinstance(me, bool) or not isinstance(me, int) or me < 1:
-        raise ParameterError(f"max_epochs must be a whole number >= 1, got {me!r}"
-                             + (" (every loop is bounded)" if me is None else ""), parameter="max_epochs")
+    if isinstance(me, bool) or not isinstance(me, int) or me < 1:
+        raise ParameterError(f"max_epochs must be a whole number >= 1, got {me!r}", parameter="max_epochs")
     t = kw["trace"]
     if not (t is None or t is True or t is False):
         raise ParameterError(f"trace must be None, True or False, got {t!r}", parameter="trace")
