@@ -126,7 +126,7 @@ def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Confl
     kw = {c: kwargs.get(c, defaults[c]) for c in common}
     if kw.get("max_epochs", 0) is None:  # None: the default bound (every loop is bounded)
         kw["max_epochs"] = defaults["max_epochs"]
-    _check_common(algorithm, {"trace": None, **kw})
+    _check_common(algorithm, kw)
     checked: dict[str, Any] = {}
     for k, v in kwargs.items():
         p = rows.get(k)
@@ -165,8 +165,8 @@ def _default_text(v) -> str:
 
 def parameter_table_doc(table: Sequence[Param], common: Sequence[str], defaults: dict[str, Any]) -> str:
     """The numpydoc "Parameters" section of an algorithm, generated from its table."""
-    lines = ["Parameters", "----------", "X : rows of numbers, a Dataset or a CSV path", "    the samples",
-             "y : labels, optional", "    one label per sample (None: X carries them)"]
+    lines = ["Parameters", "----------", "X : rows of exact numbers (int, Fraction, str, float), or a Dataset",
+             "    the samples", "y : labels", "    one label per sample (None when X is a Dataset)"]
     for c in common:
         lines += [f"{c} : keyword, default {defaults[c]!r}", f"    {_COMMON_DOC[c]}"]
     for p in table:
