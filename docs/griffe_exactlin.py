@@ -57,7 +57,34 @@ def convert(text: str) -> str:
     return "\n".join(out)
 
 
+def public_parameters(path: str) -> griffe.Parameters | None:
+    """The parameters of a registered algorithm's public entry point (generated from its parameter table by
+    exactlin.algorithms.register), for the function at ``path``; None when it is not a registered algorithm.
+    The source defines the rule ``name(X, y, P)``; the page shows what users call."""
+    import importlib
+    import inspect
+
+    module, _, name = path.rpartition(".")
+    try:
+        entry = getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return None
+    if getattr(entry, "spec", None) is None or not hasattr(entry, "rule"):
+        return None
+    out = []
+    for p in inspect.signature(entry).parameters.values():
+        default = None if p.default is inspect.Parameter.empty else repr(p.default)
+        out.append(griffe.Parameter(p.name, kind=griffe.ParameterKind[p.kind.name.lower()], default=default))
+    return griffe.Parameters(*out)
+
+
 class ExactlinDocstrings(griffe.Extension):
     def on_instance(self, *, node, obj, agent, **kwargs) -> None:
         if obj.docstring is not None:
             obj.docstring.value = convert(obj.docstring.value)
+
+    def on_function_instance(self, *, node, func, agent, **kwargs) -> None:
+        if any("register" in str(d.value) for d in func.decorators):
+            params = public_parameters(func.path)
+            if params is not None:
+                func.parameters = params

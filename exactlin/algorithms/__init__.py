@@ -5,8 +5,11 @@ name, its family, the seed file and algorithm number it implements, and its
 parameter table.  The CLI, the docs generator and the tests walk
 :data:`REGISTRY`; no algorithm knows about them.
 
-Family modules (each optional while the project grows: a module not yet written
-is simply absent from the registry):
+The contract every algorithm keeps is enforced once, by :func:`register` (see
+:mod:`exactlin.algorithms._contract`): the registered name is a generated entry point that checks the
+keyword parameters against the table, fills the defaults and calls the algorithm's rule with one
+checked parameter object.  Every module listed in :data:`FAMILIES` must import: an import error
+propagates (a misspelled module never silently drops an algorithm).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from exactlin.model.params import Param
+from exactlin.model.params import Conflict, Param
 
 __all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_specs", "FAMILIES"]
 
@@ -29,14 +32,15 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "features": ("Generalized linear discriminants", ("features",)),
 }
 
-#: common keyword arguments every registered function accepts besides its table
+#: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
+#: has no ``positive``)
 COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace")
 
 
 @dataclass
 class AlgorithmSpec:
     name: str  # CLI name, e.g. "fixed-increment"
-    func: Callable
+    func: Callable  # the public entry point (checks the call, then runs the rule)
     family: str
     seed: str  # seed file name, e.g. "003_ffe0ec08819b37d8.txt"
     number: str | None  # "Algorithm 4" or None
@@ -47,28 +51,43 @@ class AlgorithmSpec:
     bias_default: str = "none"
     monitor: str = ""  # where the convergence theorem applies: a sentence for the docs
     extra: dict = field(default_factory=dict)
+    conflicts: tuple[Conflict, ...] = ()  # the contradicting settings the table declares
+
+    @property
+    def rule(self) -> Callable:
+        """The algorithm's own function, ``rule(X, y, P)`` with P the checked parameters."""
+        return self.func.rule
 
     @property
     def doc(self) -> str:
-        return self.func.__doc__ or ""
+        """The rule's docstring as written (the entry point's ``__doc__`` adds the generated parameter table)."""
+        return self.rule.__doc__ or ""
 
 
 REGISTRY: dict[str, AlgorithmSpec] = {}
 _loaded = False
 
 
-def register(name: str, *, family: str, seed: str, number: str | None, title: str, params=(),
+def register(name: str, *, family: str, seed: str, number: str | None, title: str, params=(), conflicts=(),
              multiclass: bool = False, iterative: bool = True, bias_default: str = "none", monitor: str = "",
              **extra) -> Callable:
-    """Decorator: add an algorithm function to the registry under its CLI name."""
+    """Decorator: register an algorithm's rule under its CLI name and return its public entry point.
+
+    The rule is ``rule(X, y, P)``; the entry point (:func:`exactlin.algorithms._contract.entry_point`) has
+    the signature generated from ``params`` (``X, y=None, *, bias, positive, floats, max_epochs, trace`` and
+    the table), checks every keyword once (unknown names, values, ``conflicts``), and passes the rule one
+    :class:`~exactlin.algorithms._contract.Checked` object."""
+    from exactlin.algorithms._contract import entry_point
+
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}")
 
-    def deco(func: Callable) -> Callable:
-        if name in REGISTRY and REGISTRY[name].func is not func:
+    def deco(rule: Callable) -> Callable:
+        if name in REGISTRY and REGISTRY[name].func.rule.__qualname__ != rule.__qualname__:
             raise ValueError(f"algorithm {name!r} registered twice")
+        func = entry_point(name, rule, params, conflicts, multiclass=multiclass, bias_default=bias_default)
         REGISTRY[name] = AlgorithmSpec(name, func, family, seed, number, title, tuple(params), multiclass,
-                                       iterative, bias_default, monitor, dict(extra))
+                                       iterative, bias_default, monitor, dict(extra), tuple(conflicts))
         func.spec = REGISTRY[name]
         return func
 
@@ -76,17 +95,13 @@ def register(name: str, *, family: str, seed: str, number: str | None, title: st
 
 
 def load_all() -> None:
-    """Import every family module that exists."""
+    """Import every family module of :data:`FAMILIES`; an import error (a misspelled module too) propagates."""
     global _loaded
     if _loaded:
         return
     for _, (_, modules) in FAMILIES.items():
         for m in modules:
-            try:
-                importlib.import_module(f"{__name__}.{m}")
-            except ModuleNotFoundError as e:
-                if e.name != f"{__name__}.{m}":
-                    raise
+            importlib.import_module(f"{__name__}.{m}")
     _loaded = True
 
 

@@ -19,13 +19,13 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
+from exactlin.algorithms._contract import Checked
 from exactlin.data.dataset import Dataset, as_dataset
 from exactlin.errors import ParameterError
 from exactlin.exact.featuremaps import lift_circle, polynomial_feature_names, polynomial_features
 from exactlin.exact.numbers import to_matrix
 from exactlin.model.models import FeatureMapModel
-from exactlin.model.params import Param, at_least, check_params
+from exactlin.model.params import Conflict, Param, at_least
 from exactlin.model.params import positive as positive_value
 from exactlin.model.run import Run
 
@@ -106,10 +106,17 @@ PARAMS = (
 )
 
 
+#: degree belongs to the poly map
+MAP_CONFLICTS = (
+    Conflict("degree", "map", lambda g, e: e.get("map") != "poly",
+             "degree is the poly map's; it does not apply to map={map} (pass map=poly, or drop degree)"),
+)
+
+
 @register("feature-map", family="features", seed=SEED, number="Geometric transformation (phi)",
-          title="Feature map phi followed by a linear algorithm", params=PARAMS, bias_default="first")
-def feature_map_run(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+          title="Feature map phi followed by a linear algorithm", params=PARAMS, conflicts=MAP_CONFLICTS,
+          bias_default="first")
+def feature_map_run(X, y, P: Checked) -> Run:
     """Seed 004 (``004_f7c425a21563e0cd.txt``, "Geometric tranformation") and seed 003 ("Generalized
     Linear Discriminant Functions"): map every sample by phi, then run ``algorithm`` on the images
     with its default parameters.  ``w`` lives in the feature space.
@@ -118,8 +125,7 @@ def feature_map_run(X, y=None, *, bias: str = "first", positive=None, floats: st
     >>> r.algorithm, r.converged, r.extras["inner_algorithm"]
     ('feature-map', True, 'perceptron')
     """
-    P = check_params(PARAMS, {k: v for k, v in params.items() if v is not None}, "feature-map")
-    P = {p.name: P.get(p.name, p.default) for p in PARAMS}
+    bias, positive, floats, max_epochs, trace = P.bias, P.positive, P.floats, P.max_epochs, P.trace
     from exactlin.algorithms import get
 
     inner = get(P["algorithm"])

@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
+from exactlin.algorithms._contract import Checked
 from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
 from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.format import fmt
@@ -49,7 +49,7 @@ from exactlin.exact.numbers import to_matrix, to_vector
 from exactlin.exact.rows import int_matvec
 from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve
 from exactlin.model.models import ThresholdModel, label_pair
-from exactlin.model.params import Param, check_params
+from exactlin.model.params import Param
 from exactlin.model.run import Run
 from exactlin.theory.penrose import verify_penrose
 
@@ -494,8 +494,7 @@ def _check_priors(pr) -> tuple[Fraction, Fraction] | None:
 
 @register("fisher", family="fisher", seed=SEED, number="Fisher Linear Discriminant Analysis (FLDA)",
           title="Fisher's linear discriminant", params=PARAMS, iterative=False, bias_default="none")
-def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
-           max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def fisher(X, y, P: Checked) -> Run:
     """Fisher's linear discriminant of seed 003 (``003_ffe0ec08819b37d8.txt``, "Fisher Linear
     Discriminant Analysis (FLDA)"), exactly: m_i, S_i, S_W = S_1 + S_2, S_B, w = S_W^{-1}(m_1 - m_2),
     J(w) = w^t S_B w / w^t S_W w, and the thresholds y0^(1), y0^(2), y0^(3) (see the module docstring;
@@ -514,8 +513,7 @@ def fisher(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr"
     >>> r.w, r.extras["y0"], r.extras["J"]
     ((Fraction(1, 1),), Fraction(0, 1), Fraction(4, 1))
     """
-    P = check_params(PARAMS, {k: v for k, v in params.items() if v is not None}, "fisher")
-    P = {p.name: P.get(p.name, p.default) for p in PARAMS}
+    bias, positive, floats = P.bias, P.positive, P.floats
     if bias != "none":
         raise ParameterError(f"fisher projects x itself: bias must be none (the threshold y0 plays the bias's "
                              f"role), got {bias!r}", parameter="bias")

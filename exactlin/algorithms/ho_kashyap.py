@@ -25,13 +25,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.format import fmt
 from exactlin.exact.numbers import max_bit_length, to_vector
 from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from exactlin.model.models import linear_model
-from exactlin.model.params import MAX_SECONDS, Param, at_least, check_params, in_open_interval, nonnegative, positive
+from exactlin.model.params import MAX_SECONDS, Param, at_least, in_open_interval, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_ho_kashyap
 
@@ -64,12 +65,6 @@ def _dot(u, v) -> Fraction:
     for x, y in zip(u, v):
         s += x * y
     return s
-
-
-def _params(table, params: dict, name: str) -> dict:
-    given = {k: v for k, v in params.items() if v is not None}
-    P = check_params(table, given, name)
-    return {p.name: P.get(p.name, p.default) for p in table}
 
 
 def _b_start(b0, n: int) -> tuple[Fraction, ...]:
@@ -108,64 +103,21 @@ def _verdict(Z, a, e):
     return v.verdict, v.certificate
 
 
-def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -> Run:
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
-    Z, n, d = prob.Z, prob.n, prob.d
-    b = _b_start(P["b0"], n)
-    eta = P["eta"]
+def _pinv_apply(Yp, v) -> tuple:
+    """Y^+ v (Y^+ is d x n)."""
+    return tuple(_dot(row, v) for row in Yp)
+
+
+def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict, params: dict) -> Run:
+    """The loop the three procedures share: e = Y a - b; stop on a verified verdict (Y a > 0: separable;
+    a Gordan certificate from e: not separable), on |e| <= b_min, on k_max/max_epochs, max_bits or time;
+    else ``a, b = step(a, b, e, |e|)`` (the procedure's own update) and k <- k + 1."""
+    Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
-    secs = P.get("max_seconds")
-    bounds = Bounds(max_epochs=max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
-    limit = max_epochs if k_max is None else min(k_max, max_epochs)
-    extras: dict = {}
-    Yp = None
-    if variant in ("alg11", "mod1"):
-        Yp = pinv(Z)  # d x n, exact
-        a = tuple(_dot(row, b) for row in Yp)
-    else:
-        R = P["R"]
-        if R is None:
-            R = tuple(tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d))
-        if len(R) != d or any(len(r) != d for r in R):
-            widths = sorted({len(r) for r in R})
-            got = f"{len(R)}x{widths[0]}" if len(widths) == 1 else \
-                f"{len(R)} rows of lengths {', '.join(map(str, widths))}"
-            raise ShapeError(f"R must be {d}x{d} (the augmented dimension), got {got}")
-        if not is_symmetric(R) or not is_positive_definite(R):
-            why = "it is not symmetric" if not is_symmetric(R) else (
-                "leading principal minors " + ", ".join(fmt(m) for m in leading_minors(R)) + " are not all > 0")
-            raise ParameterError(f"R must be symmetric positive definite: {why}", parameter="R")
-        YtY = tuple(tuple(sum((z[i] * z[j] for z in Z), Fraction(0)) for j in range(d)) for i in range(d))
-        if eta is None:
-            # trace(Y^tY) >= lambda_max > 0 for Y != 0, so eta = 1/trace < 2/lambda_max
-            tr = sum((YtY[i][i] for i in range(d)), Fraction(0))
-            # every sample zero: Y^tY = 0, lambda_max = 0 and every eta > 0 satisfies the condition; take 1
-            eta = 1 / tr if tr != 0 else Fraction(1)
-            P = {**P, "eta": eta}
-        M = tuple(tuple((2 / eta if i == j else 0) - YtY[i][j] for j in range(d)) for i in range(d))
-        if not is_positive_definite(M):
-            mins = leading_minors(M)
-            raise ParameterError(
-                f"eta = {fmt(eta)} violates 0 < eta < 2/lambda_max(Y^tY) (seed 003, Modification II): "
-                f"(2/eta) I - Y^tY is not positive definite (leading principal minors "
-                f"{', '.join(fmt(m) for m in mins)}); take a smaller eta", parameter="eta")
-        extras["eta_condition"] = "0 < eta < 2/lambda_max(Y^tY): (2/eta) I - Y^tY is positive definite (exact " \
-                                  "leading minors)"
-        if P["R"] is not None:
-            # with R != I the update of a involves R Y^t; the nonzero eigenvalues of Y R Y^t are those of
-            # R Y^tY, and eta < 2/lambda_max(R Y^tY) iff (2/eta) R^{-1} - Y^tY is positive definite
-            # (congruence by R^{1/2}); reported, not enforced (the notes state the condition with Y^tY)
-            Rinv = inverse(R, what="R")
-            MR = tuple(tuple(2 / eta * Rinv[i][j] - YtY[i][j] for j in range(d)) for i in range(d))
-            extras["eta_below_2_over_lambda_max_RYtY"] = is_positive_definite(MR)
-        a = start_vector(P["a0"], d, "a0")
-        RYt = tuple(tuple(sum((R[i][m] * Z[j][m] for m in range(d)), Fraction(0)) for j in range(n))
-                    for i in range(d))  # R Y^t, d x n
-    tracer = Tracer(trace, d)
+    limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
+    tracer = P.tracer(prob.d)
     top_bits = max(max_bit_length(a), max_bit_length(b))
     k = 0
-    verdict, cert, reason = None, None, None
-    e = None
     while True:
         e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
         verdict, cert = _verdict(Z, a, e)
@@ -188,44 +140,78 @@ def _run_hk(name, variant, X, y, bias, positive, floats, max_epochs, trace, P) -
             reason = "time_limit"
             break
         k += 1
-        abs_e = tuple(abs(v) for v in e)
-        if variant == "alg11":
-            e_plus = tuple((v + w) / 2 for v, w in zip(e, abs_e))
-            b_new = tuple(bi + 2 * eta * ep for bi, ep in zip(b, e_plus))  # b <- b + 2 eta e+
-            a_new = tuple(_dot(row, b_new) for row in Yp)  # a <- Y^+ b
-        elif variant == "mod1":
-            b_new = tuple(bi + eta * (v + w) for bi, v, w in zip(b, e, abs_e))
-            a_new = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, Yp))
-        else:
-            b_new = tuple(bi + v + w for bi, v, w in zip(b, e, abs_e))
-            a_new = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, RYt))
+        a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
         tracer.add(k, k, None, min(_dot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
                    b_after=b_new)
         a, b = a_new, b_new
         top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
     if verdict is None:
         verdict = "undecided"
-    extras.update({"verdict": verdict, "b": b, "e": e, "max_bits": top_bits})
+    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits}
     if cert is not None:
         extras["certificate"] = cert
-    if Yp is not None and n * d <= 400:
-        extras["Y_pinv"] = Yp
-    if variant == "mod2":
-        extras["R"] = P["R"] if P["R"] is not None else tuple(tuple(Fraction(int(i == j)) for j in range(d))
-                                                              for i in range(d))
-    params = {**{key: v for key, v in P.items() if v is not None}, "max_epochs": bounds.max_epochs}
-    run = Run(name, a, bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
+    extras.update(after)
+    params = {**{key: v for key, v in params.items() if v is not None}, "max_epochs": bounds.max_epochs}
+    run = Run(name, a, P.bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
-        model=linear_model(a, bias, prob))
+              model=linear_model(a, P.bias, prob))
     if verdict == "separable" and run.w != cert["a"]:  # pragma: no cover
         raise VerificationError("Ho-Kashyap: the certified a is not the returned a")
     return run
 
 
+def _pinv_extras(Yp, prob) -> dict:
+    return {"Y_pinv": Yp} if prob.n * prob.d <= 400 else {}
+
+
+def _identity(d: int) -> tuple:
+    return tuple(tuple(Fraction(int(i == j)) for j in range(d)) for i in range(d))
+
+
+def _mod2_setup(P: Checked, Z, d: int):
+    """Modification II's R (checked symmetric positive definite; default I) and eta (checked exactly against
+    0 < eta < 2/lambda_max(Y^tY); default 1/trace(Y^tY)), and the extras that report the conditions."""
+    R = P["R"]
+    if R is None:
+        R = _identity(d)
+    if len(R) != d or any(len(r) != d for r in R):
+        widths = sorted({len(r) for r in R})
+        got = f"{len(R)}x{widths[0]}" if len(widths) == 1 else \
+            f"{len(R)} rows of lengths {', '.join(map(str, widths))}"
+        raise ShapeError(f"R must be {d}x{d} (the augmented dimension), got {got}")
+    if not is_symmetric(R) or not is_positive_definite(R):
+        why = "it is not symmetric" if not is_symmetric(R) else (
+            "leading principal minors " + ", ".join(fmt(m) for m in leading_minors(R)) + " are not all > 0")
+        raise ParameterError(f"R must be symmetric positive definite: {why}", parameter="R")
+    YtY = tuple(tuple(sum((z[i] * z[j] for z in Z), Fraction(0)) for j in range(d)) for i in range(d))
+    eta = P["eta"]
+    if eta is None:
+        # trace(Y^tY) >= lambda_max > 0 for Y != 0, so eta = 1/trace < 2/lambda_max
+        tr = sum((YtY[i][i] for i in range(d)), Fraction(0))
+        # every sample zero: Y^tY = 0, lambda_max = 0 and every eta > 0 satisfies the condition; take 1
+        eta = 1 / tr if tr != 0 else Fraction(1)
+    M = tuple(tuple((2 / eta if i == j else 0) - YtY[i][j] for j in range(d)) for i in range(d))
+    if not is_positive_definite(M):
+        mins = leading_minors(M)
+        raise ParameterError(
+            f"eta = {fmt(eta)} violates 0 < eta < 2/lambda_max(Y^tY) (seed 003, Modification II): "
+            f"(2/eta) I - Y^tY is not positive definite (leading principal minors "
+            f"{', '.join(fmt(m) for m in mins)}); take a smaller eta", parameter="eta")
+    extras = {"eta_condition": "0 < eta < 2/lambda_max(Y^tY): (2/eta) I - Y^tY is positive definite (exact "
+                               "leading minors)"}
+    if P["R"] is not None:
+        # with R != I the update of a involves R Y^t; the nonzero eigenvalues of Y R Y^t are those of
+        # R Y^tY, and eta < 2/lambda_max(R Y^tY) iff (2/eta) R^{-1} - Y^tY is positive definite
+        # (congruence by R^{1/2}); reported, not enforced (the notes state the condition with Y^tY)
+        Rinv = inverse(R, what="R")
+        MR = tuple(tuple(2 / eta * Rinv[i][j] - YtY[i][j] for j in range(d)) for i in range(d))
+        extras["eta_below_2_over_lambda_max_RYtY"] = is_positive_definite(MR)
+    return R, eta, extras
+
+
 @register("ho-kashyap", family="mse", seed=SEED, number="Algorithm 11", title="Ho-Kashyap", params=HK_PARAMS,
           bias_default="first")
-def ho_kashyap(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-               max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def ho_kashyap(X, y, P: Checked) -> Run:
     """Algorithm 11 (Ho-Kashyap) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
         b(1) > 0 (default 1), a = Y^+ b;  repeat  e <- Y a - b;  e+ <- (e + |e|)/2;
@@ -244,14 +230,24 @@ def ho_kashyap(X, y=None, *, bias: str = "first", positive=None, floats: str = "
     >>> ho_kashyap([(0,), (1,), (2,)], [1, -1, 1]).extras["verdict"]
     'not_separable'
     """
-    P = _params(HK_PARAMS, params, "ho-kashyap")
-    return _run_hk("ho-kashyap", "alg11", X, y, bias, positive, floats, max_epochs, trace, P)
+    prob = P.problem(X, y)
+    bounds = P.bounds()
+    eta = P["eta"]
+    b = _b_start(P["b0"], prob.n)  # b(1) > 0
+    Yp = pinv(prob.Z)  # Y^+, exact
+
+    def step(a, b, e, abs_e):
+        e_plus = tuple((v + w) / 2 for v, w in zip(e, abs_e))  # e+ <- (e + |e|)/2
+        b = tuple(bi + 2 * eta * ep for bi, ep in zip(b, e_plus))  # b <- b + 2 eta e+
+        return _pinv_apply(Yp, b), b  # a <- Y^+ b
+
+    return _hk_loop("ho-kashyap", P, prob, bounds, _pinv_apply(Yp, b), b, step, extras={},
+                    after=_pinv_extras(Yp, prob), params=P)
 
 
 @register("ho-kashyap-mod1", family="mse", seed=SEED, number="Ho-Kashyap Modification (I)",
           title="Ho-Kashyap, Modification I", params=MOD1_PARAMS, bias_default="first")
-def ho_kashyap_mod1(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def ho_kashyap_mod1(X, y, P: Checked) -> Run:
     """Ho-Kashyap Modification (I) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
         b(1) > 0, a(1) = Y^+ b(1);  b(k+1) = b(k) + eta (e(k) + |e(k)|);  a(k+1) = a(k) + eta Y^+ |e(k)|
@@ -262,14 +258,25 @@ def ho_kashyap_mod1(X, y=None, *, bias: str = "first", positive=None, floats: st
     >>> ho_kashyap_mod1([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1]).extras["verdict"]
     'separable'
     """
-    P = _params(MOD1_PARAMS, params, "ho-kashyap-mod1")
-    return _run_hk("ho-kashyap-mod1", "mod1", X, y, bias, positive, floats, max_epochs, trace, P)
+    prob = P.problem(X, y)
+    bounds = P.bounds()
+    eta = P["eta"]
+    b = _b_start(P["b0"], prob.n)  # b(1) > 0
+    Yp = pinv(prob.Z)  # Y^+, exact
+
+    def step(a, b, e, abs_e):
+        b_next = tuple(bi + eta * (v + w) for bi, v, w in zip(b, e, abs_e))  # b + eta (e + |e|)
+        a_next = tuple(ai + eta * t for ai, t in zip(a, _pinv_apply(Yp, abs_e)))  # a + eta Y^+ |e|
+        return a_next, b_next
+
+    a1 = _pinv_apply(Yp, b)  # a(1) = Y^+ b(1)
+    return _hk_loop("ho-kashyap-mod1", P, prob, bounds, a1, b, step, extras={}, after=_pinv_extras(Yp, prob),
+                    params=P)
 
 
 @register("ho-kashyap-mod2", family="mse", seed=SEED, number="Ho-Kashyap Modification (II)",
           title="Ho-Kashyap, Modification II (no pseudoinverse)", params=MOD2_PARAMS, bias_default="first")
-def ho_kashyap_mod2(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def ho_kashyap_mod2(X, y, P: Checked) -> Run:
     """Ho-Kashyap Modification (II) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
         b(1) > 0, a(1) arbitrary (default 0);  b(k+1) = b(k) + (e(k) + |e(k)|);
@@ -288,8 +295,22 @@ def ho_kashyap_mod2(X, y=None, *, bias: str = "first", positive=None, floats: st
     >>> ho_kashyap_mod2([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1], eta="1/20").extras["verdict"]
     'separable'
     """
-    P = _params(MOD2_PARAMS, params, "ho-kashyap-mod2")
-    return _run_hk("ho-kashyap-mod2", "mod2", X, y, bias, positive, floats, max_epochs, trace, P)
+    prob = P.problem(X, y)
+    bounds = P.bounds()
+    Z, n, d = prob.Z, prob.n, prob.d
+    b = _b_start(P["b0"], n)  # b(1) > 0
+    R, eta, extras = _mod2_setup(P, Z, d)
+    a = start_vector(P["a0"], d, "a0")  # a(1) arbitrary
+    RYt = tuple(tuple(sum((R[i][m] * Z[j][m] for m in range(d)), Fraction(0)) for j in range(n))
+                for i in range(d))  # R Y^t, d x n
+
+    def step(a, b, e, abs_e):
+        b_next = tuple(bi + v + w for bi, v, w in zip(b, e, abs_e))  # b + (e + |e|)
+        a_next = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, RYt))  # a + eta R Y^t |e|
+        return a_next, b_next
+
+    return _hk_loop("ho-kashyap-mod2", P, prob, bounds, a, b, step, extras=extras, after={"R": R},
+                    params={**P, "eta": eta})
 
 
 __all__ = ["ho_kashyap", "ho_kashyap_mod1", "ho_kashyap_mod2", "gordan_from_error"]

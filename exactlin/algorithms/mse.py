@@ -19,13 +19,14 @@ from operator import mul
 import numpy as np
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Bounds, Tracer, binary_problem, start_vector
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
 from exactlin.linalg.matrices import integer_matrix, pinv, pinv_solve
 from exactlin.model.models import linear_model
-from exactlin.model.params import MAX_SECONDS, Param, Schedule, at_least, check_params, positive
+from exactlin.model.params import MAX_SECONDS, Conflict, Param, Schedule, at_least, positive
 from exactlin.model.run import Run
 
 SEED = "003_ffe0ec08819b37d8.txt"
@@ -200,18 +201,10 @@ def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None,
     return e, J, separates, True
 
 
-def _check(table, params: dict, name: str) -> dict:
-    # None means "the default", except for max_bits, where an explicit None switches the guard off
-    given = {k: v for k, v in params.items() if v is not None or k == "max_bits"}
-    P = check_params(table, given, name)
-    return {p.name: P.get(p.name, p.default) for p in table}
-
-
 @register("mse", family="mse", seed=SEED, number="Pseudoinverse (Minimum Squared Error)",
           title="MSE solution a = Y^+ b (pseudoinverse)", params=MSE_PARAMS, iterative=False,
           bias_default="first")
-def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-        max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def mse(X, y, P: Checked) -> Run:
     """The minimum-squared-error solution a = Y^+ b of seed 003 (``003_ffe0ec08819b37d8.txt``,
     "Minimum Squared Error Procedures" / "Pseudoinverse").
 
@@ -230,8 +223,7 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     >>> [str(v) for v in r.w]
     ['11/3', '-4/3', '-2/3']
     """
-    P = _check(MSE_PARAMS, params, "mse")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Y = prob.Z
     b = _margin_vector(P["b"], prob.n)
     b_given = None if P["b"] is None else b
@@ -256,14 +248,21 @@ def mse(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
             raise VerificationError("MSE: Y^+ b differs from the normal-equations solution")
         extras["Y_pinv"] = Yp
         extras["penrose_verified"] = True
-    return Run("mse", a, bias, True, "solved", 0, 0, 0, params={k: v for k, v in P.items() if v is not None},
+    return Run("mse", a, P.bias, True, "solved", 0, 0, 0, params={k: v for k, v in P.items() if v is not None},
                trace=[], trace_complete=True, extras=extras, seed=SEED, problem=prob,
-        model=linear_model(a, bias, prob))
+        model=linear_model(a, P.bias, prob))
 
 
 # ---------------------------------------------------------------------------
 # iterative rules
 
+
+#: a given schedule eta replaces the default eta1/k
+ETA_CONFLICTS = (
+    Conflict("eta", "eta1", lambda g, e: "eta1" in g,
+             "eta1 is eta(1) of the default schedule eta(k) = eta1/k, which a given eta replaces; give one of them "
+             "(eta=c/k alone is the default schedule with eta1=c)"),
+)
 
 WH_PARAMS = (
     Param("eta", "schedule", None, "step size eta(k); default eta1/k (seed 003: eta(k) = eta(1)/k)"),
@@ -275,7 +274,7 @@ WH_PARAMS = (
     Param("k_max", "int", None, "stop after this many iterations (reason max_steps)", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
-          "for longer exact runs)", at_least(1)),
+          "for longer exact runs)", at_least(1), none_is_value=True),
     MAX_SECONDS,
 )
 
@@ -289,7 +288,7 @@ LMS_PARAMS = (
     Param("k_max", "int", None, "stop after this many single-sample steps (reason max_steps)", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
-          "for longer exact runs)", at_least(1)),
+          "for longer exact runs)", at_least(1), none_is_value=True),
     MAX_SECONDS,
     Param("distance", "choice", "auto", "when the trace records ||a(k) - Y^+ b||^2: every step, auto (every step "
           "while a(k) has at most 256 bits, then at the end of each pass: the exact distance of huge iterates costs "
@@ -331,9 +330,8 @@ def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, 
 
 @register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",
           title="Widrow-Hoff batch gradient descent on J_s, eta(k) = eta(1)/k", params=WH_PARAMS,
-          bias_default="first")
-def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+          conflicts=ETA_CONFLICTS, bias_default="first")
+def widrow_hoff(X, y, P: Checked) -> Run:
     """The gradient rule for J_s of seed 003 (``003_ffe0ec08819b37d8.txt``, after "Pseudoinverse"):
 
         a(1) arbitrary,  a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b),  eta(k) = eta(1)/k,
@@ -350,18 +348,16 @@ def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = 
     >>> r.reason, r.steps, r.extras["dist2"][-1] < r.extras["dist2"][0]
     ('max_steps', 3, True)
     """
-    P = _check(WH_PARAMS, params, "widrow-hoff")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Y, n, d = prob.Z, prob.n, prob.d
     b = _margin_vector(P["b"], n)
     a = start_vector(P["a0"], d, "a0")
     eta = _schedule(P)
     a_star = pinv_solve(Y, b)
-    tracer = Tracer(trace, d)
+    tracer = P.tracer(d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
-    secs = P.get("max_seconds")
-    bounds = Bounds(max_epochs=max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
-    limit = max_epochs if k_max is None else min(k_max, max_epochs)
+    bounds = P.bounds()  # max_bits is checked here, by the rule itself
+    limit = P.max_epochs if k_max is None else min(k_max, P.max_epochs)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
     top_bits = _bits_vec(a)
@@ -397,13 +393,12 @@ def widrow_hoff(X, y=None, *, bias: str = "first", positive=None, floats: str = 
             reason = "bit_limit"
     extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
               "J_s": sum(((_dot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
-    return _finish("widrow-hoff", a, bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs)
+    return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs)
 
 
 @register("lms", family="mse", seed=SEED, number="Algorithm 10", title="LMS (Widrow-Hoff single-sample rule)",
-          params=LMS_PARAMS, bias_default="first")
-def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-        max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+          params=LMS_PARAMS, conflicts=ETA_CONFLICTS, bias_default="first")
+def lms(X, y, P: Checked) -> Run:
     """Algorithm 10 (LMS) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
         a(1) arbitrary;  k <- k + 1;  a <- a + eta(k) (b_k - a^t y^k) y^k
@@ -421,19 +416,17 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
     >>> r.reason, r.steps, r.extras["max_bits"] > 0
     ('max_steps', 8, True)
     """
-    P = _check(LMS_PARAMS, params, "lms")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Y, n, d = prob.Z, prob.n, prob.d
     b = _margin_vector(P["b"], n)
     a = start_vector(P["a0"], d, "a0")
     eta = _schedule(P)
     a_star = pinv_solve(Y, b)
-    tracer = Tracer(trace, d)
+    tracer = P.tracer(d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
     dist_mode = P["distance"]
-    secs = P.get("max_seconds")
-    bounds = Bounds(max_epochs=max_epochs, max_seconds=float(secs) if secs is not None else None)  # checks both
-    limit = max_epochs * n if k_max is None else min(k_max, max_epochs * n)
+    bounds = P.bounds()  # max_bits is checked here, by the rule itself
+    limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
     top_bits = _bits_vec(a)
     bits_per_step: list[int] = []
     k = 0
@@ -472,7 +465,7 @@ def lms(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
             break
     extras = {"b": b, "a_star": a_star, "dist2_final": _dist2(a, a_star), "max_bits": top_bits,
               "bits": bits_per_step, "eta": _schedule_text(P)}
-    return _finish("lms", a, bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob,
+    return _finish("lms", a, P.bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob,
                    bounds.max_epochs)
 
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, TRACE_STEP_LIMIT, Tracer, cyclic_single_sample
-from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _dot, resolve_params
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample
+from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _dot
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
 from exactlin.model.models import ArgmaxModel, OneVsRestModel
@@ -91,8 +92,7 @@ LM_PARAMS = (
           title="Linear machine trained by the multi-class (Kesler) perceptron", params=LM_PARAMS,
           multiclass=True, bias_default="first",
           monitor="Facts 1 and 2 and the mistake bound on Kesler's expanded vectors, with the final W as w*")
-def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_epochs: int = DEFAULT_MAX_EPOCHS,
-                   trace: bool | None = None, **params) -> Run:
+def linear_machine(X, y, P: Checked) -> Run:
     """Linear machine, seed 003 (``003_ffe0ec08819b37d8.txt``, "The multi-category case"), trained by the
     multi-class fixed-increment perceptron (Duda-Hart-Stork's Kesler construction).
 
@@ -112,11 +112,10 @@ def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_
     >>> [tuple(map(int, w)) for w in r.extras["W"]], r.updates
     ([(2, 0), (-1, 1), (-1, -1)], 3)
     """
-    P = resolve_params(LM_PARAMS, params, "linear-machine")
-    ds, classes, Y, labels = _problem(X, y, bias, floats)
+    ds, classes, Y, labels = _problem(X, y, P.bias, P.floats)
     c, d, n = len(classes), len(Y[0]), len(Y)
     eta = P["eta"]
-    tracer = Tracer(trace, c * d)
+    tracer = P.tracer(c * d)
     pairs: list[tuple[int, int]] = []
 
     def split(state):
@@ -142,13 +141,13 @@ def linear_machine(X, y=None, *, bias: str = "first", floats: str = "repr", max_
         return tuple(v for w in W for v in w)
 
     zero = tuple(Fraction(0) for _ in range(c * d))
-    res = cyclic_single_sample(n, zero, test, update, _bounds(max_epochs, P), tracer, stationary=True)
+    res = cyclic_single_sample(n, zero, test, update, P.bounds(), tracer, stationary=True)
     W = tuple(tuple(w) for w in split(res.w))
-    run = Run("linear-machine", None, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+    run = Run("linear-machine", None, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
                       "undefined": [s for s in range(n) if _decide(W, Y[s])[0] is None]},
-              seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, bias))
+              seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, P.bias))
     if res.cycle is not None or (P["monitor"] and res.converged):
         if n * (c - 1) * c * d > KESLER_LIMIT:
             run.extras["monitor"] = None
@@ -212,8 +211,7 @@ def one_vs_rest_decide(run: Run, x):
 @register("one-vs-rest", family="multiclass", seed=SEED001, number="Multiclass Classification",
           title="One-vs-rest chain of binary classifiers (seed 001)", params=OVR_PARAMS, multiclass=True,
           bias_default="first", monitor="whatever the chosen binary algorithm checks, per class")
-def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epochs: int = DEFAULT_MAX_EPOCHS,
-                trace: bool | None = None, **params) -> Run:
+def one_vs_rest(X, y, P: Checked) -> Run:
     """One-vs-rest, seed 001 (``001_5ccb68c426482a98.txt``, "Multiclass Classification": "binary
     classifiers can be combined in a chain to handle multiclass problems").
 
@@ -230,7 +228,6 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
     >>> [one_vs_rest_decide(r, x) for x in [(1, 0), (0, 1), (-1, -1)]]
     ['A', 'B', 'C']
     """
-    P = resolve_params(OVR_PARAMS, params, "one-vs-rest")
     names = _binary_names()
     if P["binary"] not in names:
         why = (" (the voted perceptron predicts by a vote of many vectors, not by one w_c; use averaged-perceptron)"
@@ -248,11 +245,11 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
                 raise ParameterError(f"{lim} cannot be passed to {bspec.name}, which has no such limit",
                                      parameter=lim)
             limits[lim] = P[lim]
-    ds, classes, Y, labels = _problem(X, y, bias, floats)
+    ds, classes, Y, labels = _problem(X, y, P.bias, P.floats)
     runs, W = [], []
     for j, _ in enumerate(classes):
         z = tuple(1 if lab == j else -1 for lab in labels)
-        r = func(ds.X, z, bias=bias, floats=floats, max_epochs=max_epochs, trace=trace, **limits)
+        r = func(ds.X, z, bias=P.bias, floats=P.floats, max_epochs=P.max_epochs, trace=P.trace, **limits)
         runs.append(r)
         W.append(r.w)
     bad = [r for r in runs if not r.converged]
@@ -261,13 +258,13 @@ def one_vs_rest(X, y=None, *, bias: str = "first", floats: str = "repr", max_epo
     truncated = False  # the default trace keeps TRACE_STEP_LIMIT steps in all, not per binary run
     for j, r in enumerate(runs):
         for s in r.trace:
-            if trace is None and len(steps) >= TRACE_STEP_LIMIT:
+            if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:
                 truncated = True
                 break
             s.info = {**s.info, "class": classes[j]}
             steps.append(s)
-    run = Run("one-vs-rest", None, bias, not bad, reason, sum(r.updates for r in runs),
-              max(r.epochs for r in runs), sum(r.steps for r in runs), params={**P, "max_epochs": max_epochs},
+    run = Run("one-vs-rest", None, P.bias, not bad, reason, sum(r.updates for r in runs),
+              max(r.epochs for r in runs), sum(r.steps for r in runs), params={**P, "max_epochs": P.max_epochs},
               trace=steps, trace_complete=all(r.trace_complete for r in runs) and not truncated,
               extras={"classes": classes, "W": tuple(W), "binary": P["binary"],
                       "runs": [{"class": classes[j], "reason": r.reason, "converged": r.converged,

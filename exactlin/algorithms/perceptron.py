@@ -14,17 +14,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import _fast, register
-from exactlin.algorithms._loop import (
-    DEFAULT_MAX_EPOCHS,
-    Bounds,
-    Tracer,
-    binary_problem,
-    cyclic_single_sample,
-    start_vector,
-)
-from exactlin.errors import ParameterError
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import cyclic_single_sample, start_vector
 from exactlin.model.models import linear_model
-from exactlin.model.params import Param, at_least, check_conflicts, positive
+from exactlin.model.params import Conflict, Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
@@ -52,10 +45,12 @@ PARAMS = (
 )
 
 
-def _params(given: dict) -> dict:
-    checked = {p.name: p.validate(given[p.name]) for p in PARAMS if given.get(p.name) is not None}
-    check_conflicts(PARAMS, checked, "perceptron")
-    return {p.name: checked.get(p.name, p.default) for p in PARAMS}
+#: the monitor's conflict, shared by every table that has w_star and monitor
+MONITOR_CONFLICTS = (
+    Conflict("w_star", "monitor", lambda g, e: g.get("monitor") is False,
+             "w_star is the convergence monitor's reference separator, and monitor=false switches the monitor off; "
+             "give one of them"),
+)
 
 
 def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
@@ -100,10 +95,9 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
 
 
 @register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
-          title="Perceptron (seed 000)", params=PARAMS, bias_default="none",
+          title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
           monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
-def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
-               max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def perceptron(X, y, P: Checked) -> Run:
     """The perceptron of seed 000 (``000_478cb53c624e7eb5.txt``, "The Perceptron Algorithm").
 
     w_1 = w0 (default 0); at round t on sample x_t (cyclic order): a mistake iff
@@ -116,24 +110,20 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
     ``max_epochs``/``max_updates``/``bit_limit``/``time_limit`` when a bound is hit.
     The convergence monitor (``extras["monitor"]``) checks the theorem exactly.
 
-    Parameters are in the table ``PARAMS`` (CLI: ``--param NAME=VALUE``).
+    The parameters are the table ``PARAMS`` (CLI: ``--param NAME=VALUE``), listed below.
 
     >>> r = perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.converged, r.updates
     ((Fraction(1, 1), Fraction(-3, 1)), True, 3)
     """
-    unknown = set(params) - {p.name for p in PARAMS}
-    if unknown:
-        raise ParameterError(f"perceptron has no parameter {sorted(unknown)[0]!r}; its parameters are: "
-                             f"{', '.join(p.name for p in PARAMS)}", parameter=sorted(unknown)[0])
-    P = _params(params)
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    bias, positive = P.bias, P.positive
+    prob = P.problem(X, y)
     Z = prob.Z
     w1 = start_vector(P["w0"], prob.d)
     eta, strict = P["eta"], P["strict"]
-    bounds = Bounds(max_epochs=max_epochs, max_updates=P["max_updates"], max_bits=P["max_bits"],
-                    max_seconds=float(P["max_seconds"]) if P["max_seconds"] is not None else None)
-    tracer = Tracer(trace, prob.d)
+    bounds = P.bounds()
+    tracer = P.tracer(prob.d)
+    P = dict(P)  # the tightest bound may supply w_star
 
     def test(w, i, k):
         s = sum((a * b for a, b in zip(w, Z[i])), Fraction(0))
@@ -171,7 +161,7 @@ def perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "r
     if converged and strict and any(sum((a * b for a, b in zip(res.w, z)), Fraction(0)) == 0 for z in Z):
         converged, reason = False, "boundary"
     run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              params={**P, "max_epochs": bounds.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob,
         model=linear_model(res.w, bias, prob))
     if tight is not None:

@@ -18,34 +18,33 @@ Conventions shared by every function here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import (
-    DEFAULT_MAX_EPOCHS,
     Bounds,
     CycleDetector,
     Tracer,
     _bits,
-    binary_problem,
     cyclic_single_sample,
     start_vector,
 )
+from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, monitor_run
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
-from exactlin.algorithms.perceptron import monitor_run
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import zeros
 from exactlin.model.models import VoteModel, label_pair, linear_model
-from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, check_params, nonnegative, positive
+from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import batch_monitor
 
 __all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
            "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
-           "batch_loop", "BatchResult", "batch_monitor", "E_in", "resolve_params", "BOUND_PARAMS"]
+           "batch_loop", "BatchResult", "batch_monitor", "E_in", "BOUND_PARAMS"]
 
 SEED000 = "000_478cb53c624e7eb5.txt"
 SEED001 = "001_5ccb68c426482a98.txt"
@@ -59,21 +58,6 @@ _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "m
 
 # ---------------------------------------------------------------------------
 # small shared helpers
-
-
-def resolve_params(table: Sequence[Param], given: dict, algorithm: str) -> dict:
-    """Check ``given`` against ``table`` (unknown names are a ParameterError) and fill the defaults."""
-    checked = check_params(table, given, algorithm)
-    return {p.name: checked[p.name] if checked.get(p.name) is not None else p.default for p in table}
-
-
-def _bounds(max_epochs: int | None, P: dict) -> Bounds:
-    """The run's bounds; ``max_epochs=None`` means the default, :data:`._loop.DEFAULT_MAX_EPOCHS`."""
-    if max_epochs is None:
-        max_epochs = DEFAULT_MAX_EPOCHS
-    secs = P.get("max_seconds")
-    return Bounds(max_epochs=max_epochs, max_updates=P.get("max_updates"), max_bits=P.get("max_bits"),
-                  max_seconds=float(secs) if secs is not None else None)
 
 
 def _dot(u, v) -> Fraction:
@@ -197,9 +181,10 @@ def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bo
     run.extras["monitor"] = batch_monitor(Z, a1, res.history, tuple(w_star), source)
 
 
-def _batch_run(name, seed, prob, res: BatchResult, bias, P, max_epochs, tracer, w_reported=None) -> Run:
+def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reported=None) -> Run:
+    bias = P.bias
     run = Run(name, res.a if w_reported is None else w_reported, bias, res.converged, res.reason, res.updates,
-              res.iterations, res.iterations, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
+              res.iterations, res.iterations, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits}, seed=seed, problem=prob,
         model=linear_model(res.a if w_reported is None else w_reported, bias, prob))
@@ -220,10 +205,10 @@ FIXED_PARAMS = (
 
 
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
-          title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS, bias_default="first",
+          title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS,
+          conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
-def fixed_increment(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def fixed_increment(X, y, P: Checked) -> Run:
     """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
 
     On the normalized samples y_k = z_k x~_k: initialize a (default 0); k <- (k+1) mod n; if y_k is
@@ -237,8 +222,7 @@ def fixed_increment(X, y=None, *, bias: str = "first", positive=None, floats: st
     >>> r.w, r.updates, r.converged
     ((Fraction(1, 1), Fraction(1, 1), Fraction(-3, 1)), 3, True)
     """
-    P = resolve_params(FIXED_PARAMS, params, "fixed-increment")
-    return _single_sample("fixed-increment", X, y, bias, positive, floats, max_epochs, trace, P,
+    return _single_sample("fixed-increment", X, y, P,
                           sched=as_schedule(1), b=Fraction(0), by_update=True)
 
 
@@ -254,10 +238,10 @@ VARIABLE_PARAMS = (
 
 
 @register("variable-increment", family="perceptron", seed=SEED003, number="Algorithm 5",
-          title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS, bias_default="first",
+          title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS,
+          conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="only with b = 0 and a constant eta (then it is Algorithm 4 scaled by eta); not otherwise")
-def variable_increment(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                       max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def variable_increment(X, y, P: Checked) -> Run:
     """Variable-increment perceptron with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 5.
 
     On normalized samples: a(1) arbitrary (``a0``, default 0); cyclically, if **a^t y_k <= b** then
@@ -273,17 +257,16 @@ def variable_increment(X, y=None, *, bias: str = "first", positive=None, floats:
     >>> r.w, r.updates
     ((Fraction(0, 1), Fraction(1, 1), Fraction(-4, 1)), 4)
     """
-    P = resolve_params(VARIABLE_PARAMS, params, "variable-increment")
-    return _single_sample("variable-increment", X, y, bias, positive, floats, max_epochs, trace, P,
+    return _single_sample("variable-increment", X, y, P,
                           sched=P["eta"], b=P["b"], by_update=P["eta_k"] == "update")
 
 
-def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, sched, b, by_update) -> Run:
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+def _single_sample(name, X, y, P, *, sched, b, by_update) -> Run:
+    prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
-    bounds = _bounds(max_epochs, P)
-    tracer = Tracer(trace, prob.d)
+    bounds = P.bounds()
+    tracer = P.tracer(prob.d)
     etas: list[Fraction] = []
 
     step = [0]  # the loop counter k of the current round (for eta_k="step")
@@ -309,18 +292,18 @@ def _single_sample(name, X, y, bias, positive, floats, max_epochs, trace, P, *, 
 
     res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
                                step_info=None if sched.constant else step_info)
-    run = Run(name, res.w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+    run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits},
               seed=SEED003, problem=prob,
-        model=linear_model(res.w, bias, prob))
+        model=linear_model(res.w, P.bias, prob))
     if b != 0:
         # a^t y_k > b for every k (Algorithm 5's goal); "separates" keeps its meaning a^t y_k > 0
         run.extras["margin_met"] = _separates(Z, res.w, b)
     if not sched.constant:
         run.extras["etas"] = etas[:10_000]
     if res.cycle is not None:
-        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
+        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
     if P["monitor"]:
         if sched.constant and b == 0:
             monitor_run(run, Z, eta=sched.value, w1=a1, w_star=P["w_star"])
@@ -352,10 +335,9 @@ BATCH_PARAMS = (
 
 
 @register("batch-perceptron", family="perceptron", seed=SEED003, number="Algorithm 3",
-          title="Batch perceptron", params=BATCH_PARAMS, bias_default="first",
+          title="Batch perceptron", params=BATCH_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="with a constant eta: batch Facts 1 and 2 at every iteration and M <= n R^2 ||a*||^2 / gamma^2")
-def batch_perceptron(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                     max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def batch_perceptron(X, y, P: Checked) -> Run:
     """Batch perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 3.
 
     On normalized samples: initialize a (default 0), eta(.), theta; do k <- k + 1; Y_k = the samples with
@@ -371,12 +353,11 @@ def batch_perceptron(X, y=None, *, bias: str = "first", positive=None, floats: s
     >>> r.w, r.epochs, r.reason
     ((Fraction(0, 1), Fraction(1, 1), Fraction(-4, 1)), 2, 'converged')
     """
-    P = resolve_params(BATCH_PARAMS, params, "batch-perceptron")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     sched, theta = P["eta"], P["theta"]
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
 
     def correction(a, k):
         Yk = [i for i, z in enumerate(Z) if _dot(a, z) <= 0]
@@ -388,9 +369,9 @@ def batch_perceptron(X, y=None, *, bias: str = "first", positive=None, floats: s
     def criterion(inc, k):
         return theta > 0 and _dot(inc, inc) < theta * theta
 
-    res = batch_loop(Z, a1, correction, _bounds(max_epochs, P), tracer, stationary=sched.constant,
+    res = batch_loop(Z, a1, correction, P.bounds(), tracer, stationary=sched.constant,
                      criterion=criterion)
-    run = _batch_run("batch-perceptron", SEED003, prob, res, bias, P, max_epochs, tracer)
+    run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
                           None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
                           "is the constant-step one")
@@ -428,10 +409,9 @@ PLA_PARAMS = (
 
 
 @register("batch-pla", family="perceptron", seed=SEED001, number="Batch PLA",
-          title="Batch PLA (seed 001)", params=PLA_PARAMS, bias_default="first",
+          title="Batch PLA (seed 001)", params=PLA_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="batch Facts 1 and 2 at every iteration (Delta/N is Algorithm 3 with eta = alpha/N)")
-def batch_pla(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-              max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def batch_pla(X, y, P: Checked) -> Run:
     """Batch PLA, seed 001 (``001_5ccb68c426482a98.txt``, "Batch PLA").
 
     Initialize w (default zeros); do: Delta = 0; for i = 1..N: if sign(w^T x_i) != y_i then
@@ -444,12 +424,11 @@ def batch_pla(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
     >>> r.w, r.reason
     ((Fraction(0, 1), Fraction(1, 4), Fraction(-1, 1)), 'converged')
     """
-    P = resolve_params(PLA_PARAMS, params, "batch-pla")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Z, N = prob.Z, prob.n
     w1 = start_vector(P["w0"], prob.d)
     alpha, eps = P["alpha"], P["epsilon"]
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
     c = alpha / N
 
     def correction(w, k):
@@ -460,8 +439,8 @@ def batch_pla(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
         # inc = alpha * Delta, so ||Delta||^2 = ||inc||^2 / alpha^2
         return _dot(inc, inc) <= eps * eps * alpha * alpha
 
-    res = batch_loop(Z, w1, correction, _bounds(max_epochs, P), tracer, stationary=True, criterion=criterion)
-    run = _batch_run("batch-pla", SEED001, prob, res, bias, P, max_epochs, tracer)
+    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, criterion=criterion)
+    run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
     return run
 
@@ -478,8 +457,7 @@ POCKET_PARAMS = (
 @register("pocket", family="perceptron", seed=SEED001, number="Pocket Algorithm",
           title="Pocket algorithm (seed 001)", params=POCKET_PARAMS, bias_default="first",
           monitor="none: the pocket is meant for non-separable data, where no convergence theorem applies")
-def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-           max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def pocket(X, y, P: Checked) -> Run:
     """Pocket algorithm, seed 001 (``001_5ccb68c426482a98.txt``, "Pocket Algorithm").
 
     Initialize w(1) (default zeros); for t = 1..T: run PLA for one update to obtain w(t+1) (the next sample
@@ -496,14 +474,13 @@ def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr
     >>> r.w, r.extras["E_in"]
     ((Fraction(0, 1), Fraction(2, 1)), Fraction(1, 2))
     """
-    P = resolve_params(POCKET_PARAMS, params, "pocket")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Y, z, N = prob.Y, prob.z, prob.n
     w = start_vector(P["w0"], prob.d)
     T = P["T"]
-    bounds = _bounds(max_epochs, P)
+    bounds = P.bounds()
     max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
     best, best_E = w, E_in(w, Y, z)
     best_t = 1
     pos = 0
@@ -537,12 +514,12 @@ def pocket(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr
         if bounds.out_of_time():
             reason = "time_limit"
             break
-    run = Run("pocket", best, bias, reason == "converged", reason, t_done, t_done, t_done,
-              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+    run = Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
+              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
                       "E_in_history": history_E[:10_000], "separates": best_E == 0},
               seed=SEED001, problem=prob,
-        model=linear_model(best, bias, prob))
+        model=linear_model(best, P.bias, prob))
     return run
 
 
@@ -561,10 +538,10 @@ GD_PARAMS = (
 
 
 @register("perceptron-gd", family="perceptron", seed=SEED002, number="Gradient descent on R(w)",
-          title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS, bias_default="last",
+          title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS,
+          conflicts=MONITOR_CONFLICTS, bias_default="last",
           monitor="batch Facts 1 and 2 at every iteration (Cauchy-Schwarz form: the start y_i x_i is not 0)")
-def perceptron_gd(X, y=None, *, bias: str = "last", positive=None, floats: str = "repr",
-                  max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def perceptron_gd(X, y, P: Checked) -> Run:
     """Gradient descent on the perceptron risk, seed 002 (``002_c246c20bba6fa4e1.txt``).
 
     R(w) = sum_{i in V} -y_i x_i . w with V = {i : y_i x_i . w < 0} (the notes' strict test).
@@ -581,8 +558,7 @@ def perceptron_gd(X, y=None, *, bias: str = "last", positive=None, floats: str =
     >>> r.w, r.updates
     ((Fraction(1, 1), Fraction(-4, 1), Fraction(0, 1)), 1)
     """
-    P = resolve_params(GD_PARAMS, params, "perceptron-gd")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Z = prob.Z
     i0 = P["start"]
     if i0 >= prob.n:
@@ -592,18 +568,18 @@ def perceptron_gd(X, y=None, *, bias: str = "last", positive=None, floats: str =
         raise ParameterError(f"start={i0}: y_i x_i = 0, but the notes start from an arbitrary w != 0 (R has no "
                              "gradient at 0); choose another sample", parameter="start")
     xi = P["xi"]
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
 
     def correction(w, k):
         V = [i for i, z in enumerate(Z) if _dot(w, z) < 0]
         return V, [xi] * len(V), {"R": -sum(_dot(w, Z[i]) for i in V)}
 
-    res = batch_loop(Z, w1, correction, _bounds(max_epochs, P), tracer, stationary=True)
+    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True)
     if res.reason == "converged" and not _separates(Z, res.a):
         # R(w) = 0 with a sample on the boundary (y_i x_i . w = 0): the notes' stopping rule holds, but not
         # every sample is classified correctly (erratum perceptron-gd-stop); as perceptron(strict=True) does
         res.reason, res.converged = "boundary", False
-    run = _batch_run("perceptron-gd", SEED002, prob, res, bias, P, max_epochs, tracer)
+    run = _batch_run("perceptron-gd", SEED002, prob, res, P, tracer)
     run.extras["R"] = -sum((_dot(res.a, z) for z in Z if _dot(res.a, z) < 0), Fraction(0))
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
     return run
@@ -616,13 +592,13 @@ def perceptron_gd(X, y=None, *, bias: str = "last", positive=None, floats: str =
 VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS)
 
 
-def _voted(name, X, y, bias, positive, floats, max_epochs, trace, P):
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+def _voted(name, X, y, P):
+    prob = P.problem(X, y)
     Z = prob.Z
     w1 = zeros(prob.d)
     # the (w_m, c_m) list exactly as the lecture builds it: m = 1, w_1 = 0, c_1 = 1
     vectors: list[list] = [[w1, 1]]
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
 
     def test(w, i, k):
         s = _dot(w, Z[i])
@@ -637,19 +613,19 @@ def _voted(name, X, y, bias, positive, floats, max_epochs, trace, P):
         else:  # c_m = c_m + 1
             vectors[-1][1] += 1
 
-    res = cyclic_single_sample(prob.n, w1, test, update, _bounds(max_epochs, P), tracer, stationary=True,
+    res = cyclic_single_sample(prob.n, w1, test, update, P.bounds(), tracer, stationary=True,
                                on_step=on_step)
     vlist = [(tuple(w), c) for w, c in vectors]
     averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
-    run = Run(name, averaged if name == "averaged-perceptron" else None, bias, res.converged, res.reason,
-              res.updates, res.epochs, res.steps, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
+    run = Run(name, averaged if name == "averaged-perceptron" else None, P.bias, res.converged, res.reason,
+              res.updates, res.epochs, res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"voted": [{"w": w, "c": c} for w, c in vlist], "final_w": res.w, "averaged_w": averaged,
                       "mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED000, problem=prob,
-              model=(linear_model(averaged, bias, prob) if name == "averaged-perceptron"
-                     else VoteModel(tuple(vlist), bias, *label_pair(prob))))
+              model=(linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
+                     else VoteModel(tuple(vlist), P.bias, *label_pair(prob))))
     if res.cycle is not None:
-        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
+        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
     if P["monitor"]:
         # the (w_m) sequence is the perceptron's: the theorem applies to it unchanged
         w_saved = run.w
@@ -662,10 +638,9 @@ def _voted(name, X, y, bias, positive, floats, max_epochs, trace, P):
 
 
 @register("voted-perceptron", family="perceptron", seed=SEED000, number="Voted Perceptron",
-          title="Voted perceptron (seed 000)", params=VOTED_PARAMS, bias_default="none",
+          title="Voted perceptron (seed 000)", params=VOTED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
           monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
-def voted_perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
-                     max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def voted_perceptron(X, y, P: Checked) -> Run:
     """Voted perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Voted Perceptron").
 
     Initially m = 1, w_1 = 0, c_1 = 1; for t = 1, 2, ... (cyclic passes): if y_t <w_m, x_t> <= 0 then
@@ -679,15 +654,13 @@ def voted_perceptron(X, y=None, *, bias: str = "none", positive=None, floats: st
     >>> [(tuple(map(int, v["w"])), v["c"]) for v in r.extras["voted"]]
     [((0, 0), 1), ((4, 0), 1), ((3, -1), 2), ((1, -3), 1)]
     """
-    P = resolve_params(VOTED_PARAMS, params, "voted-perceptron")
-    return _voted("voted-perceptron", X, y, bias, positive, floats, max_epochs, trace, P)
+    return _voted("voted-perceptron", X, y, P)
 
 
 @register("averaged-perceptron", family="perceptron", seed=SEED000, number="Averaged Perceptron",
-          title="Averaged perceptron (seed 000)", params=VOTED_PARAMS, bias_default="none",
+          title="Averaged perceptron (seed 000)", params=VOTED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
           monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
-def averaged_perceptron(X, y=None, *, bias: str = "none", positive=None, floats: str = "repr",
-                        max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def averaged_perceptron(X, y, P: Checked) -> Run:
     """Averaged perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Averaged Perceptron").
 
     The voted perceptron's algorithm (same (w_m, c_m) list, in ``extras["voted"]``); prediction
@@ -698,8 +671,7 @@ def averaged_perceptron(X, y=None, *, bias: str = "none", positive=None, floats:
     >>> averaged_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1).w
     (Fraction(11, 1), Fraction(-5, 1))
     """
-    P = resolve_params(VOTED_PARAMS, params, "averaged-perceptron")
-    return _voted("averaged-perceptron", X, y, bias, positive, floats, max_epochs, trace, P)
+    return _voted("averaged-perceptron", X, y, P)
 
 
 def _augmented(run: Run, x):

@@ -26,16 +26,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron_family import (
     BOUND_PARAMS,
     _batch_run,
-    _bounds,
     _certificate,
     _dot,
     _separates,
     batch_loop,
-    resolve_params,
 )
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.model.models import linear_model
@@ -119,12 +118,12 @@ def _zero_sample(Z) -> int | None:
     return None
 
 
-def _undefined_run(name, prob, bias, P, max_epochs, a1, i) -> Run:
-    return Run(name, a1, bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": max_epochs},
+def _undefined_run(name, prob, P: Checked, a1, i) -> Run:
+    return Run(name, a1, P.bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": P.max_epochs},
                extras={"undefined_sample": i, "separates": False,
                        "note": f"sample {i} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
                                "divides by ||y||^2 = 0"}, seed=SEED, problem=prob,
-        model=linear_model(a1, bias, prob))
+        model=linear_model(a1, P.bias, prob))
 
 
 _COMMON = (
@@ -153,8 +152,7 @@ BATCH_PARAMS = (
           title="Single-sample relaxation with margin", params=SINGLE_PARAMS, bias_default="first",
           monitor="none: the perceptron theorem does not cover relaxation; the notes' identity "
                   "a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted exactly at every update instead")
-def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                             max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def single_sample_relaxation(X, y, P: Checked) -> Run:
     """Single-sample relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 9.
 
     a(1) arbitrary (``a0``, default 0); k <- (k+1) mod n; if a^t y^k < b then
@@ -170,16 +168,15 @@ def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, f
     >>> r.w, r.updates, r.reason
     ((Fraction(1, 1), Fraction(0, 1)), 2, 'converged')
     """
-    P = resolve_params(SINGLE_PARAMS, params, "single-sample-relaxation")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
     zi = _zero_sample(Z)
     if zi is not None:
-        return _undefined_run("single-sample-relaxation", prob, bias, P, max_epochs, a1, zi)
+        return _undefined_run("single-sample-relaxation", prob, P, a1, zi)
     norms = [_dot(z, z) for z in Z]
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
     coefs: list[Fraction] = []
     step = [0]
 
@@ -208,10 +205,10 @@ def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, f
         last[0] = step[0]
         return update(a, i, u, score)
 
-    res = cyclic_single_sample(prob.n, a1, test, update_traced, _bounds(max_epochs, P), tracer,
+    res = cyclic_single_sample(prob.n, a1, test, update_traced, P.bounds(), tracer,
                                stationary=sched.constant, step_info=step_info)
-    run = Run("single-sample-relaxation", res.w, bias, res.converged, res.reason, res.updates, res.epochs,
-              res.steps, params={**P, "max_epochs": max_epochs}, trace=tracer.steps,
+    run = Run("single-sample-relaxation", res.w, P.bias, res.converged, res.reason, res.updates, res.epochs,
+              res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
                       "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
@@ -220,13 +217,13 @@ def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, f
                                       "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
                                       "checked exactly at every update"},
               seed=SEED, problem=prob,
-        model=linear_model(res.w, bias, prob))
+        model=linear_model(res.w, P.bias, prob))
     if res.cycle is not None:
         weight = [Fraction(0)] * prob.n
         for i, c in zip(res.cycle, coefs[-len(res.cycle):]):
             weight[i] += c
         total = sum(weight)
-        run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, bias)
+        run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, P.bias)
     return run
 
 
@@ -234,8 +231,7 @@ def single_sample_relaxation(X, y=None, *, bias: str = "first", positive=None, f
           title="Batch relaxation with margin", params=BATCH_PARAMS, bias_default="first",
           monitor="none: the perceptron theorem does not cover relaxation; with one corrected sample the notes' "
                   "identity is asserted exactly")
-def batch_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                     max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def batch_relaxation(X, y, P: Checked) -> Run:
     """Batch relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 8.
 
     Initialize a (default 0), eta(.), b; do k <- k + 1; Y_k = the samples with a^t y < b; **a <- a +
@@ -249,16 +245,15 @@ def batch_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: s
     >>> r.w, r.epochs, r.reason
     ((Fraction(1, 1), Fraction(0, 1)), 2, 'converged')
     """
-    P = resolve_params(BATCH_PARAMS, params, "batch-relaxation")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
     zi = _zero_sample(Z)
     if zi is not None:
-        return _undefined_run("batch-relaxation", prob, bias, P, max_epochs, a1, zi)
+        return _undefined_run("batch-relaxation", prob, P, a1, zi)
     norms = [_dot(z, z) for z in Z]
-    tracer = Tracer(trace, prob.d)
+    tracer = P.tracer(prob.d)
     pending: list = []  # the single-sample identity to check after the update
 
     def check_pending(a, k):
@@ -282,11 +277,11 @@ def batch_relaxation(X, y=None, *, bias: str = "first", positive=None, floats: s
             pending.append((Yk[0], eta, scores[Yk[0]]))
         return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
 
-    res = batch_loop(Z, a1, correction, _bounds(max_epochs, P), tracer, stationary=sched.constant)
+    res = batch_loop(Z, a1, correction, P.bounds(), tracer, stationary=sched.constant)
     # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
     # which may lie outside (0, 2) although every eta the run used was inside)
     check_pending(res.a, res.iterations + 1)
-    run = _batch_run("batch-relaxation", SEED, prob, res, bias, P, max_epochs, tracer)
+    run = _batch_run("batch-relaxation", SEED, prob, res, P, tracer)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None
     run.extras["monitor_note"] = "not applied: relaxation is not covered by the perceptron convergence theorem"

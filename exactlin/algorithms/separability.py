@@ -15,9 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
+from exactlin.algorithms._contract import Checked
 from exactlin.data.dataset import split_bias
-from exactlin.errors import ParameterError
 from exactlin.linalg.lp import separate
 from exactlin.model.models import linear_model
 from exactlin.model.params import Param
@@ -42,8 +41,7 @@ def gordan_meaning(bias: str) -> str:
 @register("separable", family="margin", seed=SEED, number=None,
           title="Linear separability, decided exactly with a certificate", params=PARAMS, iterative=False,
           bias_default="first")
-def separable(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-              max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def separable(X, y, P: Checked) -> Run:
     """Decide whether some (w, b) has y_i (w . x_i + b) >= 1 for every sample (seeds 002 and 004's
     constraints), and prove the answer.
 
@@ -61,12 +59,8 @@ def separable(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
     >>> r.extras["separable"], r.reason
     (True, 'solved')
     """
-    for k in params:
-        if k not in {p.name for p in PARAMS}:
-            raise ParameterError(f"separable has no parameter {k!r}; its parameters are: "
-                                 f"{', '.join(p.name for p in PARAMS)}", parameter=k)
-    P = {p.name: p.validate(params[p.name]) if params.get(p.name) is not None else p.default for p in PARAMS}
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    bias = P.bias
+    prob = P.problem(X, y)
     Z = prob.Z
     res = separate(Z, use_float=not P["exact_only"])
     extras: dict = {"method": res.method}
@@ -79,8 +73,8 @@ def separable(X, y=None, *, bias: str = "first", positive=None, floats: str = "r
         cert = certify_separator(Z, w, margin=Fraction(1), strict=False, b=b if bias != "none" else None)
         extras.update({"separable": True, "w": wf, "b": b, "verified": True,
                        "min_functional_margin": cert.min_Ya, "certificate": cert})
-        return Run("separable", w, bias, True, "solved", params=P, extras=extras, seed=SEED, problem=prob,
+        return Run("separable", w, bias, True, "solved", params=dict(P), extras=extras, seed=SEED, problem=prob,
             model=linear_model(w, bias, prob))
     cert = verify_gordan(Z, res.lam, source="lp", support=True, through_origin=bias == "none")
     extras.update({"separable": False, "verified": True, "certificate": cert})
-    return Run("separable", None, bias, False, "not_separable", params=P, extras=extras, seed=SEED, problem=prob)
+    return Run("separable", None, bias, False, "not_separable", params=dict(P), extras=extras, seed=SEED, problem=prob)

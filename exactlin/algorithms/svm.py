@@ -34,11 +34,12 @@ import math
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, binary_problem
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.linalg.lp import independent_columns, lemke, separate, solve_exact
 from exactlin.model.models import KernelModel, label_pair, linear_model
-from exactlin.model.params import Param, at_least, check_conflicts, nonnegative, positive
+from exactlin.model.params import Conflict, Param, at_least, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
 from exactlin.theory.kkt import verify_kkt
@@ -59,6 +60,16 @@ _KERNEL_PARAMS = (
     Param("exact_only", "bool", False,
           "skip the float guess (scikit-learn) and solve exactly from the start (Lemke's method)"),
 )
+#: degree and coef0 belong to the polynomial kernel
+KERNEL_CONFLICTS = (
+    Conflict("degree", "kernel", lambda g, e: e.get("kernel") != "poly",
+             "degree is the polynomial kernel's; it does not apply to kernel={kernel} (pass kernel=poly, or drop "
+             "degree)"),
+    Conflict("coef0", "kernel", lambda g, e: e.get("kernel") != "poly",
+             "coef0 is the polynomial kernel's; it does not apply to kernel={kernel} (pass kernel=poly, or drop "
+             "coef0)"),
+)
+
 PARAMS_HARD = _KERNEL_PARAMS
 PARAMS_SOFT = (Param("C", "rational", Fraction(1), "weight of the slack penalty", positive),) + _KERNEL_PARAMS
 PARAMS_SOFT_L2 = (Param("C", "rational", Fraction(1),
@@ -582,19 +593,12 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
     else:  # the dual form: K(x_i, x) on the samples the kernel saw (raw x with an intercept, else x~)
         model = KernelModel(tuple(tuple(X[i]) for i in sv), tuple(alpha[i] for i in sv), tuple(y[i] for i in sv),
                             b, "poly", P["degree"], P["coef0"], "none" if intercept else bias, *label_pair(prob))
-    return Run(name, W, bias, True, "solved", params=P, extras=extras, seed=seed, problem=prob, model=model)
+    return Run(name, W, bias, True, "solved", params=dict(P), extras=extras, seed=seed, problem=prob, model=model)
 
 
-def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None):
-    names = {p.name for p in table}
-    for k in params:
-        if k not in names:
-            raise ParameterError(f"{name} has no parameter {k!r}; its parameters are: {', '.join(sorted(names))}",
-                                 parameter=k)
-    checked = {p.name: p.validate(params[p.name]) for p in table if params.get(p.name) is not None}
-    check_conflicts(table, checked, name)
-    P = {p.name: checked.get(p.name, p.default) for p in table}
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+def _fit(name, X, y, P: Checked, loss, intercept=None):
+    bias = P.bias
+    prob = P.problem(X, y)
     if intercept is None:
         intercept = bias != "none"
     C = P.get("C")
@@ -613,7 +617,7 @@ def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None
                         "certificate holds there too")
         cert = verify_gordan(Zs, sep.lam, source="lp", support=True, through_origin=bias == "none",
                              features=features)
-        return Run(name, None, bias, False, "not_separable", params=P,
+        return Run(name, None, bias, False, "not_separable", params=dict(P),
                    extras={"separable": False, "certificate": cert, "method": sep.method},
                    seed=SEED, problem=prob)
     return _finish(name, prob, bias, P, loss, C, intercept, out, X, y_, SEED)
@@ -621,9 +625,8 @@ def _fit(name, X, y, bias, positive, floats, params, table, loss, intercept=None
 
 @register("svm-hard", family="margin", seed=SEED, number="Finding a maximum margin classifier",
           title="Hard-margin SVM (maximum margin classifier), exact and KKT-certified", params=PARAMS_HARD,
-          iterative=False, bias_default="first")
-def svm_hard(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-             max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+def svm_hard(X, y, P: Checked) -> Run:
     """The hard-margin SVM of seeds 002 and 004: minimize ||w||^2/2 subject to y_i (w . x_i + b) >= 1.
 
     ``bias="first"``/``"last"``: b is the intercept and ``Run.w`` is (b, w) / (w, b), so
@@ -638,14 +641,13 @@ def svm_hard(X, y=None, *, bias: str = "first", positive=None, floats: str = "re
     >>> r.extras["w"], r.extras["b"], r.extras["margin"]
     ((Fraction(1, 1), Fraction(0, 1)), Fraction(-1, 1), 1)
     """
-    return _fit("svm-hard", X, y, bias, positive, floats, params, PARAMS_HARD, "hard")
+    return _fit("svm-hard", X, y, P, "hard")
 
 
 @register("svm-soft", family="margin", seed=SEED, number="Soft margin optimization (hinge loss)",
-          title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT, iterative=False,
-          bias_default="first")
-def svm_soft(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-             max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+          title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT,
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+def svm_soft(X, y, P: Checked) -> Run:
     """The standard C-SVM: minimize ||w||^2/2 + C sum xi_i subject to y_i (w . x_i + b) >= 1 - xi_i,
     xi_i >= 0 (the usual soft margin; seed 004 writes the squared slacks, see ``svm-soft-l2``).
 
@@ -659,14 +661,13 @@ def svm_soft(X, y=None, *, bias: str = "first", positive=None, floats: str = "re
     >>> r.extras["w"], r.extras["b"], r.extras["alpha"]
     ((Fraction(1, 2),), Fraction(-9, 8), (Fraction(0, 1), Fraction(1, 1), Fraction(1, 1)))
     """
-    return _fit("svm-soft", X, y, bias, positive, floats, params, PARAMS_SOFT, "hinge")
+    return _fit("svm-soft", X, y, P, "hinge")
 
 
 @register("svm-soft-l2", family="margin", seed=SEED, number="Soft margin optimization",
           title="Seed 004's soft margin: ||w||^2/2 + C sum xi_i^2, exact and KKT-certified", params=PARAMS_SOFT_L2,
-          iterative=False, bias_default="first")
-def svm_soft_l2(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+def svm_soft_l2(X, y, P: Checked) -> Run:
     """Seed 004's soft margin: minimize ||w||^2/2 + C sum xi_i^2 subject to y_i (w . x_i + b) >= 1 - xi_i
     (C = 1 is the seed's objective; the constraint xi_i >= 0 is implied at the optimum).
 
@@ -679,7 +680,7 @@ def svm_soft_l2(X, y=None, *, bias: str = "first", positive=None, floats: str = 
     >>> r.extras["w"], r.extras["b"], r.extras["xi"]
     ((Fraction(4, 5),), Fraction(-4, 5), (Fraction(1, 5), Fraction(1, 5)))
     """
-    return _fit("svm-soft-l2", X, y, bias, positive, floats, params, PARAMS_SOFT_L2, "squared")
+    return _fit("svm-soft-l2", X, y, P, "squared")
 
 
 def decision_function(run: Run, z):

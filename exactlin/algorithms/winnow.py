@@ -19,8 +19,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS, Tracer, binary_problem, cyclic_single_sample, start_vector
-from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _bounds, _certificate, _dot, _sign, resolve_params
+from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._loop import cyclic_single_sample, start_vector
+from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _certificate, _dot, _sign
 from exactlin.errors import InputError, ParameterError
 from exactlin.model.models import linear_model
 from exactlin.model.params import Param, greater_than
@@ -88,8 +89,7 @@ PARAMS = (
 @register("balanced-winnow", family="perceptron", seed=SEED, number="Algorithm 7", title="Balanced Winnow",
           params=PARAMS, bias_default="first",
           monitor="none: Winnow's updates are multiplicative; the perceptron convergence theorem does not apply")
-def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: str = "repr",
-                    max_epochs: int = DEFAULT_MAX_EPOCHS, trace: bool | None = None, **params) -> Run:
+def balanced_winnow(X, y, P: Checked) -> Run:
     """Balanced Winnow, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 7.
 
     Cyclically over the augmented samples y_k with labels z_k: if sign[a+^t y_k - a-^t y_k] != z_k
@@ -107,8 +107,7 @@ def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: st
     >>> r.w, r.extras["a_plus"], r.extras["a_minus"]
     ((Fraction(3, 2), Fraction(-3, 2)), (Fraction(2, 1), Fraction(1, 2)), (Fraction(1, 2), Fraction(2, 1)))
     """
-    P = resolve_params(PARAMS, params, "balanced-winnow")
-    prob = binary_problem(X, y, bias=bias, positive=positive, floats=floats)
+    prob = P.problem(X, y)
     Y, z, d = prob.Y, prob.z, prob.d
     alpha = P["alpha"]
     ones = tuple(Fraction(1) for _ in range(d))
@@ -124,7 +123,7 @@ def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: st
     # the powers alpha^{y_{k,i}} and alpha^{-y_{k,i}} of every sample, computed once
     up = [tuple(exact_power(alpha, v) for v in yk) for yk in Y]
     down = [tuple(1 / u for u in row) for row in up]
-    tracer = Tracer(trace, 2 * d)
+    tracer = P.tracer(2 * d)
 
     def test(state, k_index, k):
         s = _dot(state[:d], Y[k_index]) - _dot(state[d:], Y[k_index])
@@ -138,17 +137,17 @@ def balanced_winnow(X, y=None, *, bias: str = "first", positive=None, floats: st
             f_p, f_m = down[k_index], up[k_index]
         return tuple(f * a for f, a in zip(f_p, a_p)) + tuple(f * a for f, a in zip(f_m, a_m))
 
-    res = cyclic_single_sample(prob.n, ap + am, test, update, _bounds(max_epochs, P), tracer, stationary=True)
+    res = cyclic_single_sample(prob.n, ap + am, test, update, P.bounds(), tracer, stationary=True)
     a_plus, a_minus = res.w[:d], res.w[d:]
     w = tuple(p - m for p, m in zip(a_plus, a_minus))
-    run = Run("balanced-winnow", w, bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+    run = Run("balanced-winnow", w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"a_plus": a_plus, "a_minus": a_minus, "mistakes": res.update_indices,
                       "separates": all(_sign(_dot(w, yk)) == zk for yk, zk in zip(Y, z)), "max_bits": res.max_bits,
                       "monitor": None, "monitor_note": "not applied: Winnow's multiplicative updates are not "
                       "covered by the perceptron convergence theorem"},
               seed=SEED, problem=prob,
-        model=linear_model(w, bias, prob))
+        model=linear_model(w, P.bias, prob))
     if res.cycle is not None:
-        run.extras["certificate"] = _certificate(prob.Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
+        run.extras["certificate"] = _certificate(prob.Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
     return run

@@ -31,7 +31,7 @@ from exactlin.exact.numbers import parse_rational, to_rational
 from exactlin.model.serialize import record
 
 __all__ = ["MAX_SECONDS", "Param", "Schedule", "as_schedule", "parse_param_value", "check_params", "positive",
-           "Conflict", "CONFLICTS", "check_conflicts",
+           "Conflict", "check_conflicts",
            "nonnegative",
            "at_least", "in_open_interval", "greater_than"]
 
@@ -253,6 +253,9 @@ class Param:
     doc: str
     check: Callable | None = None
     choices: tuple = ()
+    #: an explicit None is a value of its own (e.g. max_bits=None switches a default guard off) instead of
+    #: "the default"
+    none_is_value: bool = False
 
     def parse(self, text: str) -> Any:
         return parse_param_value(self, text)
@@ -347,9 +350,11 @@ def parse_param_value(p: Param, text: str) -> Any:
         raise ParameterError(f"parameter {name}: {e}", parameter=name) from None
 
 
-def check_params(table: Sequence[Param], given: dict[str, Any], algorithm: str) -> dict[str, Any]:
+def check_params(table: Sequence[Param], given: dict[str, Any], algorithm: str,
+                 conflicts: Sequence[Conflict] = ()) -> dict[str, Any]:
     """Validate ``given`` against ``table``: unknown names are errors, and so are conflicting settings
-    (:data:`CONFLICTS`); returns the exact values."""
+    (``conflicts``, declared next to the table); returns the exact values.  (The registered algorithms get
+    this from their entry point, :mod:`exactlin.algorithms._contract`.)"""
     names = {p.name: p for p in table}
     out = {}
     for k, v in given.items():
@@ -358,7 +363,7 @@ def check_params(table: Sequence[Param], given: dict[str, Any], algorithm: str) 
                 f"{algorithm} has no parameter {k!r}; its parameters are: {', '.join(names) or '(none)'}",
                 parameter=k)
         out[k] = names[k].validate(v)
-    check_conflicts(table, out, algorithm)
+    check_conflicts(table, out, algorithm, conflicts)
     return out
 
 
@@ -366,7 +371,8 @@ def check_params(table: Sequence[Param], given: dict[str, Any], algorithm: str) 
 class Conflict:
     """Two settings that contradict each other: giving ``first`` explicitly while ``applies(given, effective)``
     (``given``: the explicitly given, validated values; ``effective``: with the table's defaults filled in) is a
-    :class:`ParameterError` naming both, never a silent choice of one."""
+    :class:`ParameterError` naming both, never a silent choice of one.  Each algorithm module declares its
+    conflicts next to its parameter table and registers them with the table."""
 
     first: str
     second: str
@@ -374,32 +380,14 @@ class Conflict:
     why: str
 
 
-#: every conflicting pair in the parameter tables; a rule applies to a table holding both names
-CONFLICTS: tuple[Conflict, ...] = (
-    Conflict("eta", "eta1", lambda g, e: "eta1" in g,
-             "eta1 is eta(1) of the default schedule eta(k) = eta1/k, which a given eta replaces; give one of them "
-             "(eta=c/k alone is the default schedule with eta1=c)"),
-    Conflict("w_star", "monitor", lambda g, e: g.get("monitor") is False,
-             "w_star is the convergence monitor's reference separator, and monitor=false switches the monitor off; "
-             "give one of them"),
-    Conflict("degree", "kernel", lambda g, e: e.get("kernel") != "poly",
-             "degree is the polynomial kernel's; it does not apply to kernel={kernel} (pass kernel=poly, or drop "
-             "degree)"),
-    Conflict("coef0", "kernel", lambda g, e: e.get("kernel") != "poly",
-             "coef0 is the polynomial kernel's; it does not apply to kernel={kernel} (pass kernel=poly, or drop "
-             "coef0)"),
-    Conflict("degree", "map", lambda g, e: e.get("map") != "poly",
-             "degree is the poly map's; it does not apply to map={map} (pass map=poly, or drop degree)"),
-)
-
-
-def check_conflicts(table: Sequence[Param], given: dict[str, Any], algorithm: str) -> None:
+def check_conflicts(table: Sequence[Param], given: dict[str, Any], algorithm: str,
+                    conflicts: Sequence[Conflict] = ()) -> None:
     """Raise a :class:`ParameterError` naming both parameters when ``given`` (validated values; None means
-    "not given") holds a pair of :data:`CONFLICTS`."""
+    "not given") holds a pair of ``conflicts``."""
     names = {p.name for p in table}
     g = {k: v for k, v in given.items() if v is not None}
     eff = {p.name: g.get(p.name, p.default) for p in table}
-    for c in CONFLICTS:
+    for c in conflicts:
         if c.first in g and c.first in names and c.second in names and c.applies(g, eff):
             why = c.why.format(**{k: v for k, v in eff.items() if isinstance(v, (str, bool, int))})
             raise ParameterError(f"{algorithm}: {c.first} and {c.second} conflict: {why}", parameter=c.first)

@@ -110,3 +110,15 @@ def test_derivations_are_rendered(site):
         assert "gradient-Js" in page(site, "algorithms/mse/mse.html")
     if "fisher" in specs:
         assert "fisher-maximizer" in page(site, "algorithms/fisher/fisher.html")
+
+
+def test_api_pages_show_the_generated_signatures(site):
+    # a registered algorithm's source is its rule, name(X, y, P); the API page shows the public entry point's
+    # signature, generated from the parameter table (docs/griffe_exactlin.py)
+    text = html.unescape(re.sub(r"<[^>]+>", "", page(site, "reference/api/exactlin.algorithms.ho_kashyap.html")))
+    sig = re.search(r"ho_kashyap_mod2\s*\((.*?)\)", text, re.S)
+    assert sig is not None
+    names = re.findall(r"(\w+)\s*=", sig.group(1))
+    assert names[:6] == ["y", "bias", "positive", "floats", "max_epochs", "trace"]
+    assert {"eta", "R", "a0", "b0", "b_min", "k_max"} <= set(names)
+    assert "Checked" not in sig.group(1)

@@ -1,0 +1,208 @@
+"""The algorithm contract, enforced once for every registered algorithm.
+
+:func:`exactlin.algorithms.register` wraps each algorithm's rule in :func:`entry_point`.  The entry point
+
+* binds the call to a signature GENERATED from the parameter table (``X, y=None, *, bias, positive, floats,
+  max_epochs, trace`` and then every row of the table with its default), so ``help()``,
+  :func:`inspect.signature` and editors show the real keyword parameters;
+* rejects an unknown keyword with a :class:`~exactlin.errors.ParameterError` naming it (and the closest
+  known name, by :mod:`difflib`);
+* validates every given value by its :class:`~exactlin.model.params.Param`, checks the conflicts the table
+  declares, checks the common keywords, fills the defaults;
+* calls the rule with ONE checked parameter object, :class:`Checked`, which also builds the run's
+  :class:`~exactlin.algorithms._loop.Bounds` and :class:`~exactlin.algorithms._loop.Tracer`.
+
+The rule itself only computes: ``rule(X, y, P)``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import inspect
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from exactlin.errors import ParameterError
+from exactlin.model.params import Conflict, Param, check_conflicts
+
+__all__ = ["COMMON_KWARGS", "Checked", "entry_point", "check_call", "parameter_table_doc", "signature_for"]
+
+#: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace")
+
+_COMMON_DOC = {
+    "bias": "where the constant 1 of the augmented samples goes: none, first or last",
+    "positive": "the label that becomes +1 (default: by the labels' own rule, see binary_labels)",
+    "floats": "how a float in the data is read: repr (its shortest repr, 0.1 = 1/10), exact (its binary value) "
+              "or reject",
+    "max_epochs": "stop after this many passes over the data, or iterations of a batch rule (every loop is "
+                  "bounded; None: the default)",
+    "trace": "None: the first steps (with vectors while small); True: every step; False: none",
+}
+
+
+class Checked(Mapping):
+    """The checked parameters of one call: the table's values (defaults filled in) as a read-only mapping,
+    the common keywords as attributes, and the names given explicitly (``given``)."""
+
+    __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "_values", "given")
+
+    def __init__(self, algorithm: str, values: dict[str, Any], given: frozenset[str], *, bias: str, positive,
+                 floats: str, max_epochs: int, trace: bool | None):
+        self.algorithm = algorithm
+        self._values = dict(values)
+        self.given = given
+        self.bias = bias
+        self.positive = positive
+        self.floats = floats
+        self.max_epochs = max_epochs
+        self.trace = trace
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return (f"Checked({self.algorithm!r}, {self._values!r}, bias={self.bias!r}, positive={self.positive!r}, "
+                f"floats={self.floats!r}, max_epochs={self.max_epochs!r}, trace={self.trace!r})")
+
+    def bounds(self):
+        """The run's :class:`~exactlin.algorithms._loop.Bounds` (its clock starts now) from ``max_epochs`` and
+        the table's ``max_updates``/``max_bits``/``max_seconds`` where it has them."""
+        from exactlin.algorithms._loop import Bounds
+
+        secs = self._values.get("max_seconds")
+        return Bounds(max_epochs=self.max_epochs, max_updates=self._values.get("max_updates"),
+                      max_bits=self._values.get("max_bits"), max_seconds=float(secs) if secs is not None else None)
+
+    def tracer(self, d: int):
+        from exactlin.algorithms._loop import Tracer
+
+        return Tracer(self.trace, d)
+
+    def problem(self, X, y):
+        """The binary problem (:func:`~exactlin.algorithms._loop.binary_problem`) under these keywords."""
+        from exactlin.algorithms._loop import binary_problem
+
+        return binary_problem(X, y, bias=self.bias, positive=self.positive, floats=self.floats)
+
+
+def _suggest(name: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _check_common(algorithm: str, kw: dict[str, Any]) -> None:
+    from exactlin.data.dataset import check_bias
+    from exactlin.exact.numbers import FLOAT_RULES
+
+    check_bias(kw["bias"])
+    if "floats" in kw and kw["floats"] not in FLOAT_RULES:
+        raise ParameterError(f"floats must be one of {', '.join(FLOAT_RULES)}; got {kw['floats']!r}",
+                             parameter="floats")
+    me = kw["max_epochs"]
+    if isinstance(me, bool) or not isinstance(me, int) or me < 1:
+        raise ParameterError(f"max_epochs must be a whole number >= 1, got {me!r}", parameter="max_epochs")
+    t = kw["trace"]
+    if not (t is None or t is True or t is False):
+        raise ParameterError(f"trace must be None, True or False, got {t!r}", parameter="trace")
+
+
+def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Conflict], common: Sequence[str],
+               defaults: dict[str, Any], kwargs: dict[str, Any]) -> Checked:
+    """Validate the keyword arguments of one call; returns the :class:`Checked` parameters."""
+    rows = {p.name: p for p in table}
+    known = (*common, *rows)
+    for k in kwargs:
+        if k not in rows and k not in common:
+            raise ParameterError(f"{algorithm} has no parameter {k!r}{_suggest(k, known)}; its parameters are: "
+                                 f"{', '.join(rows) or '(none)'}", parameter=k)
+    kw = {c: kwargs.get(c, defaults[c]) for c in common}
+    if kw.get("max_epochs", 0) is None:  # None: the default bound (every loop is bounded)
+        kw["max_epochs"] = defaults["max_epochs"]
+    _check_common(algorithm, kw)
+    checked: dict[str, Any] = {}
+    for k, v in kwargs.items():
+        p = rows.get(k)
+        if p is None:
+            continue
+        if v is None and not p.none_is_value:
+            continue  # None means "the default"
+        checked[k] = p.validate(v) if v is not None else None
+    check_conflicts(table, checked, algorithm, conflicts)
+    values = {p.name: checked[p.name] if p.name in checked else p.default for p in table}
+    return Checked(algorithm, values, frozenset(checked), bias=kw["bias"], positive=kw.get("positive"),
+                   floats=kw.get("floats", "repr"), max_epochs=kw["max_epochs"], trace=kw.get("trace"))
+
+
+def signature_for(table: Sequence[Param], common: Sequence[str], defaults: dict[str, Any]) -> inspect.Signature:
+    P = inspect.Parameter
+    params = [P("X", P.POSITIONAL_OR_KEYWORD), P("y", P.POSITIONAL_OR_KEYWORD, default=None)]
+    params += [P(c, P.KEYWORD_ONLY, default=defaults[c]) for c in common]
+    params += [P(p.name, P.KEYWORD_ONLY, default=p.default) for p in table]
+    return inspect.Signature(params, return_annotation="Run")
+
+
+def _kind_text(p: Param) -> str:
+    if p.kind == "choice":
+        return "{" + ", ".join(repr(c) for c in p.choices) + "}"
+    return p.kind
+
+
+def _default_text(v) -> str:
+    from fractions import Fraction
+
+    if isinstance(v, Fraction):
+        return str(v)
+    return repr(v)
+
+
+def parameter_table_doc(table: Sequence[Param], common: Sequence[str], defaults: dict[str, Any]) -> str:
+    """The numpydoc "Parameters" section of an algorithm, generated from its table."""
+    lines = ["Parameters", "----------", "X : rows of exact numbers (int, Fraction, str, float), or a Dataset",
+             "    the samples", "y : labels", "    one label per sample (None when X is a Dataset)"]
+    for c in common:
+        lines += [f"{c} : keyword, default {defaults[c]!r}", f"    {_COMMON_DOC[c]}"]
+    for p in table:
+        lines += [f"{p.name} : {_kind_text(p)}, default {_default_text(p.default)}", f"    {p.doc}"]
+    return "\n".join(lines)
+
+
+def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflicts: Sequence[Conflict], *,
+                multiclass: bool, bias_default: str) -> Callable:
+    """The public function of a registered algorithm: checks the call once, then runs ``rule(X, y, P)``."""
+    from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
+
+    common = tuple(c for c in COMMON_KWARGS if not (multiclass and c == "positive"))
+    defaults = {"bias": bias_default, "positive": None, "floats": "repr", "max_epochs": DEFAULT_MAX_EPOCHS,
+                "trace": None}
+    table = tuple(table)
+    sig = signature_for(table, common, defaults)
+
+    @functools.wraps(rule)
+    def entry(*args, **kwargs):
+        if len(args) > 2:
+            raise TypeError(f"{rule.__name__}() takes X and y positionally; every other parameter is a keyword "
+                            f"({len(args)} positional arguments given)")
+        for k in kwargs:
+            if k not in sig.parameters:
+                raise ParameterError(f"{algorithm} has no parameter {k!r}"
+                                     f"{_suggest(k, [n for n in sig.parameters if n not in ('X', 'y')])}; its "
+                                     f"parameters are: {', '.join(p.name for p in table) or '(none)'}", parameter=k)
+        bound = sig.bind(*args, **kwargs)
+        X = bound.arguments.pop("X")
+        y = bound.arguments.pop("y", None)
+        P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
+        return rule(X, y, P)
+
+    entry.__signature__ = sig
+    doc = inspect.cleandoc(rule.__doc__ or "")
+    entry.__doc__ = (doc + "\n\n" if doc else "") + parameter_table_doc(table, common, defaults)
+    entry.rule = rule
+    return entry

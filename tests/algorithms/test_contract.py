@@ -1,0 +1,147 @@
+"""The algorithm contract, enforced once by the registry (exactlin.algorithms._contract), for every algorithm."""
+
+import inspect
+import pydoc
+from fractions import Fraction as F
+
+import pytest
+
+import exactlin
+from exactlin.algorithms import all_specs, get
+from exactlin.errors import ParameterError
+
+SPECS = all_specs()
+IDS = [s.name for s in SPECS]
+X4 = [(1, 2), (2, 0), (3, 1), (2, 3)]
+Y4 = [1, 1, -1, -1]
+
+#: one value per parameter kind that no table accepts (the kind's own rule rejects it)
+BAD_BY_KIND = {"rational": "x/y", "int": "1/2", "vector": "1,a", "matrix": "1,0;a,1", "schedule": "k+q",
+               "bool": "maybe", "choice": "no-such-choice"}
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_signature_is_the_table(spec):
+    sig = inspect.signature(spec.func)
+    common = ["bias", "floats", "max_epochs", "trace"] if spec.multiclass else \
+        ["bias", "positive", "floats", "max_epochs", "trace"]
+    assert list(sig.parameters) == ["X", "y", *common, *(p.name for p in spec.params)]
+    assert sig.parameters["X"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert sig.parameters["y"].default is None
+    assert sig.parameters["bias"].default == spec.bias_default
+    assert sig.parameters["max_epochs"].default == 1000
+    assert sig.parameters["trace"].default is None
+    for p in spec.params:
+        q = sig.parameters[p.name]
+        assert q.kind is inspect.Parameter.KEYWORD_ONLY
+        assert q.default is p.default
+
+
+def test_perceptron_signature_text():
+    text = str(inspect.signature(exactlin.perceptron))
+    assert text.startswith("(X, y=None, *, bias='none', positive=None, floats='repr', max_epochs=1000, trace=None, "
+                           "eta=Fraction(1, 1), w0=None, strict=False, ")
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_help_lists_every_parameter(spec):
+    text = pydoc.render_doc(spec.func, renderer=pydoc.plaintext)
+    assert "Parameters\n    ----------" in text or "Parameters\n----------" in text
+    for name in ("bias", "floats", "max_epochs", "trace", *(p.name for p in spec.params)):
+        assert f"{name} : " in text, name
+    # the rule's own docstring is still there, and spec.doc is that docstring alone
+    assert spec.doc.strip().splitlines()[0] in text
+    assert "----------" not in spec.doc
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_unknown_parameter(spec):
+    with pytest.raises(ParameterError, match=f"{spec.name} has no parameter 'no_such_param'") as info:
+        spec.func(X4, Y4, no_such_param=1)
+    assert info.value.parameter == "no_such_param"
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if s.params], ids=[s.name for s in SPECS if s.params])
+def test_misspelled_parameter_gets_a_suggestion(spec):
+    name = spec.params[0].name
+    wrong = name + "x"
+    with pytest.raises(ParameterError, match=f"has no parameter '{wrong}' \\(did you mean '{name}'\\?\\)"):
+        spec.func(X4, Y4, **{wrong: 1})
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_bad_value_names_the_parameter(spec):
+    checked = 0
+    for p in spec.params:
+        if p.kind not in BAD_BY_KIND:
+            continue
+        with pytest.raises(ParameterError, match=p.name) as info:
+            spec.func(X4, Y4, **{p.name: BAD_BY_KIND[p.kind]})
+        assert info.value.parameter == p.name
+        checked += 1
+    assert checked or all(p.kind == "str" for p in spec.params)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_common_keywords_checked_once(spec):
+    with pytest.raises(ParameterError, match="bias must be one of none, first, last") as info:
+        spec.func(X4, Y4, bias="middle")
+    assert info.value.parameter == "bias"
+    with pytest.raises(ParameterError, match="max_epochs must be a whole number >= 1"):
+        spec.func(X4, Y4, max_epochs=0)
+    with pytest.raises(ParameterError, match="floats must be one of repr, exact, reject"):
+        spec.func(X4, Y4, floats="round")
+    with pytest.raises(ParameterError, match="trace must be None, True or False"):
+        spec.func(X4, Y4, trace="yes")
+    if spec.multiclass:
+        with pytest.raises(ParameterError, match=f"{spec.name} has no parameter 'positive'"):
+            spec.func(X4, Y4, positive=1)
+
+
+def test_positional_calls_as_before():
+    r = exactlin.perceptron(X4, Y4)
+    assert r == exactlin.perceptron(X=X4, y=Y4)
+    with pytest.raises(TypeError):
+        exactlin.perceptron(X4, Y4, "first")  # bias is a keyword
+
+
+@pytest.mark.parametrize("name, kwargs, both", [
+    ("perceptron", {"w_star": (1, -3), "monitor": False}, ("w_star", "monitor")),
+    ("fixed-increment", {"w_star": (0, 1, -3), "monitor": False}, ("w_star", "monitor")),
+    ("voted-perceptron", {"w_star": (1, -3), "monitor": False}, ("w_star", "monitor")),
+    ("lms", {"eta": "1/k", "eta1": 2}, ("eta", "eta1")),
+    ("widrow-hoff", {"eta": "1/k", "eta1": 2}, ("eta", "eta1")),
+    ("svm-hard", {"degree": 3}, ("degree", "kernel")),
+    ("svm-soft", {"coef0": 2}, ("coef0", "kernel")),
+    ("svm-soft-l2", {"degree": 3, "kernel": "linear"}, ("degree", "kernel")),
+    ("feature-map", {"degree": 3}, ("degree", "map")),
+])
+def test_conflicts_still_raise(name, kwargs, both):
+    with pytest.raises(ParameterError, match=f"{both[0]} and {both[1]} conflict"):
+        get(name).func(X4, Y4, **kwargs)
+
+
+def test_conflicts_live_with_the_tables():
+    owners = {s.name: {(c.first, c.second) for c in s.conflicts} for s in SPECS}
+    assert owners["perceptron"] == {("w_star", "monitor")}
+    assert owners["lms"] == owners["widrow-hoff"] == {("eta", "eta1")}
+    assert owners["svm-hard"] == {("degree", "kernel"), ("coef0", "kernel")}
+    assert owners["feature-map"] == {("degree", "map")}
+    for s in SPECS:  # a conflict names two parameters of its own table
+        names = {p.name for p in s.params}
+        assert all(c.first in names and c.second in names for c in s.conflicts)
+
+
+def test_defaults_filled_and_values_exact():
+    # eta given as text "1/2" reaches the rule as the Fraction 1/2 (the table's rule), and a parameter not
+    # given is the table's default: the run records both
+    r = exactlin.perceptron(X4, Y4, bias="first", eta="1/2")
+    assert r.params["eta"] == F(1, 2) and r.params["strict"] is False and r.params["max_epochs"] == 1000
+
+
+def test_none_means_default_but_max_bits_none_switches_the_guard_off():
+    # lms: max_bits defaults to 4096; an explicit None switches it off (documented in the table)
+    assert get("lms").func(X4, Y4, k_max=2).params["max_bits"] == 4096
+    assert "max_bits" not in get("lms").func(X4, Y4, k_max=2, max_bits=None).params
+    # for other parameters None means "the default"
+    assert exactlin.perceptron(X4, Y4, eta=None).params["eta"] == 1
