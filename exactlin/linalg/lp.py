@@ -77,7 +77,7 @@ _NO_B = object()
 
 def _checked(A, b=_NO_B, *, name: str = "A", bname: str = "b", square: bool = False):
     """A (and b) by the conversion rule, their shapes checked: a ShapeError names the mismatch instead of a raw
-    IndexError/OverflowError deeper down (issue 9 fuzz)."""
+    IndexError/OverflowError deeper down (found by fuzzing)."""
     from exactlin.exact.numbers import to_matrix, to_vector
 
     A = to_matrix(A, name=name, allow_empty=True)

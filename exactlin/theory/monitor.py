@@ -210,7 +210,7 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> Ba
         if a0 == 0 and w12 == 0:
             bound = n * R2 * nw2 / (gamma * gamma)
         else:
-            # the quadratic formula: sympy.solve factored 600-bit coefficients for minutes (issue 9 fuzz)
+            # the quadratic formula: sympy.solve factored 600-bit coefficients for minutes (found by fuzzing)
             bound = largest_root_of_square_bound(a0, c * gamma, nw2, w12, c * c * n * R2)
     elif not coef_values:
         bound = n * R2 * nw2 / (gamma * gamma) if all(v == 0 for v in a1) else None

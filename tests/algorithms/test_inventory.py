@@ -35,7 +35,7 @@ EXAMPLES = {
     "seed003-variable-increment-ex1", "seed003-widrow-hoff", "seed003-winnow", "seed004-circle-lift",
     "seed004-circle-svm", "seed004-svm-box", "seed004-svm-diagonal", "seed004-theorem", "seed004-tightest-bound",
     "sklearn-18606",
-    # every claim of the notes demonstrated (issue 15)
+    # every claim of the notes demonstrated
     "seed000-exercise-repeat-mistake", "seed000-exercise-voted-boundary", "seed000-sum-of-mistakes", "seed002-duality",
     "seed003-step-size", "seed003-relaxation-factor", "seed003-linear-machine-distance", "seed003-fisher-rank-sb",
     "seed003-pinv-limit", "seed004-margin-invariance",
@@ -47,7 +47,7 @@ ERRATA = {
     "seed002-margin-maximized", "seed003-fisher-y0-3-sign", "seed003-ho-kashyap-b-update",
     "seed003-pinv-limit-variable", "seed003-sample-mean", "seed004-alpha-iff", "seed004-slack-correct",
     "seed004-strict-constraints", "seed004-strict-start", "seed004-update-missing-label", "winnow-exponent",
-    # the errata list completed (issue 15)
+    # the errata completed by a second reading of the notes
     "seed000-fact1-conclusion", "seed000-theorem-unit-norm", "seed000-gamma-label", "seed000-index-meaning",
     "seed001-pla-missing-update", "seed001-batch-pla-reset", "seed001-batch-pla-cancel", "seed003-lms-stop",
     "seed003-hk-nonseparable-untested", "seed004-add-away", "seed004-soft-margin-C",

@@ -1,4 +1,4 @@
-"""The whole-process CLI benchmark (issue 14 item 5) at smoke size: the MAPL data are separable CSV of
+"""The whole-process CLI benchmark at smoke size: the MAPL data are separable CSV of
 entries k/250, and `exactlin fit` and the plain-Python anchor find the same w.  Never asserts a time."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14 item 5: CSV cells parse straight into integers over one common denominator.
+"""CSV cells parse straight into integers over one common denominator.
 
 The fast path of ``parse_csv`` must give a Dataset equal to the per-cell reference ``parse_csv_reference``
 (one ``parse_rational`` per cell, the old path) on every input -- same exact values, labels, header,

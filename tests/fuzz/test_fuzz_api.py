@@ -1,4 +1,4 @@
-"""Issue 9: hostile-input fuzzing of every public Python entry point.
+"""Hostile-input fuzzing of every public Python entry point.
 
 Every call either returns an exact result (checked here: no float anywhere, Fractions in w, a known stop
 reason, certificates that re-verify independently, a JSON round trip) or raises an ``ExactlinError``
@@ -845,7 +845,7 @@ def _fuzz_algorithm(fuzz_count, name, seed):
 NOT_A_SEPARATOR_ON_CONVERGED: dict[str, str] = {}
 
 
-#: bugs this fuzzer found in modules still being written (issue 9 phase 2 fixes them); strict xfail: once one
+#: bugs this fuzzer found in modules still being written (fixed as they are found); strict xfail: once one
 #: is fixed the test fails until its entry is removed here
 KNOWN_BUGS: dict[str, str] = {}
 

@@ -1,4 +1,4 @@
-"""Issue 9: the CSV reader and the CLI fuzzed with hostile bytes and arguments.
+"""The CSV reader and the CLI fuzzed with hostile bytes and arguments.
 
 A file either reads into an exact Dataset or raises ``CSVError`` naming the line; through the CLI the same
 file exits 0 (a result) or 2 with exactly one line on stderr, never a traceback.  Budget fixed and

@@ -1,4 +1,4 @@
-"""Issue 9: hostile-input fuzzing of the exact linear algebra, the exact LP/LCP solvers and the I/O helpers.
+"""Hostile-input fuzzing of the exact linear algebra, the exact LP/LCP solvers and the I/O helpers.
 
 Every call returns an exact result (spot-checked: A A^-1 = I, A x = b, the Penrose conditions, a verified
 separation) or raises an ExactlinError naming what is wrong; any other exception or a hang fails.

@@ -1,4 +1,4 @@
-"""Issue 9: no partial writes.  A writer killed (SIGKILL) in the middle of ``exactlin.io.atomic_write_text``
+"""No partial writes.  A writer killed (SIGKILL) in the middle of ``exactlin.io.atomic_write_text``
 leaves the target either absent (or, when it existed, with its old content) or complete -- never truncated.
 
 The control test kills a plain ``open(...).write`` the same way and does see a truncated file, so the

@@ -1,4 +1,4 @@
-"""exactlin.sklearn decides through Run.model (issue 13, item 1): Fisher's threshold, an irrational y0,
+"""exactlin.sklearn decides through Run.model: Fisher's threshold, an irrational y0,
 feature maps on raw samples, string labels.  Expected values are derived by hand (comments say how)."""
 
 from __future__ import annotations

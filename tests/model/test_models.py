@@ -1,4 +1,4 @@
-"""exactlin.model.models: the prediction models of every algorithm (issue 13, item 1).
+"""exactlin.model.models: the prediction models of every algorithm.
 
 Every expected value comes from the notes, a hand derivation (said so in a comment) or an independent
 computation written here from the run's public fields (w, extras), never from the model under test.

@@ -1,4 +1,4 @@
-"""The schedule guard refuses step sizes whose growth is not bounded by their text (issue 16: ``eta=2^2^k``
+"""The schedule guard refuses step sizes whose growth is not bounded by their text (``eta=2^2^k``
 passed the guard and grew memory without bound)."""
 
 from fractions import Fraction

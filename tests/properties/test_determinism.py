@@ -1,4 +1,4 @@
-"""Issue 9: determinism.  The same input gives the same output, byte for byte, across processes with
+"""Determinism.  The same input gives the same output, byte for byte, across processes with
 different hash seeds (set/dict order of strings changes with PYTHONHASHSEED).
 
 One child process per hash seed runs the CLI (``exactlin.cli.app.main``) for every registered algorithm
