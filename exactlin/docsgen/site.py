@@ -939,10 +939,20 @@ def generate(checkout=None) -> list:
         {"Worked examples": ["examples/index.md", *({ex.id: example_path(ex)} for ex in examples)]},
         {"Errata": "errata.md"},
         {"Benchmarks": "benchmarks.md"},
+        *([{"How-to": howto_nav()}] if howto_nav() else []),
         {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
                        {"API": api_nav}]},
     ]
+
+
+def howto_nav() -> list[dict]:
+    """Every hand-written how-to page under docs/howto/, titled by its first heading, in file-name order."""
+    out = []
+    for path in sorted((__import__("pathlib").Path(CHECKOUT) / "docs" / "howto").glob("*.md")):
+        first = next((ln for ln in path.read_text(encoding="utf-8").splitlines() if ln.startswith("# ")), None)
+        out.append({(first[2:].strip() if first else path.stem): f"howto/{path.name}"})
+    return out
 
 
 def benchmarks_page() -> tuple[str, str | None]:

@@ -99,7 +99,7 @@ def _e_add_away():
             "w after": after.extras["w"], "b after": after.extras["b"], "margin^2 after": m2_after}
 
 
-@erratum("seed004-soft-margin-C", seed=SEED004, where="Soft margin optimization (and Optimization problem)",
+@erratum("seed004-soft-margin-c", seed=SEED004, where="Soft margin optimization (and Optimization problem)",
          notes_say='"Minimize ||w||/2" (hard margin) and "Minimize ||w||^2/2 + sum_i xi_i^2" (soft margin)',
          correct="minimize ||w||^2/2 + C sum_i xi_i^2 with a trade-off constant C > 0: the notes fix C = 1 without "
                  "saying so, and the solution depends on C. (||w||/2 and ||w||^2/2 have the same minimizer in the "

@@ -50,7 +50,7 @@ ERRATA = {
     # the errata completed by a second reading of the notes
     "seed000-fact1-conclusion", "seed000-theorem-unit-norm", "seed000-gamma-label", "seed000-index-meaning",
     "seed001-pla-missing-update", "seed001-batch-pla-reset", "seed001-batch-pla-cancel", "seed003-lms-stop",
-    "seed003-hk-nonseparable-untested", "seed004-add-away", "seed004-soft-margin-C",
+    "seed003-hk-nonseparable-untested", "seed004-add-away", "seed004-soft-margin-c",
 }
 
 

@@ -9,7 +9,7 @@ from exactlin.lectures.errata import ERRATA, all_errata
 
 NEW = ["seed000-fact1-conclusion", "seed000-theorem-unit-norm", "seed000-gamma-label", "seed000-index-meaning",
        "seed001-pla-missing-update", "seed001-batch-pla-reset", "seed001-batch-pla-cancel", "seed003-lms-stop",
-       "seed003-hk-nonseparable-untested", "seed004-add-away", "seed004-soft-margin-C"]
+       "seed003-hk-nonseparable-untested", "seed004-add-away", "seed004-soft-margin-c"]
 
 
 def demo(id):
@@ -112,7 +112,7 @@ def test_add_away_numbers():
 
 
 def test_soft_margin_C_numbers():
-    d = demo("seed004-soft-margin-C")
+    d = demo("seed004-soft-margin-c")
     for key, C in (("C = 1/4", F(1, 4)), ("C = 1", F(1)), ("C = 4", F(4))):
         w = 4 * C / (1 + 4 * C)  # minimizer of w^2/2 + 2 C (1 - w)^2
         assert d["(w, b) by C"][key] == (w, -w)
