@@ -390,14 +390,15 @@ def detect_delimiter(text: str, *, sample: int = 50) -> str:
 
 
 def parse_csv(text: str, *, source: str | None = None, delimiter: str | None = ",",
-              label_column: int | str | None = None) -> Dataset:
+              label_column: int | str | None = None, labels: bool = True) -> Dataset:
     """Parse CSV text: feature columns then the label; ``#`` comments; an optional header (a first row none
     of whose feature cells is a number: a first row with a bad cell among numbers is an error, not a header).
 
     ``delimiter``: one character (default ``,``), or None to detect ``,``, ``;`` or tab
     (:func:`detect_delimiter`).  ``label_column``: which column holds the label, a 1-based index (an int, or
     a string of digits) or a header name; default (None) the last column.  The other columns are the
-    features, in file order.
+    features, in file order.  ``labels=False``: every column is a feature (new points to predict); the
+    labels are then None.
 
     >>> ds = parse_csv("x1,x2,y\\n# Example 1 of seed 000\\n4,0,1\\n1,1,-1\\n")
     >>> ds.X[0], ds.X[1], ds.y
@@ -408,6 +409,10 @@ def parse_csv(text: str, *, source: str | None = None, delimiter: str | None = "
     >>> ds.y, ds.feature_names, ds.X[1]
     (('b', 'a'), ('x1', 'x2'), (Fraction(3, 1), Fraction(4, 1)))
     """
+    if not labels:
+        if label_column is not None:
+            raise ParameterError("a label column and labels=False conflict", parameter="label_column")
+        return _parse_csv(text, source, reference=False, delimiter=delimiter, unlabeled=True)
     return _parse_csv(text, source, reference=False, delimiter=delimiter, label_column=label_column)
 
 
@@ -437,7 +442,7 @@ def _label_index(label_column: int | str, first: list[str], where: str, first_li
 
 
 def _parse_csv(text: str, source: str | None, *, reference: bool, delimiter: str | None = ",",
-               label_column: int | str | None = None) -> Dataset:
+               label_column: int | str | None = None, unlabeled: bool = False) -> Dataset:
     where = f" in {source}" if source else ""
     if delimiter is None:
         delimiter = detect_delimiter(text)
@@ -462,6 +467,8 @@ def _parse_csv(text: str, source: str | None, *, reference: bool, delimiter: str
             cells = line.split(delimiter)
         if all(not c.strip() for c in cells):
             continue
+        if unlabeled:  # a placeholder label: the rows then parse as features and a label; the labels are dropped
+            cells.append("?")
         rows.append((lineno, cells))
     if not rows:
         raise CSVError(f"no data rows{where}: expected feature columns then a label on each line", line=None)
@@ -500,10 +507,13 @@ def _parse_csv(text: str, source: str | None, *, reference: bool, delimiter: str
             line=rows[0][0],
         )
     if reference:
-        return _reference_dataset(rows, width, header, where, source, delimiter, label_at)
+        return _reference_dataset(rows, width, header, where, source, delimiter, label_at, unlabeled)
     X = _fast_matrix(rows, width)
     if X is None:  # a bad cell, a ragged row, an empty label: the reference raises the error it names
-        return _reference_dataset(rows, width, header, where, source, delimiter, label_at)
+        return _reference_dataset(rows, width, header, where, source, delimiter, label_at, unlabeled)
+    if unlabeled:
+        return Dataset(X, (None,) * len(rows), feature_names=header[:-1] if header else None, source=source,
+                       lines=tuple(lineno for lineno, _cells in rows))
     return Dataset(
         X,
         tuple(_label_values([cells[-1] for _lineno, cells in rows])),
@@ -522,7 +532,8 @@ def parse_csv_reference(text: str, *, source: str | None = None, delimiter: str 
     return _parse_csv(text, source, reference=True, delimiter=delimiter, label_column=label_column)
 
 
-def _reference_dataset(rows, width, header, where, source, delimiter=",", label_at=None) -> Dataset:
+def _reference_dataset(rows, width, header, where, source, delimiter=",", label_at=None,
+                       unlabeled=False) -> Dataset:
     """The rows one Fraction per cell; ``label_at``: the label's 0-based column in the file when the rows were
     reordered to put it last (so that messages name the file's own columns)."""
 
@@ -538,9 +549,11 @@ def _reference_dataset(rows, width, header, where, source, delimiter=",", label_
     lines: list[int] = []
     for lineno, cells in rows:
         if len(cells) != width:
+            u = 1 if unlabeled else 0
             raise CSVError(
-                f"line {lineno}{where}: {len(cells)} cells, expected {width} (features then the label; "
-                f"delimiter {_delimiter_name(delimiter)})",
+                f"line {lineno}{where}: {len(cells) - u} cells, expected {width - u} ("
+                + ("features, no label column" if unlabeled else "features then the label")
+                + f"; delimiter {_delimiter_name(delimiter)})",
                 line=lineno,
             )
         vec = []
@@ -560,6 +573,9 @@ def _reference_dataset(rows, width, header, where, source, delimiter=",", label_
         X.append(tuple(vec))
         y.append(_label_value(label))
         lines.append(lineno)
+    if unlabeled:
+        return Dataset(tuple(X), (None,) * len(X), feature_names=header[:-1] if header else None, source=source,
+                       lines=tuple(lines))
     return Dataset(
         tuple(X),
         tuple(y),
@@ -687,7 +703,7 @@ def read_csv(path: str | Path, *, delimiter: str | None = ",", label_column: int
 
 
 def parse_csv_bytes(raw: bytes, *, source: str, delimiter: str | None = ",",
-                    label_column: int | str | None = None) -> Dataset:
+                    label_column: int | str | None = None, labels: bool = True) -> Dataset:
     """:func:`parse_csv` of the bytes of a file or of standard input (UTF-8, an optional BOM)."""
     try:
         text = raw.decode("utf-8-sig")
@@ -697,4 +713,4 @@ def parse_csv_bytes(raw: bytes, *, source: str, delimiter: str | None = ",",
     if "\x00" in text:
         lineno = _line_number(text[: text.index("\x00")])
         raise CSVError(f"{source}: line {lineno} contains a NUL byte; is this a CSV file?", line=lineno)
-    return parse_csv(text, source=source, delimiter=delimiter, label_column=label_column)
+    return parse_csv(text, source=source, delimiter=delimiter, label_column=label_column, labels=labels)
