@@ -46,8 +46,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """The one-line error for a first word that is no command, with the close command names (did you mean)."""
+    from exactlin.cli.common import did_you_mean
+
+    first = next((a for a in argv if not a.startswith("-")), None)  # the top-level options take no value
+    if first is None:
+        return None
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    names = list(sub.choices)
+    if first in names:
+        return None
+    found = did_you_mean(first, names, prefix=False)
+    hint = f" (did you mean {' or '.join(found)}?)" if found else ""
+    return f"unknown command {first!r}{hint}; the commands are: {', '.join(names)} (exactlin --help)"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    unknown = _unknown_command(parser, argv)
+    if unknown:
+        sys.stderr.write(f"exactlin: error: {unknown}\n")
+        return 2
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse: usage errors exit 2 with one message

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from exactlin.cli.common import (add_data_args, emit_json, examples_epilog, fit_with_status, get_algorithm,
-                                 load_data, out, parse_params)
+from exactlin.cli.common import (
+    add_data_args,
+    emit_json,
+    examples_epilog,
+    fit_with_status,
+    get_algorithm,
+    load_data,
+    out,
+    parse_params,
+)
 from exactlin.errors import ParameterError
 
 FORMATS = ("text", "json", "latex", "csv", "markdown")

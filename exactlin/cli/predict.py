@@ -192,7 +192,7 @@ def cmd_predict(args) -> int:
     if labeled:
         acc = summary["accuracy"]
         out(f"accuracy: {summary['correct']}/{summary['decided']} of the decided points"
-            + ("" if acc is None else f" = {fmt_value(acc)}") + f" (undefined points counted apart)")
+            + ("" if acc is None else f" = {fmt_value(acc)}") + " (undefined points counted apart)")
         conf = summary["confusion"]
         out("confusion matrix (rows: the file's labels; columns: the predictions):")
         out(text_table(["label \\ predicted", *(show(k) for k in conf["predicted"]), "undefined"],
