@@ -154,10 +154,22 @@ def load_csv(path, *, delimiter: str | None = ",", label_column=None):
     return ds
 
 
+#: header names that usually hold the label: a note suggests --label-column when one is not the last column
+LABEL_NAMES = ("label", "class", "y", "target", "category")
+
+
 def load_data(args):
-    """load_csv with a command's --delimiter and --label-column."""
-    return load_csv(args.data, delimiter=parse_delimiter(getattr(args, "delimiter", None)),
-                    label_column=getattr(args, "label_column", None))
+    """load_csv with a command's --delimiter and --label-column.  Without --label-column, a header whose
+    label-like column (:data:`LABEL_NAMES`) is not the last gets a one-line note on stderr (the default stays
+    the last column)."""
+    label_column = getattr(args, "label_column", None)
+    ds = load_csv(args.data, delimiter=parse_delimiter(getattr(args, "delimiter", None)), label_column=label_column)
+    if label_column is None and ds.feature_names:
+        named = [n for n in ds.feature_names if n.lower() in LABEL_NAMES]
+        if named and (ds.label_name or "").lower() not in LABEL_NAMES:
+            sys.stderr.write(f"exactlin: note: the label is the last column ({ds.label_name!r}); the header has a "
+                             f"column {named[0]!r}: --label-column {named[0]} takes the label from it\n")
+    return ds
 
 
 def csv_line(e: ExactlinError) -> str:

@@ -53,7 +53,18 @@ def _summary_rows(run) -> list[tuple[str, Any]]:
              ("epochs", run.epochs), ("steps", run.steps)]
     rows += [(f"param {k}", v) for k, v in run.params.items() if v is not None]
     rows += summary_extras(run)
+    cert = run.extras.get("certificate")
+    if cert:
+        from exactlin.render.report import certificate_fields
+
+        rows.append(("certificate", f"{cert.get('kind')}, verified: {cert.get('verified')}: "
+                                    f"{certificate_fields(cert)}"))
     return rows
+
+
+#: LaTeX's special characters in text cells (labels, reasons, certificate fields)
+_LATEX_TEXT = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
+               "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
 
 
 def _latex(run) -> str:
@@ -62,7 +73,7 @@ def _latex(run) -> str:
     def cell(v):
         if isinstance(v, bool):
             return "yes" if v else "no"
-        return v.replace("_", r"\_") if isinstance(v, str) else f"${latex_value(v)}$"
+        return "".join(_LATEX_TEXT.get(ch, ch) for ch in v) if isinstance(v, str) else f"${latex_value(v)}$"
 
     lines = [r"\begin{tabular}{ll}", r"\toprule", r"\multicolumn{2}{l}{final result} \\", r"\midrule"]
     lines += [f"{cell(k)} & {cell(v)} " + r"\\" for k, v in _summary_rows(run)]
