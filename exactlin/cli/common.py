@@ -155,7 +155,7 @@ def load_csv(path, *, delimiter: str | None = ",", label_column=None):
 
 
 #: header names that usually hold the label: a note suggests --label-column when one is not the last column
-LABEL_NAMES = ("label", "class", "y", "target", "category")
+LABEL_NAMES = ("label", "class", "target", "category")  # not "y": often a coordinate
 
 
 def load_data(args):

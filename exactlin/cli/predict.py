@@ -156,7 +156,7 @@ def cmd_predict(args) -> int:
     points, summary = _prediction_rows(saved, ds, labeled)
     show = lambda v: "undefined" if v is None else fmt_value(v)  # noqa: E731
     if fmt_ == "json":
-        emit_json({"model": {"file": str(args.model), "algorithm": saved.algorithm, "bias": saved.bias,
+        emit_json({"model_info": {"file": str(args.model), "algorithm": saved.algorithm, "bias": saved.bias,
                              "format": saved.format, "n_features": n_features, "labels": list(saved.labels),
                              "rule": type(saved.model).__name__},
                    "data": ds.source, "labeled": labeled, "points": points, "summary": summary})

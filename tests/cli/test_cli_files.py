@@ -296,3 +296,18 @@ def test_compare_overflow_is_one_line(capsys, tmp_path):
     code, out, err = run_cli(capsys, "compare", "perceptron", f)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "line 2" in err and "float range" in err and "Traceback" not in err
+
+
+def test_predict_json_names_the_model_and_label_note(capsys, ex1, tmp_path):
+    m = tmp_path / "model.json"
+    run_cli(capsys, "fit", "perceptron", ex1, "--save", m)
+    code, out, _ = run_cli(capsys, "predict", m, ex1, "--json")
+    d = json.loads(out)
+    assert code == 0 and d["labeled"] is True  # 3 columns = 2 features + the label, last
+    assert d["model_info"]["algorithm"] == "perceptron" and d["model_info"]["format"] == 1
+    assert d["summary"]["accuracy"] == "1"  # w = (1, -3) separates Example 1: 4 of 4
+    f = tmp_path / "lab.csv"
+    f.write_text("label,x1,x2\n" + "".join(f"{y},{a},{b}\n" for (a, b), y in EX1_ROWS))
+    code, _, err = run_cli(capsys, "separable", f)
+    # the default (the last column, x2, whose values are no +1/-1 labels) stays, with a note naming the fix
+    assert code == 2 and "note: the label is the last column ('x2')" in err and "--label-column label" in err

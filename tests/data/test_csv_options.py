@@ -45,3 +45,10 @@ def test_bad_delimiter_and_label_column():
         parse_csv("a,b\n1,2\n", label_column="c")
     with pytest.raises(CSVError, match="1..2"):
         parse_csv("1,2\n", label_column=3)
+
+
+def test_detect_delimiter_samples_the_head_of_a_large_file():
+    # 20,000 rows of "1;2;3" (> 64 KiB): the sample is the head, its partial last line left out
+    text = "1;2;3\n" * 20000
+    assert len(text) > 1 << 16 and detect_delimiter(text) == ";"
+    assert parse_csv(text, delimiter=None).d == 2
