@@ -5,7 +5,12 @@
 * ``exactlin examples`` / ``exactlin examples show ID [--format table|json|latex]`` (``--json``: ``--format json``)
 * ``exactlin algorithms`` / ``exactlin algorithms show NAME [--json]``: every algorithm and its parameter table.
 * ``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
-  [--max-epochs N] [--trace] [--json]``
+  [--max-epochs N] [--trace] [--json | --format text|json|latex|csv|markdown] [--save MODEL.json]``
+* ``exactlin predict MODEL.json DATA.csv [--json | --format text|json|csv] [--no-labels]``: a saved model's
+  exact predictions (undefined points reported as such), with accuracy and confusion matrix when labelled.
+* Every command that reads data takes ``--delimiter`` (default: detect ``,``, ``;`` or tab) and
+  ``--label-column NAME|INDEX`` (default: the last column); ``-`` reads standard input.  A misspelt command,
+  algorithm or parameter gets "did you mean"; algorithm names ignore letter case.
 * ``exactlin errata``: the notes' mistakes with their numeric demonstrations.
 
 Exit status: 0 for every honest result (converged or not), 2 for bad input (one line on
