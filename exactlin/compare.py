@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import logging
 import warnings
+from fractions import Fraction
 from typing import Any
 
 from exactlin.data.dataset import split_bias
-from exactlin.errors import ParameterError
+from exactlin.errors import InputError, ParameterError
 from exactlin.exact.rows import ExactRows
 from exactlin.model.models import linear_form
 
@@ -143,6 +144,29 @@ def _split_float(a: list, bias: str):
     return a, 0.0
 
 
+def _float_rows(ds) -> list[list[float]]:
+    """The samples as floats for the float anchors; a value beyond the float range (such as 1e400) is an
+    InputError naming its sample (and file line), as the anchors cannot run on it (the exact run can)."""
+    rows = []
+    for i, x in enumerate(ds.X):
+        row = []
+        for j, v in enumerate(x):
+            try:
+                row.append(float(v))
+            except OverflowError:
+                q = Fraction(v)
+                bits = abs(q.numerator).bit_length() - q.denominator.bit_length()
+                lines = getattr(ds, "lines", None)
+                where = (f"line {lines[i]}{' of ' + ds.source if ds.source else ''}, "
+                         if lines and i < len(lines) else "")
+                raise InputError(
+                    f"{where}sample {i + 1}, feature {j + 1}: a value of magnitude about 2^{bits} is beyond the "
+                    "float range (largest float about 2^1024): the float anchors cannot run on these data; "
+                    "the exact run can (exactlin fit)", row=i, column=j) from None
+        rows.append(row)
+    return rows
+
+
 def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None, params: dict | None = None,
             max_epochs: int = 1000, floats: str = "repr") -> dict:
     """Run ``algorithm`` exactly and its float anchors on the same data; report where they differ.
@@ -165,7 +189,7 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
         raise ParameterError(f"{spec.name} is multi-class: positive does not apply", parameter="positive")
     log.info("compare: exact %s on %d samples", spec.name, ds.n)
     run = spec.func(ds, None, **kwargs, **params)
-    Xf = [[float(v) for v in x] for x in ds.X]
+    Xf = _float_rows(ds)
     report: dict[str, Any] = {"algorithm": spec.name, "bias": bias, "n": ds.n, "d": ds.d, "anchors": [],
                               "differences": [], "rounding": []}
     multiclass = spec.multiclass

@@ -31,11 +31,12 @@ def algorithm_dict(spec) -> dict:
 
 
 def cmd_algorithms(args) -> int:
-    from exactlin.algorithms import all_specs, get
+    from exactlin.algorithms import all_specs
+    from exactlin.cli.common import get_algorithm
     from exactlin.render.report import fmt_value
 
     if args.name:
-        spec = get(args.name)
+        spec = get_algorithm(args.name)
         if getattr(args, "json", False):
             emit_json(algorithm_dict(spec))
             return 0
@@ -64,7 +65,14 @@ def cmd_algorithms(args) -> int:
 
 
 def register(subparsers) -> None:
-    a = subparsers.add_parser("algorithms", help="list the algorithms, or show one's parameter table")
+    import argparse
+
+    from exactlin.cli.common import examples_epilog
+
+    a = subparsers.add_parser("algorithms", help="list the algorithms, or show one's parameter table",
+                              formatter_class=argparse.RawDescriptionHelpFormatter,
+                              epilog=examples_epilog("exactlin algorithms", "exactlin algorithms show perceptron",
+                                                     "exactlin algorithms show svm-soft --json"))
     a.add_argument("action", nargs="?", choices=["list", "show"])
     a.add_argument("name", nargs="?")
     a.add_argument("--json", action="store_true", help="JSON output: the list, or one algorithm's spec")

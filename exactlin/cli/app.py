@@ -5,7 +5,12 @@
 * ``exactlin examples`` / ``exactlin examples show ID [--format table|json|latex]`` (``--json``: ``--format json``)
 * ``exactlin algorithms`` / ``exactlin algorithms show NAME [--json]``: every algorithm and its parameter table.
 * ``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
-  [--max-epochs N] [--trace] [--json]``
+  [--max-epochs N] [--trace] [--json | --format text|json|latex|csv|markdown] [--save MODEL.json]``
+* ``exactlin predict MODEL.json DATA.csv [--json | --format text|json|csv] [--no-labels]``: a saved model's
+  exact predictions (undefined points reported as such), with accuracy and confusion matrix when labelled.
+* Every command that reads data takes ``--delimiter`` (default: detect ``,``, ``;`` or tab) and
+  ``--label-column NAME|INDEX`` (default: the last column); ``-`` reads standard input.  A misspelt command,
+  algorithm or parameter gets "did you mean"; algorithm names ignore letter case.
 * ``exactlin errata``: the notes' mistakes with their numeric demonstrations.
 
 Exit status: 0 for every honest result (converged or not), 2 for bad input (one line on
@@ -27,7 +32,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "emit_json", "load_csv"]
 
 #: the modules of the commands, in the order ``exactlin --help`` lists them; each defines ``register(subparsers)``
 COMMANDS = ("exactlin.cli.examples", "exactlin.cli.algorithms", "exactlin.cli.fit", "exactlin.cli.errata",
-            "exactlin.cli.separable", "exactlin.cli.compare", "exactlin.cli.docs")
+            "exactlin.cli.separable", "exactlin.cli.compare", "exactlin.cli.predict", "exactlin.cli.docs")
 #: kept under its old name: the progress switch (``--no-progress``) of :mod:`exactlin.cli.common`
 _PROGRESS = PROGRESS
 
@@ -46,8 +51,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """The one-line error for a first word that is no command, with the close command names (did you mean)."""
+    from exactlin.cli.common import did_you_mean
+
+    first = next((a for a in argv if not a.startswith("-")), None)  # the top-level options take no value
+    if first is None:
+        return None
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    names = list(sub.choices)
+    if first in names:
+        return None
+    found = did_you_mean(first, names, prefix=False)
+    hint = f" (did you mean {' or '.join(found)}?)" if found else ""
+    return f"unknown command {first!r}{hint}; the commands are: {', '.join(names)} (exactlin --help)"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    unknown = _unknown_command(parser, argv)
+    if unknown:
+        sys.stderr.write(f"exactlin: error: {unknown}\n")
+        return 2
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse: usage errors exit 2 with one message

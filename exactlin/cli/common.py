@@ -10,7 +10,72 @@ from typing import Any
 from exactlin._version import __version__
 from exactlin.errors import ExactlinError, ParameterError
 
-__all__ = ["emit_json", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS", "LOADED"]
+__all__ = ["emit_json", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS", "LOADED",
+           "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog"]
+
+
+def did_you_mean(name: str, choices, *, prefix: bool = True) -> list[str]:
+    """The names of ``choices`` close to ``name`` (difflib, case-insensitive), best first; with ``prefix``,
+    also every choice that starts with ``name`` (``svm`` -> ``svm-hard``, ``svm-soft``, ``svm-soft-l2``)."""
+    import difflib
+
+    choices = list(choices)
+    low = {c.lower(): c for c in choices}
+    key = str(name).lower()
+    found = [low[m] for m in difflib.get_close_matches(key, list(low), n=3, cutoff=0.6)]
+    if prefix and key:
+        found += [c for c in choices if c.lower().startswith(key) and c not in found]
+    return found
+
+
+def _suggest(found: list[str]) -> str:
+    if not found:
+        return ""
+    return " (did you mean " + (found[0] if len(found) == 1 else ", ".join(found[:-1]) + " or " + found[-1]) + "?)"
+
+
+def get_algorithm(name: str):
+    """The algorithm spec named ``name``: an exact name, or the same name in other letter case (``Perceptron``);
+    otherwise a ParameterError that suggests the close names (``perceptorn`` -> perceptron)."""
+    from exactlin.algorithms import REGISTRY, get, load_all
+
+    load_all()
+    if name not in REGISTRY:
+        same = [n for n in REGISTRY if n.lower() == str(name).lower()]
+        if len(same) == 1:
+            return get(same[0])
+        found = did_you_mean(name, sorted(REGISTRY))
+        if found:
+            raise ParameterError(f"unknown algorithm {name!r}{_suggest(found)}; `exactlin algorithms` lists all "
+                                 f"{len(REGISTRY)}", parameter="algorithm")
+    return get(name)
+
+
+def parse_delimiter(value: str | None) -> str | None:
+    """--delimiter: ``,``, ``;``, ``tab`` (or a tab character, or ``\\t``), any one character; ``auto`` or
+    nothing: detect ``,``, ``;`` or tab."""
+    if value is None or value == "auto":
+        return None
+    if value in ("tab", "\\t", "TAB"):
+        return "\t"
+    if len(value) != 1:
+        raise ParameterError(f"--delimiter {value!r}: expected one character (',' or ';'), 'tab' or 'auto'",
+                             parameter="delimiter")
+    return value
+
+
+def add_data_args(p, *, label: bool = True) -> None:
+    """--delimiter and --label-column, the options of every command that reads a data file."""
+    p.add_argument("--delimiter", default=None, metavar="D",
+                   help="the column separator: ',', ';', 'tab' or any one character (default: detect , ; or tab)")
+    if label:
+        p.add_argument("--label-column", default=None, metavar="NAME|INDEX",
+                       help="the column holding the label: a header name or a 1-based index (default: the last)")
+
+
+def examples_epilog(*lines: str) -> str:
+    """An argparse epilog: 'examples:' and the command lines, one a line."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def emit_json(obj: Any) -> None:
@@ -37,9 +102,9 @@ def parse_params(spec, items: list[str]) -> dict:
         if name == "max_epochs":
             raise ParameterError("max_epochs is set with --max-epochs N, not --param", parameter=name)
         if name not in table:
-            raise ParameterError(f"{spec.name} has no parameter {name!r}; its parameters are: "
-                                 f"{', '.join(table) or '(none)'} (see `exactlin algorithms show {spec.name}`)",
-                                 parameter=name)
+            raise ParameterError(f"{spec.name} has no parameter {name!r}{_suggest(did_you_mean(name, table))}; its "
+                                 f"parameters are: {', '.join(table) or '(none)'} (see `exactlin algorithms show "
+                                 f"{spec.name}`)", parameter=name)
         if name in out:
             raise ParameterError(f"parameter {name} given twice", parameter=name)
         out[name] = table[name].validate(table[name].parse(value))
@@ -75,12 +140,35 @@ def fit_with_status(func, *a, **kw):
 LOADED: dict[str, Any] = {}
 
 
-def load_csv(path):
-    """read_csv for the commands: remembers the dataset, so errors about its samples can name file lines."""
-    from exactlin.data.dataset import read_csv
+def load_csv(path, *, delimiter: str | None = ",", label_column=None):
+    """read_csv for the commands: remembers the dataset, so errors about its samples can name file lines.
+    ``-`` reads standard input; ``delimiter`` None detects ``,``, ``;`` or tab; ``label_column`` a header name or
+    a 1-based index (default: the last column)."""
+    from exactlin.data.dataset import parse_csv_bytes, read_csv
 
-    ds = read_csv(path)
+    if str(path) == "-":
+        ds = parse_csv_bytes(sys.stdin.buffer.read(), source="<stdin>", delimiter=delimiter, label_column=label_column)
+    else:
+        ds = read_csv(path, delimiter=delimiter, label_column=label_column)
     LOADED["ds"] = ds
+    return ds
+
+
+#: header names that usually hold the label: a note suggests --label-column when one is not the last column
+LABEL_NAMES = ("label", "class", "target", "category")  # not "y": often a coordinate
+
+
+def load_data(args):
+    """load_csv with a command's --delimiter and --label-column.  Without --label-column, a header whose
+    label-like column (:data:`LABEL_NAMES`) is not the last gets a one-line note on stderr (the default stays
+    the last column)."""
+    label_column = getattr(args, "label_column", None)
+    ds = load_csv(args.data, delimiter=parse_delimiter(getattr(args, "delimiter", None)), label_column=label_column)
+    if label_column is None and ds.feature_names:
+        named = [n for n in ds.feature_names if n.lower() in LABEL_NAMES]
+        if named and (ds.label_name or "").lower() not in LABEL_NAMES:
+            sys.stderr.write(f"exactlin: note: the label is the last column ({ds.label_name!r}); the header has a "
+                             f"column {named[0]!r}: --label-column {named[0]} takes the label from it\n")
     return ds
 
 

@@ -11,16 +11,15 @@ __all__ = ["register", "cmd_compare"]
 
 
 def cmd_compare(args) -> int:
-    from exactlin.algorithms import get
-    from exactlin.cli.common import fit_with_status, load_csv, out, parse_params
+    from exactlin.cli.common import fit_with_status, get_algorithm, load_data, out, parse_params
     from exactlin.compare import compare, compare_text, report_jsonable
     from exactlin.data.dataset import check_bias
     from exactlin.errors import ParameterError
 
-    spec = get(args.algorithm)
+    spec = get_algorithm(args.algorithm)
     params = parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else None
-    ds = load_csv(args.data)
+    ds = load_data(args)
     try:
         import sklearn  # noqa: F401
     except ImportError:
@@ -42,11 +41,20 @@ def cmd_compare(args) -> int:
 
 
 def register(subparsers) -> None:
+    import argparse
+
+    from exactlin.cli.common import add_data_args, examples_epilog
+
     p = subparsers.add_parser(
         "compare", help="run an algorithm exactly and its nearest float implementation (scikit-learn, numpy); "
-                        "report where they differ")
-    p.add_argument("algorithm")
-    p.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
+                        "report where they differ", formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples_epilog(
+            "exactlin compare perceptron examples/data/seed000-example1.csv",
+            "exactlin compare svm-soft data.csv --param C=1 --json",
+            "exactlin compare linear-machine data.csv --label-column species --delimiter ';'"))
+    p.add_argument("algorithm", help="an algorithm name (letter case is ignored)")
+    p.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "
+                                "header; # comments; - reads standard input")
     p.add_argument("--bias", choices=["none", "first", "last"], default=None,
                    help="augmentation with a constant 1 (default: the algorithm's)")
     p.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
@@ -54,4 +62,5 @@ def register(subparsers) -> None:
     p.add_argument("--max-epochs", type=int, default=None, metavar="N")
     p.add_argument("--json", action="store_true", help="print one JSON object (floats of the anchors as JSON "
                                                        "numbers, exact values as rational strings)")
+    add_data_args(p)
     p.set_defaults(handler=cmd_compare)

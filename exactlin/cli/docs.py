@@ -78,6 +78,12 @@ def cmd_docs(args) -> int:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("docs", help="where the documentation site is, and how to build it")
+    import argparse
+
+    from exactlin.cli.common import examples_epilog
+
+    p = subparsers.add_parser("docs", help="where the documentation site is, and how to build it",
+                              formatter_class=argparse.RawDescriptionHelpFormatter,
+                              epilog=examples_epilog("exactlin docs", "exactlin docs --build"))
     p.add_argument("--build", action="store_true", help=f"build the site now ({BUILD_COMMAND})")
     p.set_defaults(handler=cmd_docs)

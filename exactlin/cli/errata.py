@@ -28,6 +28,12 @@ def cmd_errata(args) -> int:
 
 
 def register(subparsers) -> None:
-    r = subparsers.add_parser("errata", help="the lecture notes' mistakes, with numeric demonstrations")
+    import argparse
+
+    from exactlin.cli.common import examples_epilog
+
+    r = subparsers.add_parser("errata", help="the lecture notes' mistakes, with numeric demonstrations",
+                              formatter_class=argparse.RawDescriptionHelpFormatter,
+                              epilog=examples_epilog("exactlin errata", "exactlin errata --json"))
     r.add_argument("--json", action="store_true")
     r.set_defaults(handler=cmd_errata)

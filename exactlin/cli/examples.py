@@ -60,7 +60,14 @@ def cmd_examples(args) -> int:
 
 
 def register(subparsers) -> None:
-    e = subparsers.add_parser("examples", help="list the worked examples, or run one: examples show ID")
+    import argparse
+
+    from exactlin.cli.common import examples_epilog
+
+    e = subparsers.add_parser("examples", help="list the worked examples, or run one: examples show ID",
+                              formatter_class=argparse.RawDescriptionHelpFormatter,
+                              epilog=examples_epilog("exactlin examples", "exactlin examples show seed000-example2",
+                                                     "exactlin examples show seed000-example2 --format latex"))
     e.add_argument("action", nargs="?", choices=["list", "show"])
     e.add_argument("id", nargs="?")
     e.add_argument("--format", choices=["table", "json", "latex"], default=None,

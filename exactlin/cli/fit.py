@@ -1,26 +1,131 @@
 """``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
-[--max-epochs N] [--trace] [--json]``: train an algorithm on a CSV file."""
+[--max-epochs N] [--trace] [--json | --format text|json|latex|csv|markdown] [--save MODEL.json]
+[--label-column NAME|INDEX] [--delimiter D]``: train an algorithm on a CSV file (``-``: standard input)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from exactlin.cli.common import emit_json, fit_with_status, load_csv, out, parse_params
+from exactlin.cli.common import (
+    add_data_args,
+    emit_json,
+    examples_epilog,
+    fit_with_status,
+    get_algorithm,
+    load_data,
+    out,
+    parse_params,
+)
 from exactlin.errors import ParameterError
+
+FORMATS = ("text", "json", "latex", "csv", "markdown")
+
+
+def _labels(model, ds, spec, positive) -> tuple:
+    """The file's labels as the model uses them: (+1 label, -1 label) for a binary run, the classes otherwise."""
+    from exactlin.data.dataset import class_labels, label_matcher
+
+    if getattr(model, "classes", None):
+        return tuple(model.classes)
+    if hasattr(model, "positive") and hasattr(model, "negative"):
+        return (model.positive, model.negative)
+    if spec.multiclass:
+        return class_labels(ds.y)
+    if positive is None:
+        return (1, -1)
+    is_pos = label_matcher(positive)
+    pos = next(lab for lab in ds.y if is_pos(lab))
+    neg = next((lab for lab in ds.y if not is_pos(lab)), None)
+    return (pos, neg)
+
+
+def _summary_rows(run) -> list[tuple[str, Any]]:
+    """(name, value) of the final result: what the text report's summary lines show."""
+    from exactlin.render.report import summary_extras
+
+    rows: list[tuple[str, Any]] = [("algorithm", run.algorithm)]
+    if run.w is not None:
+        rows.append(("w", run.w))
+    rows.append(("bias", run.bias))
+    if "W" in run.extras and "classes" in run.extras:
+        rows += [(f"w[{c}]", wc) for c, wc in zip(run.extras["classes"], run.extras["W"])]
+    rows += [("converged", "yes" if run.converged else "no"), ("reason", run.reason), ("updates", run.updates),
+             ("epochs", run.epochs), ("steps", run.steps)]
+    rows += [(f"param {k}", v) for k, v in run.params.items() if v is not None]
+    rows += summary_extras(run)
+    cert = run.extras.get("certificate")
+    if cert:
+        from exactlin.render.report import certificate_fields
+
+        rows.append(("certificate", f"{cert.get('kind')}, verified: {cert.get('verified')}: "
+                                    f"{certificate_fields(cert)}"))
+    return rows
+
+
+#: LaTeX's special characters in text cells (labels, reasons, certificate fields)
+_LATEX_TEXT = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
+               "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def _latex(run) -> str:
+    from exactlin.render.report import latex_value, trace_latex
+
+    def cell(v):
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        return "".join(_LATEX_TEXT.get(ch, ch) for ch in v) if isinstance(v, str) else f"${latex_value(v)}$"
+
+    lines = [r"\begin{tabular}{ll}", r"\toprule", r"\multicolumn{2}{l}{final result} \\", r"\midrule"]
+    lines += [f"{cell(k)} & {cell(v)} " + r"\\" for k, v in _summary_rows(run)]
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    if run.trace:
+        lines += ["", trace_latex(run)]
+    return "\n".join(lines)
+
+
+def _markdown(run) -> str:
+    from exactlin.render.report import fmt_value, trace_table
+
+    def esc(c: str) -> str:
+        return c.replace("|", r"\|")
+
+    lines = ["| result | value |", "| --- | --- |"]
+    lines += [f"| {esc(k)} | {esc(v if isinstance(v, str) else fmt_value(v))} |" for k, v in _summary_rows(run)]
+    if run.trace:
+        header, rows = trace_table(run)
+        lines += ["", "| " + " | ".join(map(esc, header)) + " |", "|" + " --- |" * len(header)]
+        lines += ["| " + " | ".join(map(esc, r)) + " |" for r in rows]
+        if not run.trace_complete:
+            lines += ["", f"(the trace shows the first {len(run.trace)} of {run.steps} steps; --trace for all)"]
+    return "\n".join(lines)
+
+
+def _csv(run) -> str:
+    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings)."""
+    from exactlin.io import trace_csv
+    from exactlin.render.report import fmt_value
+
+    lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
+    text = "\n".join(lines) + "\n"
+    if run.trace:
+        text += trace_csv(run)
+    return text.rstrip("\n")
 
 
 def cmd_fit(args) -> int:
-    from exactlin.algorithms import get
     from exactlin.data.dataset import check_bias, label_matcher
     from exactlin.render.report import run_text
 
-    spec = get(args.algorithm)
+    spec = get_algorithm(args.algorithm)
+    fmt_ = args.format or ("json" if args.json else "text")
+    if args.json and fmt_ != "json":
+        raise ParameterError(f"--json and --format {args.format} conflict: give one of them", parameter="format")
     params = parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else spec.bias_default
-    ds = load_csv(args.data)
+    ds = load_data(args)
     # no trace is built that the output does not print: --json prints one only with --trace (verification and
     # the convergence monitor run either way); text prints the default trace when it is short
-    trace = True if args.trace else (False if args.json else None)
+    trace = True if args.trace else (False if fmt_ == "json" else None)
     kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace}
     if spec.iterative:
         if args.max_epochs is not None:
@@ -32,7 +137,9 @@ def cmd_fit(args) -> int:
             raise ParameterError(f"{spec.name} is multi-class: --positive does not apply", parameter="positive")
         kwargs["positive"] = args.positive
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
-    if args.json:
+    if args.save:
+        _save(args.save, run, spec, ds, args.positive)
+    if fmt_ == "json":
         d = run.to_dict()
         if not args.trace:
             d.pop("trace", None)
@@ -44,15 +151,52 @@ def cmd_fit(args) -> int:
             neg = next((lab for lab in ds.y if not is_pos(lab)), None)
             d["labels"] = {"+1": to_jsonable(pos), "-1": to_jsonable(neg)}
         emit_json(d)
+    elif fmt_ == "latex":
+        out(_latex(run))
+    elif fmt_ == "markdown":
+        out(_markdown(run))
+    elif fmt_ == "csv":
+        out(_csv(run))
     else:
         out(run_text(run, trace=bool(args.trace) or len(run.trace) <= 40))
     return 0
 
 
+def _save(path, run, spec, ds, positive) -> None:
+    """Write the run's model with its metadata (exactlin.model.saved) atomically."""
+    import sys
+
+    from exactlin._version import __version__
+    from exactlin.io import atomic_write_text
+    from exactlin.model.saved import SavedModel, saved_model_json
+
+    if run.model is None:
+        raise ParameterError(f"--save: {spec.name} ({run.reason}) gave no prediction model to save (e.g. a proof "
+                             "of non-separability has no classifier)", parameter="save")
+    saved = SavedModel(run.model, spec.name, run.bias, _labels(run.model, ds, spec, positive), ds.d, __version__,
+                       label_name=ds.label_name, feature_names=ds.feature_names)
+    try:
+        atomic_write_text(path, saved_model_json(saved))
+    except OSError as e:
+        raise ParameterError(f"--save {path}: cannot write ({e.strerror or e})", parameter="save") from None
+    sys.stderr.write(f"exactlin: model saved to {path}\n")
+
+
 def register(subparsers) -> None:
-    f = subparsers.add_parser("fit", help="train an algorithm on a CSV file (features then label)")
-    f.add_argument("algorithm")
-    f.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
+    import argparse
+
+    f = subparsers.add_parser(
+        "fit", help="train an algorithm on a CSV file (features then label)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples_epilog(
+            "exactlin fit perceptron examples/data/seed000-example1.csv --json",
+            "exactlin fit perceptron examples/data/seed000-example1.csv --bias first --param eta=1/2 --trace "
+            "--format latex",
+            "exactlin fit linear-machine data.csv --label-column label --save model.json",
+            "cat data.tsv | exactlin fit perceptron - --delimiter tab --positive cat"))
+    f.add_argument("algorithm", help="an algorithm name (exactlin algorithms lists them; letter case is ignored)")
+    f.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "
+                                "header; # comments; - reads standard input")
     f.add_argument("--bias", choices=["none", "first", "last"], default=None,
                    help="augmentation with a constant 1 (default: the algorithm's, as its lecture has it)")
     f.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
@@ -60,5 +204,11 @@ def register(subparsers) -> None:
     f.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
     f.add_argument("--max-epochs", type=int, default=None, metavar="N")
     f.add_argument("--trace", action="store_true", help="record and print every step")
-    f.add_argument("--json", action="store_true", help="print one JSON object")
+    f.add_argument("--json", action="store_true", help="print one JSON object (= --format json)")
+    f.add_argument("--format", choices=FORMATS, default=None,
+                   help="text (default), json, or the final result and the trace as a LaTeX (booktabs), "
+                        "Markdown or CSV table")
+    f.add_argument("--save", default=None, metavar="MODEL.json",
+                   help="write the prediction model and its metadata (for exactlin predict), atomically")
+    add_data_args(f)
     f.set_defaults(handler=cmd_fit)

@@ -18,10 +18,10 @@ __all__ = ["register", "cmd_separable"]
 def cmd_separable(args) -> int:
     from exactlin._version import __version__
     from exactlin.algorithms.separability import separable
-    from exactlin.cli.common import emit_json, load_csv
+    from exactlin.cli.common import emit_json, load_data
     from exactlin.exact.format import fmt
 
-    ds = load_csv(args.data)
+    ds = load_data(args)
     bias = args.bias or "first"
     run = separable(ds, None, bias=bias, positive=args.positive, exact_only=args.exact_only)
     ex = run.extras
@@ -56,11 +56,22 @@ def cmd_separable(args) -> int:
 
 
 def register(subparsers) -> None:
-    sp = subparsers.add_parser("separable", help="decide linear separability exactly, with a verified certificate")
-    sp.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
+    import argparse
+
+    from exactlin.cli.common import add_data_args, examples_epilog
+
+    sp = subparsers.add_parser(
+        "separable", help="decide linear separability exactly, with a verified certificate",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples_epilog("exactlin separable examples/data/xor.csv",
+                               "exactlin separable examples/data/animals.csv --positive cat --json",
+                               "exactlin separable data.tsv --delimiter tab --label-column 1 --bias none"))
+    sp.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "
+                                 "header; # comments; - reads standard input")
     sp.add_argument("--bias", choices=["none", "first", "last"], default=None,
                     help="first/last: with an intercept b (default first); none: through the origin")
     sp.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
     sp.add_argument("--exact-only", action="store_true", help="skip the float LP candidate (scipy HiGHS)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
+    add_data_args(sp)
     sp.set_defaults(handler=cmd_separable)

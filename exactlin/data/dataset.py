@@ -46,6 +46,9 @@ __all__ = [
     "read_csv",
     "parse_csv",
     "parse_csv_reference",
+    "parse_csv_bytes",
+    "detect_delimiter",
+    "DELIMITERS",
 ]
 
 BiasMode = Literal["none", "first", "last"]
@@ -343,21 +346,113 @@ def _line_number(prefix: str | bytes) -> int:
     return prefix.count(nl) + prefix.count(cr) - prefix.count(cr + nl) + 1
 
 
-def parse_csv(text: str, *, source: str | None = None) -> Dataset:
+#: the delimiters :func:`detect_delimiter` chooses among, with their names for messages
+DELIMITERS: dict[str, str] = {",": "','", ";": "';'", "\t": "tab"}
+
+
+def _delimiter_name(delimiter: str) -> str:
+    return DELIMITERS.get(delimiter, repr(delimiter))
+
+
+def detect_delimiter(text: str, *, sample: int = 50) -> str:
+    """The delimiter of CSV ``text``: ``,``, ``;`` or tab, decided by counting on the first ``sample`` rows
+    (``#`` comments and blank lines skipped; quoted text ignored).
+
+    The rule: a candidate that occurs the same nonzero number of times on every sampled row is consistent;
+    among consistent candidates tab wins, then ``;`` (a decimal comma inside ``;`` files is common, a ``;``
+    inside a comma file is not), then ``,``.  With no consistent candidate: the one with the most
+    occurrences on the first row; ``,`` when none occurs at all.
+
+    >>> detect_delimiter("x1;x2;y\\n1,5;2;1\\n0;1;-1\\n")
+    ';'
+    >>> detect_delimiter("1\\t2\\t1\\n")
+    '\\t'
+    >>> detect_delimiter("4,0,1\\n1,1,-1\\n")
+    ','
+    """
+    rows: list[str] = []
+    head = text[: 1 << 16]  # the sample comes from the first 64 KiB (a partial last line is left out)
+    lines = _LINE_BREAK.split(head)
+    if len(head) < len(text) and len(lines) > 1:
+        lines.pop()
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        rows.append(re.sub(r'"[^"]*"', "", line) if '"' in line else line)
+        if len(rows) >= sample:
+            break
+    if not rows:
+        return ","
+    for cand in ("\t", ";", ","):
+        counts = {r.count(cand) for r in rows}
+        if len(counts) == 1 and counts.pop() > 0:
+            return cand
+    first = rows[0]
+    best = max(("\t", ";", ","), key=lambda c: (first.count(c), c == ","))
+    return best if first.count(best) else ","
+
+
+def parse_csv(text: str, *, source: str | None = None, delimiter: str | None = ",",
+              label_column: int | str | None = None, labels: bool = True) -> Dataset:
     """Parse CSV text: feature columns then the label; ``#`` comments; an optional header (a first row none
     of whose feature cells is a number: a first row with a bad cell among numbers is an error, not a header).
+
+    ``delimiter``: one character (default ``,``), or None to detect ``,``, ``;`` or tab
+    (:func:`detect_delimiter`).  ``label_column``: which column holds the label, a 1-based index (an int, or
+    a string of digits) or a header name; default (None) the last column.  The other columns are the
+    features, in file order.  ``labels=False``: every column is a feature (new points to predict); the
+    labels are then None.
 
     >>> ds = parse_csv("x1,x2,y\\n# Example 1 of seed 000\\n4,0,1\\n1,1,-1\\n")
     >>> ds.X[0], ds.X[1], ds.y
     ((Fraction(4, 1), Fraction(0, 1)), (Fraction(1, 1), Fraction(1, 1)), (1, -1))
     >>> ds.X.num.tolist(), ds.X.den  # the cells went straight into integers over one denominator
     ([[4, 0], [1, 1]], 1)
+    >>> ds = parse_csv("label;x1;x2\\nb;1;2\\na;3;4\\n", delimiter=None, label_column="label")
+    >>> ds.y, ds.feature_names, ds.X[1]
+    (('b', 'a'), ('x1', 'x2'), (Fraction(3, 1), Fraction(4, 1)))
     """
-    return _parse_csv(text, source, reference=False)
+    if not labels:
+        if label_column is not None:
+            raise ParameterError("a label column and labels=False conflict", parameter="label_column")
+        return _parse_csv(text, source, reference=False, delimiter=delimiter, unlabeled=True)
+    return _parse_csv(text, source, reference=False, delimiter=delimiter, label_column=label_column)
 
 
-def _parse_csv(text: str, source: str | None, *, reference: bool) -> Dataset:
+def _label_index(label_column: int | str, first: list[str], where: str, first_line: int) -> int:
+    """The 0-based index of the label column in rows as wide as ``first`` (the first row)."""
+    width = len(first)
+    names = [c.strip() for c in first]
+    if isinstance(label_column, str) and label_column.strip() in names:
+        return names.index(label_column.strip())
+    index: int | None = None
+    if isinstance(label_column, bool):
+        index = None
+    elif isinstance(label_column, int):
+        index = label_column
+    elif isinstance(label_column, str) and label_column.strip().lstrip("-").isdigit():
+        index = int(label_column.strip())
+    if index is None:
+        raise CSVError(f"label column {label_column!r}{where}: no such column in the header (line {first_line}: "
+                       f"{', '.join(repr(n) for n in names)}); give a header name or a 1-based index",
+                       line=first_line)
+    if index < 0:
+        index += width + 1  # -1: the last column
+    if not 1 <= index <= width:
+        raise CSVError(f"label column {label_column!r}{where}: the rows have {width} columns; a 1-based index is "
+                       f"1..{width}", line=first_line)
+    return index - 1
+
+
+def _parse_csv(text: str, source: str | None, *, reference: bool, delimiter: str | None = ",",
+               label_column: int | str | None = None, unlabeled: bool = False) -> Dataset:
     where = f" in {source}" if source else ""
+    if delimiter is None:
+        delimiter = detect_delimiter(text)
+    elif not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in "\r\n\"#":
+        raise ParameterError(f"delimiter {delimiter!r}: expected one character such as ',', ';' or a tab "
+                             "(not a quote, '#' or a line break)", parameter="delimiter")
     rows: list[tuple[int, list[str]]] = []
     # \r\n, \r or \n end a line (as editors and Python's text mode count); without \r: str.split, the same
     lines = _LINE_BREAK.split(text) if "\r" in text else text.split("\n")
@@ -369,18 +464,29 @@ def _parse_csv(text: str, source: str | None, *, reference: bool) -> Dataset:
             line = line.split("#", 1)[0]
         if '"' in line or "\x00" in line or reference:
             try:
-                cells = next(csv.reader(io.StringIO(line)))
+                cells = next(csv.reader(io.StringIO(line), delimiter=delimiter))
             except csv.Error as e:
                 raise CSVError(f"line {lineno}{where}: {e}", line=lineno) from None
-        else:  # no quote: the csv module's cells are the text between commas (the line holds no line break)
-            cells = line.split(",")
+        else:  # no quote: the csv module's cells are the text between delimiters (the line holds no line break)
+            cells = line.split(delimiter)
         if all(not c.strip() for c in cells):
             continue
+        if unlabeled:  # a placeholder label: the rows then parse as features and a label; the labels are dropped
+            cells.append("?")
         rows.append((lineno, cells))
     if not rows:
         raise CSVError(f"no data rows{where}: expected feature columns then a label on each line", line=None)
     header = None
     first_line, first = rows[0]
+    label_at = None  # the 0-based label column when it is not the last one
+    if label_column is not None:
+        k = _label_index(label_column, first, where, first_line)
+        if k != len(first) - 1:
+            label_at = k
+            n = len(first)
+            rows = [(ln, cells[:k] + cells[k + 1:] + [cells[k]] if len(cells) == n else cells)
+                    for ln, cells in rows]
+            first = rows[0][1]
     if len(first) >= 2:
         def numeric_like(c: str) -> bool:
             try:
@@ -400,14 +506,18 @@ def _parse_csv(text: str, source: str | None, *, reference: bool) -> Dataset:
     width = len(header) if header else len(rows[0][1])
     if width < 2:
         raise CSVError(
-            f"line {rows[0][0]}{where}: a row needs at least one feature column and a label column",
+            f"line {rows[0][0]}{where}: a row needs at least one feature column and a label column"
+            + (f" (delimiter {_delimiter_name(delimiter)}; another delimiter? --delimiter)" if delimiter else ""),
             line=rows[0][0],
         )
     if reference:
-        return _reference_dataset(rows, width, header, where, source)
+        return _reference_dataset(rows, width, header, where, source, delimiter, label_at, unlabeled)
     X = _fast_matrix(rows, width)
     if X is None:  # a bad cell, a ragged row, an empty label: the reference raises the error it names
-        return _reference_dataset(rows, width, header, where, source)
+        return _reference_dataset(rows, width, header, where, source, delimiter, label_at, unlabeled)
+    if unlabeled:
+        return Dataset(X, (None,) * len(rows), feature_names=header[:-1] if header else None, source=source,
+                       lines=tuple(lineno for lineno, _cells in rows))
     return Dataset(
         X,
         tuple(_label_values([cells[-1] for _lineno, cells in rows])),
@@ -418,21 +528,36 @@ def _parse_csv(text: str, source: str | None, *, reference: bool) -> Dataset:
     )
 
 
-def parse_csv_reference(text: str, *, source: str | None = None) -> Dataset:
+def parse_csv_reference(text: str, *, source: str | None = None, delimiter: str | None = ",",
+                        label_column: int | str | None = None) -> Dataset:
     """:func:`parse_csv` with every cell converted on its own by :func:`parse_rational` (one Fraction per
     cell): the readable reference the fast path must equal (tests compare the two), and the path that
     reports a bad cell's line and column."""
-    return _parse_csv(text, source, reference=True)
+    return _parse_csv(text, source, reference=True, delimiter=delimiter, label_column=label_column)
 
 
-def _reference_dataset(rows, width, header, where, source) -> Dataset:
+def _reference_dataset(rows, width, header, where, source, delimiter=",", label_at=None,
+                       unlabeled=False) -> Dataset:
+    """The rows one Fraction per cell; ``label_at``: the label's 0-based column in the file when the rows were
+    reordered to put it last (so that messages name the file's own columns)."""
+
+    def col(j: int) -> int:  # the 1-based file column of reordered column j (0-based)
+        if label_at is None:
+            return j + 1
+        if j == width - 1:
+            return label_at + 1
+        return j + 1 if j < label_at else j + 2
+
     X: list[Vector] = []
     y: list[Hashable] = []
     lines: list[int] = []
     for lineno, cells in rows:
         if len(cells) != width:
+            u = 1 if unlabeled else 0
             raise CSVError(
-                f"line {lineno}{where}: {len(cells)} cells, expected {width} (features then the label)",
+                f"line {lineno}{where}: {len(cells) - u} cells, expected {width - u} ("
+                + ("features, no label column" if unlabeled else "features then the label")
+                + f"; delimiter {_delimiter_name(delimiter)})",
                 line=lineno,
             )
         vec = []
@@ -441,16 +566,20 @@ def _reference_dataset(rows, width, header, where, source) -> Dataset:
                 vec.append(parse_rational(c))
             except InputError as e:
                 msg = str(e).replace("at row", "at line")
-                raise CSVError(f"line {lineno}, column {j + 1}{where}: {c.strip()!r} is not a number "
+                raise CSVError(f"line {lineno}, column {col(j)}{where}: {c.strip()!r} is not a number "
                                "(expected an integer, a decimal such as 0.01, or a fraction such as -3/4)"
-                               if "not a number" in msg else f"line {lineno}, column {j + 1}{where}: {msg}",
-                               line=lineno, column=j) from None
+                               if "not a number" in msg else f"line {lineno}, column {col(j)}{where}: {msg}",
+                               line=lineno, column=col(j) - 1) from None
         label = cells[-1]
         if not label.strip():
-            raise CSVError(f"line {lineno}, column {width}{where}: the label is empty", line=lineno, column=width - 1)
+            raise CSVError(f"line {lineno}, column {col(width - 1)}{where}: the label is empty", line=lineno,
+                           column=col(width - 1) - 1)
         X.append(tuple(vec))
         y.append(_label_value(label))
         lines.append(lineno)
+    if unlabeled:
+        return Dataset(tuple(X), (None,) * len(X), feature_names=header[:-1] if header else None, source=source,
+                       lines=tuple(lines))
     return Dataset(
         tuple(X),
         tuple(y),
@@ -562,8 +691,9 @@ def _fast_matrix(rows: list[tuple[int, list[str]]], width: int) -> Sequence[Vect
     return ExactRows._trusted(arr, L)
 
 
-def read_csv(path: str | Path) -> Dataset:
-    """Read a CSV file (UTF-8, an optional BOM): feature columns then the label."""
+def read_csv(path: str | Path, *, delimiter: str | None = ",", label_column: int | str | None = None) -> Dataset:
+    """Read a CSV file (UTF-8, an optional BOM): feature columns then the label (``delimiter`` and
+    ``label_column`` as in :func:`parse_csv`)."""
     p = Path(path)
     try:
         raw = p.read_bytes()
@@ -573,12 +703,18 @@ def read_csv(path: str | Path) -> Dataset:
         raise CSVError(f"{p}: is a directory, not a CSV file") from None
     except OSError as e:
         raise CSVError(f"{p}: cannot be read ({e.strerror})") from None
+    return parse_csv_bytes(raw, source=str(p), delimiter=delimiter, label_column=label_column)
+
+
+def parse_csv_bytes(raw: bytes, *, source: str, delimiter: str | None = ",",
+                    label_column: int | str | None = None, labels: bool = True) -> Dataset:
+    """:func:`parse_csv` of the bytes of a file or of standard input (UTF-8, an optional BOM)."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         lineno = _line_number(raw[: e.start])
-        raise CSVError(f"{p}: line {lineno} is not valid UTF-8", line=lineno) from None
+        raise CSVError(f"{source}: line {lineno} is not valid UTF-8", line=lineno) from None
     if "\x00" in text:
         lineno = _line_number(text[: text.index("\x00")])
-        raise CSVError(f"{p}: line {lineno} contains a NUL byte; is this a CSV file?", line=lineno)
-    return parse_csv(text, source=str(p))
+        raise CSVError(f"{source}: line {lineno} contains a NUL byte; is this a CSV file?", line=lineno)
+    return parse_csv(text, source=source, delimiter=delimiter, label_column=label_column, labels=labels)

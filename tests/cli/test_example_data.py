@@ -46,3 +46,31 @@ def test_animals_with_a_positive_label(capsys):
 def test_the_json_names_which_label_became_plus_one(capsys):
     code, r = fit_json(capsys, "perceptron", str(DATA / "animals.csv"), "--bias", "first", "--positive", "cat")
     assert code == 0 and r["labels"] == {"+1": "cat", "-1": "dog"}
+
+
+def test_new_points_predicted_with_the_saved_model(capsys, tmp_path):
+    m = tmp_path / "model.json"
+    assert main(["--no-progress", "fit", "perceptron", str(DATA / "seed000-example1.csv"), "--save", str(m)]) == 0
+    capsys.readouterr()
+    assert main(["predict", str(m), str(DATA / "seed000-new-points.csv"), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    # w = (1, -3) (Example 1 above): g(5,1) = 2, g(0,2) = -6, g(3,1) = 0 (the boundary), g(1/2,-1) = 7/2
+    assert d["labeled"] is False
+    assert [p["decision"] for p in d["points"]] == ["2", "-6", "0", "7/2"]
+    assert [p["prediction"] for p in d["points"]] == [1, -1, None, 1]
+
+
+def test_three_classes_label_first_semicolons(capsys, tmp_path):
+    m = tmp_path / "model.json"
+    code, r = fit_json(capsys, "linear-machine", str(DATA / "three-classes.csv"), "--label-column", "class",
+                       "--save", str(m))
+    assert code == 0 and r["converged"] is True and r["classes"] == ["a", "b", "c"]
+    # converged: every training sample on its own class's side; check with W, bias first, by hand
+    rows = [("a", (0, 0)), ("b", (3, 0)), ("c", (0, 3)), ("a", (1, Fraction(1, 2))), ("b", (4, 1)), ("c", (1, 4))]
+    W = [[Fraction(v) for v in w] for w in r["W"]]
+    for lab, x in rows:
+        g = [w[0] + w[1] * x[0] + w[2] * x[1] for w in W]
+        assert r["classes"][g.index(max(g))] == lab and g.count(max(g)) == 1
+    assert main(["predict", str(m), str(DATA / "three-classes.csv"), "--label-column", "class", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)["summary"]
+    assert s["accuracy"] == "1" and s["confusion"]["matrix"] == [[2, 0, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0]]
