@@ -25,7 +25,7 @@ ALGORITHMS = {
     "feature-map",
 }
 
-CLI_COMMANDS = {"algorithms", "compare", "docs", "errata", "examples", "fit", "separable"}
+CLI_COMMANDS = {"algorithms", "compare", "docs", "errata", "examples", "fit", "predict", "separable"}
 
 EXAMPLES = {
     "seed000-example1", "seed000-example1-strict", "seed000-example2", "seed000-example2-gordan", "seed000-margin",
