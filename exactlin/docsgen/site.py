@@ -35,6 +35,7 @@ from fractions import Fraction
 from exactlin.exact.format import latex as format_latex
 from exactlin.exact.format import markdown as format_markdown
 from exactlin.exact.format import text as format_text
+from exactlin.render.report import TRACE_ROWS as _REPORT_TRACE_ROWS
 
 log = logging.getLogger("mkdocs.plugins.exactlin")
 #: the source checkout (transcripts show it as <checkout>, so the site does not depend on where it is built);
@@ -56,8 +57,9 @@ MULTI_X = [(2, 0), (3, 1), (0, 2), (1, 3), (-2, -1), (-1, -2)]  # three separabl
 MULTI_Y = ["a", "a", "b", "b", "c", "c"]
 #: bound on passes for the default runs (the page says so)
 DEFAULT_EPOCHS = 50
-#: trace rows shown in full up to this many; longer traces show the head and tail (the JSON has every row)
-TRACE_ROWS = 400
+#: trace rows shown in full up to this many; longer traces show the head and tail (the JSON has every row):
+#: the rule of :func:`exactlin.render.report.head_tail`, with the same limit as ``exactlin examples show ID``
+TRACE_ROWS = _REPORT_TRACE_ROWS
 
 
 # ---------------------------------------------------------------------------
@@ -203,17 +205,13 @@ def run_summary(run) -> str:
 
 
 def trace_md(run) -> str:
-    from exactlin.render.report import trace_table
+    from exactlin.render.report import head_tail, trace_table
 
     if not run.trace:
         return "*This run records no trace steps (it is solved in closed form).*"
     header, rows = trace_table(run)
+    rows = head_tail(rows, TRACE_ROWS, len(header))  # the same head/tail rule as `exactlin examples show ID`
     note = ""
-    if len(rows) > TRACE_ROWS:
-        half = TRACE_ROWS // 2
-        omitted = len(rows) - 2 * half
-        rows = rows[:half] + [["..."] + [f"{omitted} rows omitted; the JSON file has them all"]
-                              + [""] * (len(header) - 2)] + rows[-half:]
     if not run.trace_complete:
         note = f"\n\nThe trace shows the first {len(run.trace)} of {run.steps} steps."
     return table_html(header, rows, cls="exactlin-trace") + note
