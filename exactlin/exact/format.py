@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["int_to_str", "fmt", "text", "latex", "latex_text", "html", "markdown", "decimal_str", "approx",
-           "size_text", "display", "DISPLAY", "ndigits"]
+           "size_text", "display", "DISPLAY", "ndigits", "quote"]
 
 #: how numbers are shown to a person: ``digits`` significant digits in an approximation; a rational whose
 #: numerator or denominator has more than ``max_digits`` digits is shown approximately (with its size);
@@ -360,6 +360,20 @@ def fmt(q: Any) -> str:
     if r is not None:
         return int_to_str(r)
     return str(q)
+
+
+def quote(v: Any) -> str:
+    """A value inside an error message: a string quoted (``'cat'``), a number exactly as a person writes it
+    (``3/2``, never ``Fraction(3, 2)``), anything else by its repr."""
+    if isinstance(v, str):
+        return repr(v)
+    if isinstance(v, bool) or v is None:
+        return repr(v)
+    if _rational(v) is not None:
+        return fmt(v)
+    if type(v).__module__.startswith("sympy"):
+        return str(v)
+    return repr(v)
 
 
 def _is_seq(v: Any) -> bool:

@@ -123,12 +123,19 @@ def weights_text(w, bias: str) -> str:
     """``w = (...)`` named the same way by every command: the augmented vector, and with a bias entry its
     feature part and the bias entry b."""
     s = f"w = {fmt_value(tuple(w))}"
-    if bias in ("first", "last") and len(w) >= 1:
-        feat, b = (tuple(w[1:]), w[0]) if bias == "first" else (tuple(w[:-1]), w[-1])
-        s += f"   (bias entry {bias}: feature part {fmt_value(feat)}, bias entry b = {fmt_value(b)})"
+    split = bias_split(w, bias)
+    if split is not None:
+        s += f"   (bias entry {bias}: features {fmt_value(split[0])}, intercept {fmt_value(split[1])})"
     elif bias == "none":
         s += "   (no bias entry: through the origin)"
     return s
+
+
+def bias_split(w, bias: str):
+    """(feature part, intercept) of an augmented w with its bias entry first or last; None for bias none."""
+    if bias in ("first", "last") and w is not None and len(w) >= 1:
+        return (tuple(w[1:]), w[0]) if bias == "first" else (tuple(w[:-1]), w[-1])
+    return None
 
 
 def one_based(v):
@@ -246,6 +253,9 @@ def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
     for key, value in summary_extras(run):
         if key == "final_w" and run.w is not None and tuple(value) == tuple(run.w):
             continue
+        split = bias_split(run.w, run.bias)
+        if key == "b" and split is not None and not isinstance(value, (list, tuple)) and value == split[1]:
+            continue  # the intercept, already named on the w line
         lines.append(f"{key}: {fmt_value(value)}")
     lines += _extra_lines(run)
     te = training_errors(run)
