@@ -59,7 +59,7 @@ def verify_gordan(Z: Sequence[Sequence], lam: Sequence) -> None:
     lam = [Fraction(v) for v in lam]
     for i, v in enumerate(lam):
         if v < 0:
-            raise VerificationError(f"certificate multiplier lambda_{i} = {v} is negative")
+            raise VerificationError(f"certificate multiplier lambda_{i + 1} = {v} is negative (sample {i + 1})")
     if sum(lam) != 1:
         raise VerificationError(f"certificate multipliers sum to {sum(lam)}, not 1")
     d = len(Z[0])

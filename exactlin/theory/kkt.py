@@ -91,9 +91,9 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     # dual feasibility
     for i, a in enumerate(alpha):
         if a < 0:
-            _fail(f"dual feasibility fails: alpha_{i} = {a} < 0")
+            _fail(f"dual feasibility fails: alpha_{i + 1} = {a} < 0 (sample {i + 1})")
         if loss == "hinge" and a > C:
-            _fail(f"dual feasibility fails: alpha_{i} = {a} > C = {C}")
+            _fail(f"dual feasibility fails: alpha_{i + 1} = {a} > C = {C} (sample {i + 1})")
     if intercept:
         s = sum((a * yi for a, yi in zip(alpha, y)), F0)
         if s != 0:

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from exactlin.exact import format as F
 import exactlin.testing as T
+from exactlin.exact import format as F
 
 
 def test_one_implementation_of_decimal_str():
