@@ -91,9 +91,10 @@ class Dataset:
 
         head = "".join(f"<th>{html(h)}</th>" for h in (self.feature_names or [f"x{j+1}" for j in range(self.d)]))
         rows = "".join(
-            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i, "".join(f"<td>{html(v)}</td>" for v in x), html(lab))
+            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i + 1, "".join(f"<td>{html(v)}</td>" for v in x), html(lab))
             for i, (x, lab) in enumerate(zip(self.X, self.y))
         )
+        # samples numbered from 1, as everywhere a person reads (Python indexes them from 0)
         return f"<table><tr><th>i</th>{head}<th>{self.label_name or 'y'}</th></tr>{rows}</table>"
 
     def _repr_latex_(self) -> str:  # notebooks: a booktabs table with exact fractions
