@@ -165,7 +165,8 @@ def admonition(kind: str, title: str, body: str) -> str:
 
 def run_summary(run) -> str:
     from exactlin.model.run import REASONS
-    from exactlin.render.report import summary_extras
+    from exactlin.render.report import _show_param, summary_extras
+    from exactlin.render.report import _spec as _report_spec
 
     lines = []
     if run.w is not None:
@@ -176,8 +177,10 @@ def run_summary(run) -> str:
             lines.append(f"* class {md_text(c)}: $w = {latex(wc)}$")
     lines.append(f"* converged: **{'yes' if run.converged else 'no'}**; stop reason `{run.reason}`: "
                  f"{md_text(REASONS.get(run.reason, ''))}")
-    lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
-    params = {k: v for k, v in run.params.items() if v is not None}
+    spec = _report_spec(run)
+    if spec is None or spec.iterative:  # a closed form has no counts (the same rule as exactlin fit's text)
+        lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
+    params = {k: v for k, v in run.params.items() if _show_param(run, k, v)}
     if params:
         lines.append("* parameters used: " + ", ".join(f"`{k}={fmt(v)}`" for k, v in params.items()))
     voted = run.extras.get("voted")
@@ -198,7 +201,8 @@ def run_summary(run) -> str:
         lines.append(f"* convergence monitor: $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)}), "
                      f"$\\gamma_{{\\min}} = {latex(mon.gamma_min)}$, $R^2 = {latex(mon.R2)}$, "
                      f"$\\|w^*\\|^2 = {latex(mon.norm2_w_star)}$; $K = {mon.K} \\le {latex(mon.bound)}$; "
-                     f"Facts 1 and 2 checked at all {mon.checked} mistakes")
+                     + ("Facts 1 and 2 checked at the one mistake" if mon.checked == 1 else
+                        f"Facts 1 and 2 checked at all {mon.checked} mistakes"))
     elif run.extras.get("monitor_note"):
         lines.append(f"* convergence monitor: {md_text(run.extras['monitor_note'])}")
     return "\n".join(lines)
