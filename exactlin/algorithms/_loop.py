@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exactlin.errors import ParameterError
+from exactlin.exact.format import quote
 from exactlin.model.run import Step
 
 __all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
@@ -79,9 +80,9 @@ class Bounds:
         for name in ("max_epochs", "max_updates", "max_bits"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
-                raise ParameterError(f"{name} must be a whole number >= 1, got {v!r}", parameter=name)
+                raise ParameterError(f"{name} must be a whole number >= 1, got {quote(v)}", parameter=name)
         if self.max_seconds is not None and not self.max_seconds > 0:
-            raise ParameterError(f"max_seconds must be > 0, got {self.max_seconds!r}", parameter="max_seconds")
+            raise ParameterError(f"max_seconds must be > 0, got {quote(self.max_seconds)}", parameter="max_seconds")
 
     def out_of_time(self) -> bool:
         return self.max_seconds is not None and time.monotonic() - self.started > self.max_seconds

@@ -21,6 +21,7 @@ from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _dot
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
+from exactlin.exact.format import quote
 from exactlin.model.models import ArgmaxModel, OneVsRestModel
 from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
@@ -41,7 +42,7 @@ def _problem(X, y, bias, floats):
     ds = as_dataset(X, y, floats=floats)
     classes = class_labels(ds.y)
     if len(classes) < 2:
-        raise LabelError(f"a multi-class algorithm needs at least two classes; the labels are all {classes[0]!r}")
+        raise LabelError(f"a multi-class algorithm needs at least two classes; the labels are all {quote(classes[0])}")
     Y = augment(ds.X, bias)
     index = {c: j for j, c in enumerate(classes)}
     labels = tuple(index[lab] for lab in ds.y)

@@ -98,7 +98,7 @@ def criterion_Jr(a: Sequence, Y: Sequence[Sequence], b) -> Fraction:
         if s <= b:
             n2 = _dot(y, y)
             if n2 == 0:
-                raise InputError(f"J_r is undefined: sample {i} has ||y|| = 0", row=i)
+                raise InputError(f"J_r is undefined: sample {i + 1} has ||y|| = 0", row=i)
             total += (s - b) ** 2 / n2
     return total / 2
 
@@ -121,7 +121,7 @@ def _zero_sample(Z) -> int | None:
 def _undefined_run(name, prob, P: Checked, a1, i) -> Run:
     return Run(name, a1, P.bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": P.max_epochs},
                extras={"undefined_sample": i, "separates": False,
-                       "note": f"sample {i} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
+                       "note": f"sample {i + 1} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
                                "divides by ||y||^2 = 0"}, seed=SEED, problem=prob,
         model=linear_model(a1, P.bias, prob))
 
@@ -191,7 +191,7 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
         a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
         lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
         if lhs != rhs:
-            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i}): "
+            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
                                      f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
         coefs.append(c)
         return a_new
@@ -262,7 +262,7 @@ def batch_relaxation(X, y, P: Checked) -> Run:
             i, eta, before = pending.pop()
             lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
             if lhs != rhs:
-                raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i}): "
+                raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i + 1}): "
                                          f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
 
     def correction(a, k):

@@ -37,6 +37,7 @@ from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
+from exactlin.exact.format import quote
 from exactlin.linalg.lp import independent_columns, lemke, separate, solve_exact
 from exactlin.model.models import KernelModel, label_pair, linear_model
 from exactlin.model.params import Conflict, Param, at_least, nonnegative, positive
@@ -84,7 +85,7 @@ def poly_kernel(degree: int = 2, coef0=1):
     Fraction(25, 1)
     """
     if isinstance(degree, bool) or int(degree) != degree or degree < 1:
-        raise ParameterError(f"degree must be >= 1, got {degree!r}", parameter="degree")
+        raise ParameterError(f"degree must be >= 1, got {quote(degree)}", parameter="degree")
     c = Fraction(coef0) if not isinstance(coef0, str) else Fraction(coef0)
     degree = int(degree)
 

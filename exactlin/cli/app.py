@@ -27,6 +27,7 @@ from exactlin._version import __version__
 from exactlin.cli.common import LOADED, PROGRESS, csv_line, emit_json, load_csv
 from exactlin.cli.examples import cmd_main_job
 from exactlin.errors import ExactlinError
+from exactlin.exact.format import display
 
 __all__ = ["main", "build_parser", "COMMANDS", "emit_json", "load_csv"]
 
@@ -45,6 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"exactlin {__version__}")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress line on the terminal (also: EXACTLIN_NO_PROGRESS=1)")
+    p.add_argument("--digits", type=int, default=None, metavar="N",
+                   help="significant digits of the decimal shown next to a long rational or an irrational "
+                        "number (default 5); JSON is always exact")
+    p.add_argument("--exact", action="store_true",
+                   help="print every number exactly, however long (no decimal approximations)")
     sub = p.add_subparsers(dest="command")
     for mod in COMMANDS:
         importlib.import_module(mod).register(sub)
@@ -90,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         args.action = "show"
     LOADED.clear()
     try:
-        return handler(args)
+        with display(digits=args.digits, exact=True if args.exact else None):
+            return handler(args)
     except ExactlinError as e:
         sys.stderr.write(f"exactlin: error: {e}{csv_line(e)}\n")
         return 2

@@ -7,19 +7,19 @@ from exactlin.errors import ParameterError
 
 
 def cmd_main_job(args) -> int:
+    """Bare ``exactlin``: every worked example in a line or two and a final tally (the handout); the full
+    results with traces are ``exactlin examples show ID``."""
     from exactlin.lectures.examples import all_examples
-    from exactlin.render.report import example_text
+    from exactlin.render.report import main_job_text
 
-    examples = all_examples()
-    failed = []
-    for ex in examples:
-        res = ex.func()
-        out(example_text(ex, res))
-        out("")
-        if not res.ok:
-            failed.append(ex.id)
-    out(f"{len(examples) - len(failed)} of {len(examples)} worked examples reproduced and verified"
-        + (f"; FAILED: {', '.join(failed)}" if failed else ""))
+    items = []
+    for ex in all_examples():
+        try:
+            items.append((ex, ex.func()))
+        except Exception as e:  # noqa: BLE001 - a crashing example is reported as a failure, the rest still run
+            items.append((ex, e))
+    text, failed = main_job_text(items)
+    out(text)
     out("Docs: `exactlin docs` tells where the documentation site is; `exactlin --help` lists the commands.")
     return 1 if failed else 0
 

@@ -19,7 +19,7 @@ def cmd_separable(args) -> int:
     from exactlin._version import __version__
     from exactlin.algorithms.separability import separable
     from exactlin.cli.common import emit_json, load_data
-    from exactlin.exact.format import fmt
+    from exactlin.render.report import fmt_value, weights_text
 
     ds = load_data(args)
     bias = args.bias or "first"
@@ -40,16 +40,14 @@ def cmd_separable(args) -> int:
     w = sys.stdout.write
     if ex["separable"]:
         w(f"separable ({'through the origin' if bias == 'none' else 'with intercept'}): verified\n")
-        w(f"  w = ({', '.join(fmt(v) for v in ex['w'])})\n")
-        if bias != "none":
-            w(f"  b = {fmt(ex['b'])}\n")
-        w(f"  min_i y_i (w . x_i + b) = {fmt(ex['min_functional_margin'])} >= 1\n")
+        w(f"  {weights_text(run.w, bias)}\n")  # named as `exactlin fit` names them
+        w(f"  min_i y_i (w . x_i + b) = {fmt_value(ex['min_functional_margin'])} >= 1\n")
     else:
         cert = ex["certificate"]
         w("not linearly separable" + (" through the origin" if bias == "none" else "") + ": verified\n")
-        w("  Gordan certificate (lambda_i > 0 shown):\n")
+        w("  Gordan certificate (lambda_i > 0 shown; samples numbered from 1):\n")
         for i in cert.support:
-            w(f"    lambda_{i} = {fmt(cert.lam[i])}\n")
+            w(f"    lambda_{i + 1} = {fmt_value(cert.lam[i])}   (sample {i + 1})\n")
         w(f"  {cert.meaning}\n")
     w(f"  method: {ex['method']}\n")
     return 0

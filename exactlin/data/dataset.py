@@ -29,6 +29,7 @@ from typing import Any, Literal
 import numpy as np
 
 from exactlin.errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
+from exactlin.exact.format import quote
 from exactlin.exact.numbers import FloatRule, Vector, parse_rational, to_matrix
 from exactlin.exact.rows import I64_LIMIT, ExactRows, from_fraction_rows
 
@@ -93,9 +94,10 @@ class Dataset:
 
         head = "".join(f"<th>{html(h)}</th>" for h in (self.feature_names or [f"x{j+1}" for j in range(self.d)]))
         rows = "".join(
-            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i, "".join(f"<td>{html(v)}</td>" for v in x), html(lab))
+            "<tr><td>{}</td>{}<td>{}</td></tr>".format(i + 1, "".join(f"<td>{html(v)}</td>" for v in x), html(lab))
             for i, (x, lab) in enumerate(zip(self.X, self.y))
         )
+        # samples numbered from 1, as everywhere a person reads (Python indexes them from 0)
         return f"<table><tr><th>i</th>{head}<th>{self.label_name or 'y'}</th></tr>{rows}</table>"
 
     def _repr_latex_(self) -> str:  # notebooks: a booktabs table with exact fractions
@@ -119,13 +121,13 @@ def _check_label(lab: Any, i: int) -> Hashable:
     except ImportError:  # pragma: no cover
         pass
     if lab is None:
-        raise InputTypeError(f"label at row {i} is missing (None)", row=i)
+        raise InputTypeError(f"label of sample {i + 1} is missing (None)", row=i)
     if isinstance(lab, float) and math.isnan(lab):
-        raise InputError(f"label at row {i} is NaN", row=i)
+        raise InputError(f"label of sample {i + 1} is NaN", row=i)
     try:
         hash(lab)
     except TypeError:
-        raise InputTypeError(f"label at row {i} ({lab!r}) is not hashable", row=i) from None
+        raise InputTypeError(f"label of sample {i + 1} ({quote(lab)}) is not hashable", row=i) from None
     return lab
 
 
@@ -198,7 +200,7 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
             v = _is_plus_minus_one(lab)
             if v is None:
                 raise LabelError(
-                    f"label {lab!r} at row {i} is not +1 or -1; binary algorithms take +1/-1 labels, "
+                    f"label {quote(lab)} of sample {i + 1} is not +1 or -1; binary algorithms take +1/-1 labels, "
                     "or any two labels with positive=LABEL (CLI: --positive LABEL); for more than two "
                     "classes use linear-machine or one-vs-rest",
                     row=i,
@@ -209,8 +211,8 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
     y = list(y)
     if not any(is_pos(lab) for lab in y):
         seen = class_labels(y)
-        raise LabelError(f"the positive label {positive!r} does not occur among the labels "
-                         f"({', '.join(repr(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
+        raise LabelError(f"the positive label {quote(positive)} does not occur among the labels "
+                         f"({', '.join(quote(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
     others = []
     out = []
     for i, lab in enumerate(y):
@@ -221,7 +223,8 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
                 others.append(lab)
                 if len(others) > 1:
                     raise LabelError(
-                        f"more than two labels: {positive!r}, {others[0]!r} and {lab!r} (row {i}); "
+                        f"more than two labels: {quote(positive)}, {quote(others[0])} and {quote(lab)} "
+                        f"(sample {i + 1}); "
                         "binary algorithms take two classes; for more use linear-machine or one-vs-rest",
                         row=i,
                     )
@@ -306,7 +309,7 @@ def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
     for i, zi in enumerate(z if not signs else ()):
         s = _is_plus_minus_one(zi)
         if s is None:
-            raise LabelError(f"label {zi!r} at row {i} is not +1 or -1", row=i)
+            raise LabelError(f"label {quote(zi)} of sample {i + 1} is not +1 or -1", row=i)
         signs.append(s)
     if isinstance(Y, ExactRows):  # in int64: -x fits because ExactRows entries are > -2**63
         return Y.signed(signs)

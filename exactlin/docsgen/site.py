@@ -35,6 +35,7 @@ from fractions import Fraction
 from exactlin.exact.format import latex as format_latex
 from exactlin.exact.format import markdown as format_markdown
 from exactlin.exact.format import text as format_text
+from exactlin.render.report import TRACE_ROWS as _REPORT_TRACE_ROWS
 
 log = logging.getLogger("mkdocs.plugins.exactlin")
 #: the source checkout (transcripts show it as <checkout>, so the site does not depend on where it is built);
@@ -56,8 +57,9 @@ MULTI_X = [(2, 0), (3, 1), (0, 2), (1, 3), (-2, -1), (-1, -2)]  # three separabl
 MULTI_Y = ["a", "a", "b", "b", "c", "c"]
 #: bound on passes for the default runs (the page says so)
 DEFAULT_EPOCHS = 50
-#: trace rows shown in full up to this many; longer traces show the head and tail (the JSON has every row)
-TRACE_ROWS = 400
+#: trace rows shown in full up to this many; longer traces show the head and tail (the JSON has every row):
+#: the rule of :func:`exactlin.render.report.head_tail`, with the same limit as ``exactlin examples show ID``
+TRACE_ROWS = _REPORT_TRACE_ROWS
 
 
 # ---------------------------------------------------------------------------
@@ -163,7 +165,8 @@ def admonition(kind: str, title: str, body: str) -> str:
 
 def run_summary(run) -> str:
     from exactlin.model.run import REASONS
-    from exactlin.render.report import summary_extras
+    from exactlin.render.report import _show_param, summary_extras
+    from exactlin.render.report import _spec as _report_spec
 
     lines = []
     if run.w is not None:
@@ -174,8 +177,10 @@ def run_summary(run) -> str:
             lines.append(f"* class {md_text(c)}: $w = {latex(wc)}$")
     lines.append(f"* converged: **{'yes' if run.converged else 'no'}**; stop reason `{run.reason}`: "
                  f"{md_text(REASONS.get(run.reason, ''))}")
-    lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
-    params = {k: v for k, v in run.params.items() if v is not None}
+    spec = _report_spec(run)
+    if spec is None or spec.iterative:  # a closed form has no counts (the same rule as exactlin fit's text)
+        lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
+    params = {k: v for k, v in run.params.items() if _show_param(run, k, v)}
     if params:
         lines.append("* parameters used: " + ", ".join(f"`{k}={fmt(v)}`" for k, v in params.items()))
     voted = run.extras.get("voted")
@@ -196,24 +201,21 @@ def run_summary(run) -> str:
         lines.append(f"* convergence monitor: $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)}), "
                      f"$\\gamma_{{\\min}} = {latex(mon.gamma_min)}$, $R^2 = {latex(mon.R2)}$, "
                      f"$\\|w^*\\|^2 = {latex(mon.norm2_w_star)}$; $K = {mon.K} \\le {latex(mon.bound)}$; "
-                     f"Facts 1 and 2 checked at all {mon.checked} mistakes")
+                     + ("Facts 1 and 2 checked at the one mistake" if mon.checked == 1 else
+                        f"Facts 1 and 2 checked at all {mon.checked} mistakes"))
     elif run.extras.get("monitor_note"):
         lines.append(f"* convergence monitor: {md_text(run.extras['monitor_note'])}")
     return "\n".join(lines)
 
 
 def trace_md(run) -> str:
-    from exactlin.render.report import trace_table
+    from exactlin.render.report import head_tail, trace_table
 
     if not run.trace:
         return "*This run records no trace steps (it is solved in closed form).*"
     header, rows = trace_table(run)
+    rows = head_tail(rows, TRACE_ROWS, len(header))  # the same head/tail rule as `exactlin examples show ID`
     note = ""
-    if len(rows) > TRACE_ROWS:
-        half = TRACE_ROWS // 2
-        omitted = len(rows) - 2 * half
-        rows = rows[:half] + [["..."] + [f"{omitted} rows omitted; the JSON file has them all"]
-                              + [""] * (len(header) - 2)] + rows[-half:]
     if not run.trace_complete:
         note = f"\n\nThe trace shows the first {len(run.trace)} of {run.steps} steps."
     return table_html(header, rows, cls="exactlin-trace") + note

@@ -86,9 +86,9 @@ except ImportError:  # pragma: no cover
 def _where(row: int | None, column: int | None) -> str:
     parts = []
     if row is not None:
-        parts.append(f"row {row}")
+        parts.append(f"sample {row + 1}")  # a person counts samples and features from 1 (.row/.column: 0-based)
     if column is not None:
-        parts.append(f"column {column}")
+        parts.append(f"feature {column + 1}")
     return (" at " + ", ".join(parts)) if parts else ""
 
 
@@ -311,14 +311,15 @@ def to_matrix(rows: Any, *, floats: FloatRule = "repr", name: str = "X",
     width = None
     for i, r in enumerate(rows):
         if isinstance(r, (str, bytes)) or not isinstance(r, Iterable):
-            raise InputTypeError(f"{name} row {i} is {type(r).__name__} {r!r}, not a sequence of numbers", row=i)
+            raise InputTypeError(f"{name}: sample {i + 1} is {type(r).__name__} {r!r}, not a sequence of numbers",
+                                 row=i)
         v = to_vector(r, floats=floats, row=i)
         if width is None:
             width = len(v)
             if width == 0:
                 raise ShapeError(f"{name} row 0 has no columns", row=0)
         elif len(v) != width:
-            raise ShapeError(f"{name} is ragged: row {i} has {len(v)} columns, row 0 has {width}", row=i)
+            raise ShapeError(f"{name} is ragged: sample {i + 1} has {len(v)} features, sample 1 has {width}", row=i)
         out.append(v)
     if not out and not allow_empty:
         raise ShapeError(f"{name} is empty: at least one sample is needed")
@@ -362,7 +363,7 @@ def dots(rows: Sequence[Sequence], w: Sequence) -> tuple[Fraction, ...]:
             for r in rows]
     for i, r in enumerate(rows):
         if len(r) != len(w):
-            raise ShapeError(f"row {i} has {len(r)} entries but w has {len(w)}", row=i)
+            raise ShapeError(f"sample {i + 1} has {len(r)} entries but w has {len(w)}", row=i)
     M = lcm(*(v.denominator for r in rows for v in r)) if rows else 1
     L = lcm(*(v.denominator for v in w)) if w else 1
     W = [v.numerator * (L // v.denominator) for v in w]

@@ -136,11 +136,11 @@ def _rows(X, d: int | None) -> list[tuple[Fraction, ...]]:
     out = []
     for i, row in enumerate(X):
         if _is_scalar(row):
-            raise InputTypeError(f"row {i}: expected a point (a sequence of numbers), got {type(row).__name__}",
+            raise InputTypeError(f"sample {i + 1}: expected a point (a sequence of numbers), got {type(row).__name__}",
                                  row=i)
         vals = list(row)
         if d is not None and len(vals) != d:
-            raise ShapeError(f"row {i} has {len(vals)} features; this model takes {d}", row=i)
+            raise ShapeError(f"sample {i + 1} has {len(vals)} features; this model takes {d}", row=i)
         out.append(tuple(to_rational(v, row=i, column=j) for j, v in enumerate(vals)))
     return out
 

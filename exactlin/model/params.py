@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactlin.errors import ExactlinError, ParameterError
+from exactlin.exact.format import quote
 from exactlin.exact.numbers import parse_rational, to_rational
 from exactlin.model.serialize import record
 
@@ -270,7 +271,7 @@ class Param:
                 value = to_rational(value)
             elif self.kind == "int":
                 if isinstance(value, bool) or int(value) != value:
-                    raise ParameterError(f"{name} must be a whole number, got {value!r}", parameter=name)
+                    raise ParameterError(f"{name} must be a whole number, got {quote(value)}", parameter=name)
                 value = int(value)
             elif self.kind == "vector":
                 if isinstance(value, str):
@@ -288,7 +289,8 @@ class Param:
                 value = bool(value)
             elif self.kind == "choice":
                 if value not in self.choices:
-                    raise ParameterError(f"{name} must be one of {', '.join(map(str, self.choices))}; got {value!r}",
+                    raise ParameterError(f"{name} must be one of {', '.join(map(str, self.choices))}; "
+                                         f"got {quote(value)}",
                                          parameter=name)
         except ParameterError:
             raise
@@ -323,7 +325,7 @@ def parse_param_value(p: Param, text: str) -> Any:
         if p.kind == "int":
             q = parse_rational(t)
             if q.denominator != 1:
-                raise ParameterError(f"{name} must be a whole number, got {t!r}", parameter=name)
+                raise ParameterError(f"{name} must be a whole number, got {quote(t)}", parameter=name)
             return int(q)
         if p.kind == "vector":
             return tuple(parse_rational(c) for c in t.split(","))
@@ -337,10 +339,10 @@ def parse_param_value(p: Param, text: str) -> Any:
                 return True
             if low in ("0", "false", "no", "off"):
                 return False
-            raise ParameterError(f"{name} must be true or false, got {t!r}", parameter=name)
+            raise ParameterError(f"{name} must be true or false, got {quote(t)}", parameter=name)
         if p.kind == "choice":
             if t not in [str(c) for c in p.choices]:
-                raise ParameterError(f"{name} must be one of {', '.join(map(str, p.choices))}; got {t!r}",
+                raise ParameterError(f"{name} must be one of {', '.join(map(str, p.choices))}; got {quote(t)}",
                                      parameter=name)
             return next(c for c in p.choices if str(c) == t)
         return t

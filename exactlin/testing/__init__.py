@@ -53,14 +53,14 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from exactlin.errors import ExactlinError, ParameterError
-from exactlin.exact.numbers import fmt, int_to_str
+from exactlin.exact.format import _as_fraction, decimal_str
+from exactlin.exact.numbers import fmt
 
 __all__ = ["assert_matches_exact", "compare_with_exact", "exact_decisions", "ExactMismatch", "MatchReport",
            "ValueDiff", "DecisionDiff", "decimal_str", "CHECKS"]
@@ -70,102 +70,7 @@ CHECKS = ("coef", "intercept", "decisions", "support_vectors")
 
 
 # ---------------------------------------------------------------------------
-# correctly rounded decimals
-
-
-def _round_half_even(n: int, d: int) -> int:
-    """n / d (d > 0) rounded to the nearest integer, ties to even, exactly."""
-    q, r = divmod(n, d)
-    if 2 * r > d or (2 * r == d and q % 2 == 1):
-        q += 1
-    return q
-
-
-def _exponent(q: Fraction) -> int:
-    """e with 10^e <= q < 10^(e+1), for q > 0 (exact comparisons; a bit-length estimate to start)."""
-    n, d = q.numerator, q.denominator
-    e = math.floor((n.bit_length() - d.bit_length()) * 0.30102999566398120)
-    while True:  # the estimate is off by at most 1 or 2
-        if e >= 0:
-            lo_ok, hi_ok = n >= d * 10**e, n < d * 10 ** (e + 1)
-        else:
-            lo_ok, hi_ok = n * 10**-e >= d, n * 10**-e < d * 10
-        if not lo_ok:
-            e -= 1
-        elif not hi_ok:
-            e += 1
-        else:
-            return e
-
-
-def decimal_str(q: Any, digits: int = 17) -> str:
-    """``q`` as a decimal correctly rounded to ``digits`` significant digits (round half to even), by exact
-    integer arithmetic.  Trailing zeros are dropped when the decimal is exactly q; positional notation for
-    exponents in [-6, 20], scientific (``1.2345e-30``) beyond.  A float argument is read as the exact binary
-    rational it is.
-
-    >>> decimal_str(Fraction(1, 3), 5), decimal_str(Fraction(2, 3), 5), decimal_str(Fraction(-9)), decimal_str(0)
-    ('0.33333', '0.66667', '-9', '0')
-    >>> decimal_str(Fraction(1, 8), 2), decimal_str(Fraction(3, 8), 2), decimal_str(Fraction(10**40, 3), 3)
-    ('0.12', '0.38', '3.33e+39')
-    """
-    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
-        raise ParameterError(f"digits must be a positive integer, got {digits!r}", parameter="digits")
-    q = _as_fraction(q, "q")
-    if q == 0:
-        return "0"
-    sign = "-" if q < 0 else ""
-    q = abs(q)
-    e = _exponent(q)
-    shift = digits - 1 - e  # m = round(q * 10^shift) has `digits` digits
-    n, d = q.numerator, q.denominator
-    if shift >= 0:
-        m = _round_half_even(n * 10**shift, d)
-        exact = (n * 10**shift) % d == 0
-    else:
-        m = _round_half_even(n, d * 10**-shift)
-        exact = n % (d * 10**-shift) == 0
-    if m == 10**digits:  # rounded up to the next power of ten
-        m //= 10
-        e += 1
-    s = int_to_str(m)
-    if exact:
-        s = s.rstrip("0") or "0"
-    if -6 <= e <= 20:
-        if e >= 0:
-            intpart, frac = s[: e + 1].ljust(e + 1, "0"), s[e + 1:]
-        else:
-            intpart, frac = "0", "0" * (-e - 1) + s
-        return sign + intpart + ("." + frac if frac else "")
-    mant = s[0] + ("." + s[1:] if len(s) > 1 else "")
-    return f"{sign}{mant}e{'+' if e >= 0 else '-'}{abs(e):02d}"
-
-
-def _as_fraction(v: Any, what: str) -> Fraction:
-    """A real number as the exact rational it is (a float is its binary value, not its decimal repr)."""
-    if isinstance(v, Fraction):
-        return v
-    if isinstance(v, bool):
-        raise ParameterError(f"{what}: bool {v!r} is not a number", parameter=what)
-    if isinstance(v, int):
-        return Fraction(v)
-    try:
-        import numpy as np
-
-        if isinstance(v, np.integer):
-            return Fraction(int(v))
-        if isinstance(v, np.floating):
-            v = float(v)
-    except ImportError:  # pragma: no cover - numpy is a dependency
-        pass
-    if isinstance(v, float):
-        if not math.isfinite(v):
-            raise ParameterError(f"{what}: {v!r} is not a finite number", parameter=what)
-        return Fraction(v)
-    if hasattr(v, "is_Rational") and v.is_Rational:  # an exact sympy rational
-        return Fraction(int(v.p), int(v.q))
-    raise ParameterError(f"{what}: {v!r} ({type(v).__name__}) is not a rational number; an irrational exact value "
-                         "(e.g. Fisher's threshold y0^(3) with ln(P1/P2)) cannot be compared here", parameter=what)
+# correctly rounded decimals: the one implementation lives in exactlin.exact.format (every renderer uses it)
 
 
 def _show_float(v: Any) -> str:

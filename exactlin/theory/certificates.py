@@ -49,12 +49,12 @@ def verify_separator(Z: Sequence[Sequence], w: Sequence, *, margin: Fraction = F
     worst = None
     for i, z in enumerate(Z):
         if len(z) != len(w):
-            raise VerificationError(f"sample {i} has {len(z)} entries but w has {len(w)}")
+            raise VerificationError(f"sample {i + 1} has {len(z)} entries but w has {len(w)}")
         s = _dot(w, z)
         ok = s > margin if strict else s >= margin
         if not ok:
             op = ">" if strict else ">="
-            raise VerificationError(f"not a separator: sample {i} has y<w,x> = {s}, needs {op} {margin}")
+            raise VerificationError(f"not a separator: sample {i + 1} has y<w,x> = {s}, needs {op} {margin}")
         worst = s if worst is None or s < worst else worst
     return worst
 
@@ -84,7 +84,7 @@ def verify_gordan(Z: Sequence[Sequence], lam: Sequence, *, source: str = "given"
     lam = [Fraction(v) for v in lam]
     for i, v in enumerate(lam):
         if v < 0:
-            raise VerificationError(f"certificate multiplier lambda_{i} = {v} is negative")
+            raise VerificationError(f"certificate multiplier lambda_{i + 1} = {v} is negative (sample {i + 1})")
     if sum(lam) != 1:
         raise VerificationError(f"certificate multipliers sum to {sum(lam)}, not 1")
     d = len(Z[0])

@@ -92,9 +92,9 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     # dual feasibility
     for i, a in enumerate(alpha):
         if a < 0:
-            _fail(f"dual feasibility fails: alpha_{i} = {a} < 0")
+            _fail(f"dual feasibility fails: alpha_{i + 1} = {a} < 0 (sample {i + 1})")
         if loss == "hinge" and a > C:
-            _fail(f"dual feasibility fails: alpha_{i} = {a} > C = {C}")
+            _fail(f"dual feasibility fails: alpha_{i + 1} = {a} > C = {C} (sample {i + 1})")
     if intercept:
         s = sum((a * yi for a, yi in zip(alpha, y)), F0)
         if s != 0:
@@ -153,14 +153,14 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
         if xi[i] < 0:
             _fail(f"primal feasibility fails: xi_{i} = {xi[i]} < 0")
         if m < 1 - xi[i]:
-            _fail(f"primal feasibility fails at sample {i}: y_i f(x_i) = {m} < 1 - xi_i = {1 - xi[i]}")
+            _fail(f"primal feasibility fails at sample {i + 1}: y_i f(x_i) = {m} < 1 - xi_i = {1 - xi[i]}")
         if alpha[i] and m != 1 - xi[i]:
-            _fail(f"complementary slackness fails at sample {i}: alpha_i = {alpha[i]} > 0 but y_i f(x_i) = {m} "
+            _fail(f"complementary slackness fails at sample {i + 1}: alpha_i = {alpha[i]} > 0 but y_i f(x_i) = {m} "
                   f"!= 1 - xi_i = {1 - xi[i]}")
         if loss == "hinge" and xi[i] and alpha[i] != C:
-            _fail(f"complementary slackness fails at sample {i}: xi_i = {xi[i]} > 0 but alpha_i = {alpha[i]} != C")
+            _fail(f"complementary slackness fails at sample {i + 1}: xi_i = {xi[i]} > 0 but alpha_i = {alpha[i]} != C")
         if loss == "squared" and 2 * C * xi[i] != alpha[i]:
-            _fail(f"stationarity in xi fails at sample {i}: 2 C xi_i = {2 * C * xi[i]} != alpha_i = {alpha[i]}")
+            _fail(f"stationarity in xi fails at sample {i + 1}: 2 C xi_i = {2 * C * xi[i]} != alpha_i = {alpha[i]}")
     # objectives: zero duality gap (implied by the above; checked as an independent second proof)
     sa = sum(alpha, F0)
     if loss == "hard":

@@ -81,7 +81,7 @@ class ConvergenceMonitor:
         self.gamma_min = min(margins)
         if self.gamma_min <= 0:
             i = margins.index(self.gamma_min)
-            raise InputError(f"w* = {tuple(map(str, self.w_star))} is not a separator: sample {i} has "
+            raise InputError(f"w* = {tuple(map(str, self.w_star))} is not a separator: sample {i + 1} has "
                              f"y<w*,x> = {self.gamma_min} <= 0, so the convergence theorem does not apply")
         self.R2 = max(_dot(z, z) for z in Z)
         self.nw2 = _dot(self.w_star, self.w_star)
@@ -178,7 +178,7 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> Ba
         s = [Fraction(0)] * len(a)
         for j, c in zip(Yk, coefs):
             if _dot(a, Z[j]) > 0:
-                raise InvariantViolation(f"batch monitor: iteration {k} corrects sample {j} with a^t y = "
+                raise InvariantViolation(f"batch monitor: iteration {k} corrects sample {j + 1} with a^t y = "
                                          f"{_dot(a, Z[j])} > 0; the theorem covers only misclassified samples")
             for t in range(len(a)):
                 s[t] += c * Z[j][t]

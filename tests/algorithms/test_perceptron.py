@@ -85,11 +85,11 @@ def test_bad_parameters():
         perceptron(*EX1, w0=(0, 0, 0))
     with pytest.raises(ParameterError, match="max_epochs must be a whole number >= 1"):
         perceptron(*EX1, max_epochs=0)
-    with pytest.raises(LabelError, match="label 2 at row 0"):
+    with pytest.raises(LabelError, match="label 2 of sample 1"):
         perceptron([(1, 0)], [2])
     with pytest.raises(ShapeError, match="ragged"):
         perceptron([(1, 0), (1,)], [1, -1])
-    with pytest.raises(InputError, match="not a finite number at row 0, column 1"):
+    with pytest.raises(InputError, match="not a finite number at sample 1, feature 2"):
         perceptron([(1, float("nan"))], [1])
 
 

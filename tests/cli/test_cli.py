@@ -151,7 +151,7 @@ def test_ho_kashyap_text_prints_the_separator_certificate_fields(capsys, tmp_pat
     code, out, err = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "s3.csv", SEED003_CSV))
     assert code == 0, err
     line = next(ln for ln in out.splitlines() if ln.startswith("certificate"))
-    assert line == "certificate (separator, verified: True): a = (11/3, -4/3, -2/3); min_Ya = 1"
+    assert line == "certificate (separator, verified: yes): a = (11/3, -4/3, -2/3); min_Ya = 1"
 
 
 def test_ho_kashyap_text_prints_the_gordan_certificate_fields(capsys, tmp_path):
@@ -161,7 +161,7 @@ def test_ho_kashyap_text_prints_the_gordan_certificate_fields(capsys, tmp_path):
     code, out, err = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "ns.csv", "0,1\n1,-1\n2,1\n"))
     assert code == 0, err
     line = next(ln for ln in out.splitlines() if ln.startswith("certificate"))
-    assert line == "certificate (gordan, verified: True): lambda = (1/4, 1/2, 1/4); e = (-2/3, -4/3, -2/3)"
+    assert line == "certificate (gordan, verified: yes): lambda = (1/4, 1/2, 1/4); e = (-2/3, -4/3, -2/3)"
 
 
 def test_converged_reason_text_fits_ho_kashyap(capsys, tmp_path):
@@ -169,7 +169,7 @@ def test_converged_reason_text_fits_ho_kashyap(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "s3.csv", SEED003_CSV))
     line = next(ln for ln in out.splitlines() if ln.startswith("converged:"))
     assert "reason: converged (" in line and "full cycle through the data" not in line
-    assert "Y a > 0 on every sample (Ho-Kashyap)" in line
+    assert "reason: converged (Y a > 0 on every sample)" in line  # the short reason of Ho-Kashyap
     code, out, _ = run_cli(capsys, "fit", "ho-kashyap", _csv(tmp_path, "s3.csv", SEED003_CSV), "--json")
     d = json.loads(out)
     assert d["reason"] == "converged" and d["updates"] == d["epochs"] == d["steps"] == 0  # the code is unchanged
@@ -240,16 +240,17 @@ def test_mse_rules_record_max_epochs(capsys, tmp_path, algorithm, steps):
 
 
 def test_label_errors_name_the_csv_line(tmp_path, capsys):
-    # rows are 0-based sample indices in the API; on the CLI the message also names the file line
+    # rows are 0-based sample indices in the API (.row), named from 1 in the message ("sample 3" for row 2);
+    # on the CLI the message also names the file line
     # (here the header is line 1 and a comment is line 4, so the third sample 'bird' is on line 5)
     p = tmp_path / "three.csv"
     p.write_text("x1,x2,y\n1,2,cat\n3,4,dog\n# a comment\n5,6,bird\n")
     assert main(["--no-progress", "fit", "perceptron", str(p), "--positive", "cat"]) == 2
     err = capsys.readouterr().err
-    assert "'bird' (row 2)" in err and f"(line 5 of {p})" in err and err.count("\n") == 1
+    assert "'bird' (sample 3)" in err and f"(line 5 of {p})" in err and err.count("\n") == 1
     assert main(["--no-progress", "fit", "perceptron", str(p)]) == 2
     err = capsys.readouterr().err
-    assert "'cat' at row 0 is not +1 or -1" in err and f"(line 2 of {p})" in err
+    assert "'cat' of sample 1 is not +1 or -1" in err and f"(line 2 of {p})" in err
 
 
 @pytest.mark.parametrize("positive, plus", [("0.5", "1/2"), ("1/2", "1/2"), ("1.0", 1), ("+1", 1), ("1", 1)])

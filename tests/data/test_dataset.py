@@ -36,7 +36,7 @@ def test_binary_labels():
     assert binary_labels([1, -1, "+1", "-1"]) == (1, -1, 1, -1)
     assert binary_labels(["cat", "dog"], positive="cat") == (1, -1)
     assert binary_labels([2, 5, 2], positive=5) == (-1, 1, -1)
-    with pytest.raises(LabelError, match="label 0 at row 1 is not \\+1 or -1"):
+    with pytest.raises(LabelError, match="label 0 of sample 2 is not \\+1 or -1"):
         binary_labels([1, 0])
     with pytest.raises(LabelError, match="more than two labels"):
         binary_labels(["a", "b", "c"], positive="a")
@@ -47,7 +47,7 @@ def test_binary_labels():
 def test_dataset_errors():
     with pytest.raises(ShapeError, match="X has 2 rows but y has 1 labels"):
         as_dataset([(1,), (2,)], [1])
-    with pytest.raises(InputTypeError, match="label at row 0 is missing"):
+    with pytest.raises(InputTypeError, match="label of sample 1 is missing"):
         as_dataset([(1,)], [None])
     with pytest.raises(ShapeError, match="labels y are missing"):
         as_dataset([(1,)], None)

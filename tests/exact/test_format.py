@@ -48,10 +48,15 @@ def test_python_refuses_what_the_rule_prints():
 ])
 def test_scalars(value, text, latex):
     assert F.fmt(value) == text
-    assert F.text(value) == text
-    assert F.latex(value) == latex
-    assert F.markdown(value) == f"${latex}$"
-    assert F.html(value) == text
+    with F.display(exact=True):  # --exact: the exact forms alone
+        assert F.text(value) == text
+        assert F.latex(value) == latex
+        assert F.markdown(value) == f"${latex}$"
+        assert F.html(value) == text
+    if value != sympy.sqrt(2):  # short rationals read the same either way
+        assert F.text(value) == text and F.latex(value) == latex and F.html(value) == text
+    else:  # an irrational: its exact form and its decimal (sqrt 2 = 1.41421356...)
+        assert F.text(value) == "sqrt(2) ≈ 1.4142" and F.latex(value) == "\\sqrt{2} \\approx 1.4142"
 
 
 def test_nested_values_bools_none():
@@ -59,7 +64,7 @@ def test_nested_values_bools_none():
     assert F.text(v) == "(1, -1/2, (3/4, yes))"
     assert F.latex(v) == "(1, -\\frac{1}{2}, (\\frac{3}{4}, yes))"
     assert F.text({"w": [1, 2], "ok": False}) == "{w: (1, 2), ok: no}"
-    assert F.text(None) == "" and F.latex(None) == ""
+    assert F.text(None) == "-" and F.latex(None) == "-"  # a value left undefined reads as a dash
     assert F.html({"a<b": Fraction(1, 2)}) == "{a&lt;b: 1/2}"
 
 
@@ -78,7 +83,20 @@ def test_latex_text_escapes():
     assert F.latex("cat_1") == "cat\\_1"
 
 
-def test_5000_digit_rational_every_rule():
+@pytest.fixture
+def exact_display():
+    """``--exact``: every number in full (the default shows a 5,000-digit rational by its decimal)."""
+    with F.display(exact=True):
+        yield
+
+
+def test_5000_digit_rational_shown_by_its_decimal_by_default():
+    # -(10^5000 - 1)/10^4400 = -(10^600 - 10^-4400): five significant digits round to -1.0000e+600
+    assert F.text(BIG) == "≈ -1.0000e+600 (exact: a 5000-digit numerator over a 4401-digit denominator)"
+    assert F.fmt(BIG) == BIG_TEXT  # fmt is always exact
+
+
+def test_5000_digit_rational_every_rule(exact_display):
     assert F.fmt(BIG) == BIG_TEXT
     assert numbers_fmt(BIG) == BIG_TEXT  # the old import path is the same function
     assert F.text((BIG, 1)) == f"({BIG_TEXT}, 1)"
@@ -100,7 +118,7 @@ def _big_run() -> Run:
                problem=SimpleNamespace(data=ds, Y=ds.X))
 
 
-def test_5000_digit_rational_every_renderer():
+def test_5000_digit_rational_every_renderer(exact_display):
     run = _big_run()
     assert report.fmt_value(BIG) == BIG_TEXT and report.latex_value(BIG) == BIG_LATEX
     text = report.run_text(run)
@@ -116,7 +134,7 @@ def test_5000_digit_rational_every_renderer():
     assert site.value_md(BIG) == f"${BIG_LATEX}$"
 
 
-def test_5000_digit_rational_dataset_reprs():
+def test_5000_digit_rational_dataset_reprs(exact_display):
     ds = as_dataset([(BIG, 1), (Fraction(1, 2), 0)], ["cat_a", "dog"])
     latex = ds._repr_latex_()
     assert f"${BIG_LATEX}$ & $1$ & cat\\_a" in latex

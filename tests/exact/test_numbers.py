@@ -50,14 +50,14 @@ def test_rejected_values(value, exc, fragment):
 
 
 def test_error_names_row_and_column():
-    with pytest.raises(InputError, match="row 1, column 0") as e:
+    with pytest.raises(InputError, match="sample 2, feature 1") as e:
         to_matrix([[1, 2], ["x", 3]])
     assert e.value.row == 1 and e.value.column == 0
     assert isinstance(e.value, ValueError)
 
 
 def test_matrix_shapes():
-    with pytest.raises(ShapeError, match="ragged: row 1 has 1 columns"):
+    with pytest.raises(ShapeError, match="ragged: sample 2 has 1 features"):
         to_matrix([[1, 2], [3]])
     with pytest.raises(ShapeError, match="empty"):
         to_matrix([])

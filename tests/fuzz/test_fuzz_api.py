@@ -88,10 +88,10 @@ def check_message(e: ExactlinError) -> None:
     line = getattr(e, "line", None)
     if line is not None:
         assert f"line {line}" in msg, f"message does not name line {line}: {msg!r}"
-    elif row is not None:
-        assert f"row {row}" in msg, f"message does not name row {row}: {msg!r}"
-    if col is not None and line is None:
-        assert f"column {col}" in msg, f"message does not name column {col}: {msg!r}"
+    elif row is not None:  # a sample is named from 1 ("sample 3" for .row == 2); a matrix's row by its index
+        assert f"sample {row + 1}" in msg or f"row {row}" in msg, f"message does not name row {row}: {msg!r}"
+    if col is not None and line is None:  # a sample's feature from 1; a matrix's column by its index
+        assert f"feature {col + 1}" in msg or f"column {col}" in msg, f"message does not name column {col}: {msg!r}"
     if isinstance(e, ParameterError) and e.parameter is not None:
         assert e.parameter in msg, f"message does not name parameter {e.parameter!r}: {msg!r}"
 
@@ -354,7 +354,7 @@ def test_fuzz_to_rational(fuzz_count, cell, rule, row, col):
     if want is None:
         assert kind == "error", f"{cell[0]!r} (floats={rule}) was accepted as {out!r}"
         if isinstance(out, (InputError, InputTypeError)) and row is not None:
-            assert out.row == row and f"row {row}" in str(out)
+            assert out.row == row and f"sample {row + 1}" in str(out)
     else:
         assert kind == "ok", f"{cell[0]!r} (floats={rule}) rejected: {out}"
         assert type(out) is Fraction and out == want
@@ -379,7 +379,8 @@ def test_fuzz_parse_rational(fuzz_count, text):
         if ref is not None:
             assert out == ref
     else:
-        assert isinstance(out, InputError) and "row 4" in str(out) and "column 1" in str(out)
+        # .row 4, .column 1 (0-based), named from 1 in the message
+        assert isinstance(out, InputError) and "sample 5" in str(out) and "feature 2" in str(out)
 
 
 # ---------------------------------------------------------------------------
@@ -720,7 +721,7 @@ def test_fuzz_to_vector(fuzz_count, values, rule):
     want = [expected(c, rule) for c in values]
     if any(v is None for v in want):
         assert kind == "error"
-        assert out.row == 2 and "row 2" in str(out)
+        assert out.row == 2 and "sample 3" in str(out)
         j = want.index(None)
         if isinstance(out, (InputError, InputTypeError)) and out.column is not None:
             assert out.column == j

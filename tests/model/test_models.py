@@ -282,7 +282,7 @@ def test_bad_input_names_row_and_column():
     m = LinearModel((1, 2), "none")
     with pytest.raises(ShapeError) as e:
         m.predict([(1, 2), (1, 2, 3)])
-    assert e.value.row == 1 and "row 1" in str(e.value)
+    assert e.value.row == 1 and "sample 2" in str(e.value)
     with pytest.raises(InputError) as e:
         m.predict([(1, 2), (1, "x")])
     assert isinstance(e.value, ExactlinError) and e.value.row == 1 and e.value.column == 1

@@ -20,11 +20,13 @@ def test_accepts_hand_derived_hard_margin():
 
 
 @pytest.mark.parametrize("alpha,b,w,frag", [
-    ([F(1, 2), F(1, 2)], 0, (1,), "primal feasibility fails at sample 0"),
-    ([-1, -1], -1, (-2,), "dual feasibility fails: alpha_0 = -1 < 0"),
+    # hand: f(x) = x; sample 1 (x = 0, y = -1) has y f = 0 < 1 (samples are named from 1 in messages)
+    ([F(1, 2), F(1, 2)], 0, (1,), "primal feasibility fails at sample 1"),
+    ([-1, -1], -1, (-2,), "dual feasibility fails: alpha_1 = -1 < 0 (sample 1)"),
     ([F(1, 2), 1], -1, (1,), "stationarity in b fails"),
     ([1, 1], -1, (1,), "stationarity fails: w != sum_i alpha_i y_i x_i"),
-    ([0, 0], -1, (0,), "primal feasibility fails at sample 1"),
+    # hand: f = -1; sample 1 has y f = 1, sample 2 (x = 2, y = +1) has y f = -1 < 1
+    ([0, 0], -1, (0,), "primal feasibility fails at sample 2"),
 ])
 def test_rejects_broken_claims(alpha, b, w, frag):
     with pytest.raises(VerificationError, match=frag.replace("(", "\\(").replace(")", "\\)")):
@@ -38,7 +40,7 @@ def test_complementary_slackness():
     assert verify_kkt(X, Y, [F(1, 2), F(1, 2), 0], -1, w=(1,))["verified"]
     # alpha = (1/3, 0, 1/3): sum alpha y = 0 and w = 3 * 1/3 = 1 (stationarity holds), but sample 2 has
     # y f = 2 > 1 with alpha_2 > 0
-    with pytest.raises(VerificationError, match="complementary slackness fails at sample 2"):
+    with pytest.raises(VerificationError, match="complementary slackness fails at sample 3"):
         verify_kkt(X, Y, [F(1, 3), 0, F(1, 3)], F(-1), w=(1,), loss="hard")
 
 
@@ -49,7 +51,7 @@ def test_hinge_loss_conditions():
     for b in (F(-5, 4), F(-9, 8), F(-1)):
         rep = verify_kkt(X, Y, [0, 1, 1], b, w=(F(1, 2),), loss="hinge", C=1)
         assert rep["xi"] == (0, F(1, 2) - b, F(5, 4) + b)
-    with pytest.raises(VerificationError, match="alpha_1 = 2 > C = 1"):
+    with pytest.raises(VerificationError, match="alpha_2 = 2 > C = 1"):
         verify_kkt(X, Y, [1, 2, 1], -1, w=(F(3, 2),), loss="hinge", C=1)
     with pytest.raises(VerificationError, match="needs C"):
         verify_kkt(X, Y, [0, 1, 1], -1, w=(F(1, 2),), loss="hinge")
@@ -63,7 +65,7 @@ def test_squared_loss_conditions():
     assert rep["xi"] == (F(1, 5), F(1, 5))
     assert rep["primal_objective"] == F(8, 25) + 2 * F(1, 25)
     # w = 0, b = 0, alpha = 0, xi = (1, 1) is feasible and stationary in w, but not in xi (2 C xi != alpha)
-    with pytest.raises(VerificationError, match="stationarity in xi fails at sample 0"):
+    with pytest.raises(VerificationError, match="stationarity in xi fails at sample 1"):
         verify_kkt(X, Y, [0, 0], 0, w=(0,), loss="squared", C=1, xi=[1, 1])
 
 
