@@ -26,18 +26,8 @@ from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relax
 from exactlin.algorithms.winnow import balanced_winnow
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
+from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED001, SEED002, SEED003, _dot
 
-SEED000 = "000_478cb53c624e7eb5.txt"
-SEED001 = "001_5ccb68c426482a98.txt"
-SEED002 = "002_c246c20bba6fa4e1.txt"
-SEED003 = "003_ffe0ec08819b37d8.txt"
-
-#: seed 000, Example 1 (also the voted/averaged perceptron example)
-EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
-EX1_Y = [1, -1, -1, 1]
-#: seed 000, Example 2 (not separable through the origin)
-EX2_X = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-EX2_Y = [1, -1, -1, 1]
 #: a three-class toy set for the multi-category examples
 MC_X = [(1, 0), (0, 1), (-1, -1)]
 MC_Y = ["A", "B", "C"]
@@ -45,10 +35,6 @@ MC_Y = ["A", "B", "C"]
 
 def _v(*xs):
     return tuple(F(x) for x in xs)
-
-
-def _dot(u, v):
-    return sum((F(a) * F(b) for a, b in zip(u, v)), F(0))
 
 
 def _fmt(v):

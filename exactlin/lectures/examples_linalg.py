@@ -19,19 +19,9 @@ from exactlin.algorithms.ho_kashyap import ho_kashyap, ho_kashyap_mod1, ho_kashy
 from exactlin.algorithms.mse import lms, mse, widrow_hoff
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
+from exactlin.lectures.notes import MSE_X, MSE_Y, PINV_PRINTED, SEED003, SEED004, Y_PRINTED
 from exactlin.linalg.matrices import inverse, matmul, pinv, transpose, verify_penrose
 
-SEED003 = "003_ffe0ec08819b37d8.txt"
-SEED004 = "004_f7c425a21563e0cd.txt"
-
-#: seed 003's example, as data: omega_1 = {(1,2), (2,0)}, omega_2 = {(3,1), (2,3)} (derived above)
-MSE_X = [(1, 2), (2, 0), (3, 1), (2, 3)]
-MSE_Y = [1, 1, -1, -1]
-#: the matrix the notes print
-Y_PRINTED = ((1, 1, 2), (1, 2, 0), (-1, -3, -1), (-1, -2, -3))
-PINV_PRINTED = ((F(5, 4), F(13, 12), F(3, 4), F(7, 12)),
-                (F(-1, 2), F(-1, 6), F(-1, 2), F(-1, 6)),
-                (F(0), F(-1, 3), F(0), F(-1, 3)))
 A_PRINTED = (F(11, 3), F(-4, 3), F(-2, 3))
 
 #: seed 004's circle: inside the unit circle +1, outside -1

@@ -15,10 +15,7 @@ from exactlin.algorithms.separability import separable
 from exactlin.algorithms.svm import decision_function, perceptron_bound, svm_hard, svm_soft_l2
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
-
-SEED000 = "000_478cb53c624e7eb5.txt"
-SEED002 = "002_c246c20bba6fa4e1.txt"
-SEED004 = "004_f7c425a21563e0cd.txt"
+from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED002, SEED004
 
 #: two points whose maximum margin is irrational
 DIAG_X, DIAG_Y = [(0, 0), (1, 1)], [-1, 1]
@@ -27,9 +24,7 @@ SK_X, SK_Y = [("1.5", "2.5"), ("2.5", "1.5"), ("2.5", "2.5")], [1, 1, -1]
 #: a box: four points on the margin in the plane (more support vectors than dimensions)
 BOX_X, BOX_Y = [(0, 0), (0, 1), (2, 0), (2, 1)], [-1, -1, 1, 1]
 #: seed 000, Example 2 (XOR-like)
-EX2_X, EX2_Y = [(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1]
 #: seed 000, Example 1
-EX1_X, EX1_Y = [(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1]
 #: a circle set with the symmetry of the square: inside the unit circle +1, outside -1
 CIRCLE_X = [(0, 0), (F(1, 2), 0), (F(-1, 2), 0), (0, F(1, 2)), (0, F(-1, 2)), (2, 0), (-2, 0), (0, 2), (0, -2)]
 CIRCLE_Y = [1, 1, 1, 1, 1, -1, -1, -1, -1]

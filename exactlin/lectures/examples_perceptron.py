@@ -11,17 +11,9 @@ from fractions import Fraction as F
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
+from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED004
 from exactlin.theory.margins import margin, signed_margin
 
-SEED000 = "000_478cb53c624e7eb5.txt"
-SEED004 = "004_f7c425a21563e0cd.txt"
-
-#: seed 000, Example 1 ("Training Data")
-EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
-EX1_Y = [1, -1, -1, 1]
-#: seed 000, Example 2
-EX2_X = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-EX2_Y = [1, -1, -1, 1]
 #: seed 000, the margin example S
 MARGIN_X = [(1, -1), (-1, -1), ("0.01", 0), (-1, 0)]
 MARGIN_Y = [1, 1, 1, -1]

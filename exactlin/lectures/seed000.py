@@ -13,27 +13,7 @@ from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.perceptron_family import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
-
-SEED000 = "000_478cb53c624e7eb5.txt"
-SEED004 = "004_f7c425a21563e0cd.txt"
-
-#: seed 000, Example 1 ("Training Data")
-EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
-EX1_Y = [1, -1, -1, 1]
-
-
-def _dot(u, v):
-    return sum((F(a) * F(b) for a, b in zip(u, v)), F(0))
-
-
-def _sign(v) -> int:
-    return (v > 0) - (v < 0)
-
-
-def _fmt(v):
-    from exactlin.render.report import fmt_value
-
-    return fmt_value(v)
+from exactlin.lectures.notes import EX1_X, EX1_Y, SEED000, _dot, _fmt, _sign
 
 
 @example("seed000-exercise-repeat-mistake", title="Exercise 1: can w_(t+1) still make a mistake on (x_t, y_t)? "

@@ -11,28 +11,7 @@ from fractions import Fraction as F
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.perceptron_family import batch_pla
 from exactlin.lectures.errata import erratum
-
-SEED001 = "001_5ccb68c426482a98.txt"
-
-#: seed 000, Example 1 and Example 2 (the data the perceptron notes use)
-EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
-EX1_Y = [1, -1, -1, 1]
-EX2_X = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-EX2_Y = [1, -1, -1, 1]
-
-
-def _dot(u, v):
-    return sum((F(a) * F(b) for a, b in zip(u, v)), F(0))
-
-
-def _sign(v) -> int:
-    return (v > 0) - (v < 0)
-
-
-def _fmt(v):
-    from exactlin.render.report import fmt_value
-
-    return fmt_value(v)
+from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED001, _dot, _fmt, _sign
 
 
 def _aug(X):

@@ -6,20 +6,7 @@ from fractions import Fraction as F
 
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.lectures.examples import Check, ExampleResult, example
-
-SEED002 = "002_c246c20bba6fa4e1.txt"
-
-#: seed 000, Example 1 (through the origin, the setting of seed 002's "no b for simplicity")
-EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
-EX1_Y = [1, -1, -1, 1]
-
-
-def _dot(u, v):
-    return sum((F(a) * F(b) for a, b in zip(u, v)), F(0))
-
-
-def _sign(v) -> int:
-    return (v > 0) - (v < 0)
+from exactlin.lectures.notes import EX1_X, EX1_Y, SEED002, _dot, _sign
 
 
 @example("seed002-duality", title="x-space / w-space duality: each sample is a hyperplane in w-space; w is right "

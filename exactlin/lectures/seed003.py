@@ -18,33 +18,15 @@ from exactlin.algorithms.multiclass import linear_machine, linear_machine_decide
 from exactlin.algorithms.relaxation import single_sample_relaxation
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
+from exactlin.lectures.notes import MSE_X, MSE_Y, PINV_PRINTED, SEED003, Y_PRINTED, _dot, _fmt
 from exactlin.linalg.matrices import pinv, rank
 
-SEED003 = "003_ffe0ec08819b37d8.txt"
-
-#: seed 003's pseudoinverse example as data (see exactlin.lectures.examples_linalg): bias first
-MSE_X = [(1, 2), (2, 0), (3, 1), (2, 3)]
-MSE_Y = [1, 1, -1, -1]
-Y_PRINTED = ((1, 1, 2), (1, 2, 0), (-1, -3, -1), (-1, -2, -3))
-PINV_PRINTED = ((F(5, 4), F(13, 12), F(3, 4), F(7, 12)),
-                (F(-1, 2), F(-1, 6), F(-1, 2), F(-1, 6)),
-                (F(0), F(-1, 3), F(0), F(-1, 3)))
 #: the three-class toy set of the linear-machine example
 MC_X = [(1, 0), (0, 1), (-1, -1)]
 MC_Y = ["A", "B", "C"]
 #: the hand-derivable Fisher set of seed003-fisher
 FISHER_X = [(1, 0), (3, 0), (2, 1), (-1, 0), (-3, 0), (-2, -1)]
 FISHER_Y = [1, 1, 1, -1, -1, -1]
-
-
-def _dot(u, v):
-    return sum((F(a) * F(b) for a, b in zip(u, v)), F(0))
-
-
-def _fmt(v):
-    from exactlin.render.report import fmt_value
-
-    return fmt_value(v)
 
 
 @example("seed003-step-size", title="Effect of the step size eta: slow, one-step, overshooting, oscillating and "

@@ -13,18 +13,11 @@ import sympy
 from exactlin.algorithms.svm import svm_hard, svm_soft_l2
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
-
-SEED004 = "004_f7c425a21563e0cd.txt"
+from exactlin.lectures.notes import SEED004, _fmt
 
 #: two support vectors (0,0) (-1) and (1,1) (+1), and two points well outside the slab
 BASE_X = [(0, 0), (1, 1), (-1, -1), (3, 2)]
 BASE_Y = [-1, 1, -1, 1]
-
-
-def _fmt(v):
-    from exactlin.render.report import fmt_value
-
-    return fmt_value(v)
 
 
 def _wb(r):

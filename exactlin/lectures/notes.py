@@ -1,0 +1,43 @@
+"""What every lecture module shares: the five notes' file names, the data sets the notes print, and the few exact
+helpers the examples use to recompute a value independently of the algorithms."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+SEED000 = "000_478cb53c624e7eb5.txt"
+SEED001 = "001_5ccb68c426482a98.txt"
+SEED002 = "002_c246c20bba6fa4e1.txt"
+SEED003 = "003_ffe0ec08819b37d8.txt"
+SEED004 = "004_f7c425a21563e0cd.txt"
+
+#: seed 000, Example 1 ("Training Data")
+EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
+EX1_Y = [1, -1, -1, 1]
+#: seed 000, Example 2 (XOR-like: not separable through the origin)
+EX2_X = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+EX2_Y = [1, -1, -1, 1]
+
+#: seed 003's pseudoinverse example as data: omega_1 = {(1,2), (2,0)}, omega_2 = {(3,1), (2,3)}, bias first
+MSE_X = [(1, 2), (2, 0), (3, 1), (2, 3)]
+MSE_Y = [1, 1, -1, -1]
+#: the matrix Y and its pseudoinverse as the notes print them
+Y_PRINTED = ((1, 1, 2), (1, 2, 0), (-1, -3, -1), (-1, -2, -3))
+PINV_PRINTED = ((F(5, 4), F(13, 12), F(3, 4), F(7, 12)),
+                (F(-1, 2), F(-1, 6), F(-1, 2), F(-1, 6)),
+                (F(0), F(-1, 3), F(0), F(-1, 3)))
+
+
+def _dot(u, v):
+    """<u, v> in Fractions (the examples' own arithmetic, not the algorithms')."""
+    return sum((F(a) * F(b) for a, b in zip(u, v)), F(0))
+
+
+def _sign(v) -> int:
+    return (v > 0) - (v < 0)
+
+
+def _fmt(v):
+    from exactlin.render.report import fmt_value
+
+    return fmt_value(v)
