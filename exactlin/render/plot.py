@@ -375,8 +375,9 @@ def _finish(ax, run, data, pts, box, labels, color_of, marker_of, proj, title, a
     ax.axhline(0, color="0.6", lw=0.5, zorder=0)
     ax.axvline(0, color="0.6", lw=0.5, zorder=0)
     # inside the axes (so inside the figure: savefig without bbox_inches="tight" keeps it), where it covers least
-    legend = ax.legend(fontsize=7, loc="best", framealpha=0.85)
+    legend = ax.legend(fontsize=7, loc="best", framealpha=0.8)
     legend.set_gid("legend")
+    legend.set_zorder(2.5)  # above the lines and shading, below the samples (zorder 3): no sample is ever hidden
     return ax
 
 
