@@ -42,7 +42,15 @@ largest g_c(x), the first in ``classes_`` order on a tie.  ``run_.predict`` give
 answer (None there).  ``decision_function`` returns float64 because
 scikit-learn's scorers and checks need numbers they can compare with tolerances; the exact
 values are :meth:`ExactClassifier.decision_function_exact` (object array of Fractions),
-and the predictions never depend on the float rounding.
+and the predictions never depend on the float rounding.  The floats always agree with
+``predict`` (scikit-learn's rule: ``classes_[1]`` where the value is > 0, the argmax for several
+classes): a nonzero g(x) that rounds to 0.0 becomes +-5e-324, the smallest float of its sign.
+
+The parameters of each algorithm's table are constructor arguments (generated from the
+tables, with explicit signatures), so ``GridSearchCV(ExactPerceptron(), {"eta": [1, "1/2"]})``,
+``clone`` and ``set_params`` reach them; ``max_iter`` is scikit-learn's name for the bound on
+passes and ``n_iter_`` the passes made.  Float input that turns into fractions of more than
+:data:`LONG_RATIONAL_DIGITS` digits gets a :class:`~exactlin.errors.LongRationalWarning`.
 
 scikit-learn's estimator checks (``parametrize_with_checks``) all pass for these estimators
 except those listed by :func:`expected_failed_checks` (each with its reason).
