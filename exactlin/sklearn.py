@@ -193,11 +193,17 @@ def _make_init(cls, default_algorithm: str, default_bias, names) -> None:
                         "(None: each algorithm's own default).")
     cls.__init__ = __init__
     cls._table_args = table
+    docs = {}
+    for n in (names if names is not None else sorted(_registry())):
+        for p in getattr(_registry().get(n), "params", ()):
+            docs.setdefault(p.name, f"{p.doc} ({n})" if p.doc else "")
     lines = [f"    {name} : {kind}, default={default!r}" + (f" (the table's {tname!r})" if tname != name else "")
+             + (f"\n        {docs[tname]}" if docs.get(tname) else "")
              for name, (default, kind, tname) in table.items()]
     if cls.__doc__ is not None:
         cls.__doc__ += ("\n\n    Algorithm parameters (generated from the parameter tables; each goes to the algorithm "
-                        "only if its table has it):\n\n" + "\n".join(lines) + "\n")
+                        "only if its table has it; default=None: each algorithm's own default):\n\n"
+                        + "\n".join(lines) + "\n")
 
 
 def _same(a, b) -> bool:
