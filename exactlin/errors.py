@@ -21,6 +21,8 @@ __all__ = [
     "SingularMatrixError",
     "InvariantViolation",
     "VerificationError",
+    "NotSeparableError",
+    "LongRationalWarning",
 ]
 
 
@@ -86,3 +88,25 @@ class InvariantViolation(ExactlinError, ValueError):
 
 class VerificationError(ExactlinError, ValueError):
     """A claimed result (separator, certificate, optimum) failed its exact check."""
+
+
+class NotSeparableError(VerificationError):
+    """The data are not linearly separable, so the asked-for result (a hard margin) does not exist.
+
+    A property of the data, not a failed check; it subclasses :class:`VerificationError` (which
+    exactlin raised here before) so that existing handlers still catch it.  ``certificate`` is the
+    verified proof (a Gordan certificate: lambda >= 0 with sum_i lambda_i y_i x~_i = 0), ``run``
+    the Run that found it.
+    """
+
+    def __init__(self, message: str, *, certificate=None, run=None):
+        super().__init__(message)
+        self.certificate = certificate
+        self.run = run
+
+
+class LongRationalWarning(UserWarning):
+    """Float input turned into rationals with long numerators or denominators (slow, unreadable results).
+
+    Not an error: the result is exact.  See the how-to page ``docs/howto/long-rationals.md``.
+    """

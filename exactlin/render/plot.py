@@ -7,11 +7,14 @@ are exact; they become floats here only to be drawn, never to be computed with.
   ``g(x) > 0`` shaded, and for iterative runs (``steps=True``) the boundary after
   every update, from the trace's ``w_after`` vectors (the augmentation is the run's
   ``bias`` mode).
+* Linear SVMs besides: the margin lines ``g(x) = +1`` and ``g(x) = -1`` (dotted) and the support
+  vectors, circled.
 * Multi-class runs (``extras["W"]`` and ``extras["classes"]``): the linear machine's
   regions ``argmax_c <w_c, x~>`` (seed 003), each a convex polygon, and their edges,
   which are the pairwise boundaries ``<w_i - w_j, x~> = 0`` where they matter.
 
-Only 2-D features are drawn.  For more features pass ``projection=(i, j)`` (two
+The legend sits inside the axes (``loc="best"``), so a plain ``savefig`` keeps it.  Only 2-D
+features are drawn.  For more features pass ``projection=(i, j)`` (two
 0-based feature indices): the picture then shows the plane where every other
 feature is 0.
 
@@ -217,6 +220,30 @@ def _plot_feature_run(run, ax, phi, X0, steps: bool, n: int = 90):
     return pts, box
 
 
+def _is_svm(run) -> bool:
+    """A linear SVM run (its model decides by g(x) = w.x + b and its extras name the support vectors)."""
+    return run.algorithm.startswith("svm") and "support_vectors" in run.extras
+
+
+def _margins(ax, run, w, wbias, proj, off, box, pts) -> None:
+    """The margin lines g(x) = +1 and g(x) = -1 (dotted; gid ``margin-plus`` / ``margin-minus``) and the
+    support vectors circled (gid ``support-vectors``)."""
+    for level, gid in ((1, "margin-plus"), (-1, "margin-minus")):
+        ln = _line(w, wbias, proj, off - level)  # g(x) - level = 0
+        seg = _segment(ln, box) if ln is not None else None
+        if seg is None:
+            continue
+        (line,) = ax.plot([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]], color="black", lw=1, ls=":", zorder=2,
+                          label="margins g(x) = +1 and g(x) = -1" if level == 1 else None)
+        line.set_gid(gid)
+    sv = [int(i) for i in run.extras["support_vectors"]]
+    if sv:
+        circles = ax.scatter([pts[i][0] for i in sv], [pts[i][1] for i in sv], marker="o", s=190,
+                             facecolors="none", edgecolors="black", linewidths=1.1, zorder=5,
+                             label=f"support vectors ({len(sv)})")
+        circles.set_gid("support-vectors")
+
+
 def plot_run(run, ax=None, *, steps: bool = True, projection=None):
     """Draw a run: its samples by label, its final decision boundary and, for an iterative
     run, the boundary after each update.  Returns the matplotlib ``Axes``.
@@ -317,6 +344,8 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
             if seg is not None:
                 ax.plot([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]], color="black", lw=2, zorder=2,
                         label="final boundary g(x) = 0")
+            if _is_svm(run):
+                _margins(ax, run, w, wbias, proj, off, box, pts)
         if ln is None and form is not None:
             title += " (no boundary in this plane)"
 
@@ -345,7 +374,10 @@ def _finish(ax, run, data, pts, box, labels, color_of, marker_of, proj, title, a
     ax.grid(True, lw=0.3, alpha=0.5)
     ax.axhline(0, color="0.6", lw=0.5, zorder=0)
     ax.axvline(0, color="0.6", lw=0.5, zorder=0)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0.0, -0.13), ncol=3, frameon=False)
+    # inside the axes (so inside the figure: savefig without bbox_inches="tight" keeps it), where it covers least
+    legend = ax.legend(fontsize=7, loc="best", framealpha=0.8)
+    legend.set_gid("legend")
+    legend.set_zorder(2.5)  # above the lines and shading, below the samples (zorder 3): no sample is ever hidden
     return ax
 
 
@@ -356,7 +388,7 @@ def run_svg(run, *, steps: bool = True, projection=None, figsize=(5.5, 4.6)) -> 
 
     with matplotlib.rc_context({"svg.hashsalt": "exactlin", "svg.fonttype": "none", "font.family": "DejaVu Sans"}):
         fig = Figure(figsize=figsize)
-        ax = fig.add_axes((0.11, 0.26, 0.85, 0.67))
+        ax = fig.add_axes((0.11, 0.1, 0.85, 0.82))
         plot_run(run, ax=ax, steps=steps, projection=projection)
         buf = io.StringIO()
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})

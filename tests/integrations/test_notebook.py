@@ -41,6 +41,8 @@ def _text(cell) -> str:
 
 def test_notebook_executes_and_reproduces_example1(kernel_name):
     nb = nbformat.read(NOTEBOOK, as_version=4)
+    # plots show inline in Jupyter: the notebook picks no backend (this test sets MPLBACKEND=Agg instead)
+    assert not any("matplotlib.use(" in c.source for c in nb.cells if c.cell_type == "code")
     client = nbclient.NotebookClient(nb, kernel_name=kernel_name, timeout=120,
                                      resources={"metadata": {"path": str(NOTEBOOK.parent)}})
     client.execute()  # raises CellExecutionError if any cell (the lecture's assertions included) fails

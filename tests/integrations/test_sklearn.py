@@ -41,14 +41,14 @@ EX1_Y = [1, -1, -1, 1]
 # perceptron family stays fast, the linear machine, MSE, Ho-Kashyap and the SVMs take from 20 s to minutes on
 # them.  The default run checks the perceptron and Fisher estimators; EXACTLIN_ALL_ESTIMATOR_CHECKS=1 runs
 # every estimator whose algorithm is registered (measured: all checks pass for ExactPerceptron, ExactFisher,
-# ExactHoKashyap(max_epochs=5),
-# ExactMSE, ExactLinearMachine and ExactSVC(C=1)).
-CHECKED = [est for est, name in [(ExactPerceptron(max_epochs=5), "perceptron"), (ExactFisher(), "fisher")]
+# ExactHoKashyap(max_iter=5),
+# ExactMSE, ExactLinearMachine and ExactSVC()).
+CHECKED = [est for est, name in [(ExactPerceptron(max_iter=5), "perceptron"), (ExactFisher(), "fisher")]
            if name in REGISTRY]
 if os.environ.get("EXACTLIN_ALL_ESTIMATOR_CHECKS"):
-    CHECKED += [est for est, name in [(ExactMSE(), "mse"), (ExactHoKashyap(max_epochs=5), "ho-kashyap"),
-                                      (ExactLinearMachine(max_epochs=5), "linear-machine"),
-                                      (ExactSVC(C=1), "svm-soft"), (ExactSVC(), "svm-hard")] if name in REGISTRY]
+    CHECKED += [est for est, name in [(ExactMSE(), "mse"), (ExactHoKashyap(max_iter=5), "ho-kashyap"),
+                                      (ExactLinearMachine(max_iter=5), "linear-machine"),
+                                      (ExactSVC(), "svm-soft"), (ExactSVC(C=None), "svm-hard")] if name in REGISTRY]
 
 
 @parametrize_with_checks(CHECKED, expected_failed_checks=expected_failed_checks)
@@ -167,7 +167,7 @@ FAMILY_CASES = [
     # w = S_W^{-1} (m_1 - m_2) = 1, y0^(1) = (3 + (-1)) / 2 = 1: g(x) = x - 1, intercept -1
     (ExactFisher(), "fisher", [[2], [4], [0], [-2]], [1, 1, -1, -1], ([[F(1)]], [F(-1)])),
     # hard SVM on x = 0 (-1), x = 2 (+1): w = 1, b = -1 (margin 1; the algorithm's own doctest data)
-    (ExactSVC(), "svm-hard", [[0], [2]], [-1, 1], ([[F(1)]], [F(-1)])),
+    (ExactSVC(C=None), "svm-hard", [[0], [2]], [-1, 1], ([[F(1)]], [F(-1)])),
     # seed 004's soft margin ||w||^2/2 + C sum xi_i^2 with C = 1 on the same points: by symmetry b = -w and
     # xi_1 = xi_2 = 1 - w, so minimize w^2/2 + 2(1 - w)^2: w - 4(1 - w) = 0, w = 4/5, b = -4/5
     (ExactSVC(C=1, loss="squared"), "svm-soft-l2", [[0], [2]], [-1, 1], ([[F(4, 5)]], [F(-4, 5)])),
@@ -186,12 +186,12 @@ def test_family_estimators_exact(est, name, X, y, expected):
 def test_svc_issue_18606_exact_and_support():
     # scikit-learn issue 18606: positives (1.5,2.5), (2.5,1.5), negative (2.5,2.5); by hand all three constraints
     # are active and w = (-2,-2), b = 9 (see tests/integrations/test_float_gallery.py)
-    clf = ExactSVC().fit([[1.5, 2.5], [2.5, 1.5], [2.5, 2.5]], [True, True, False])
+    clf = ExactSVC(C=None).fit([[1.5, 2.5], [2.5, 1.5], [2.5, 2.5]], [True, True, False])
     assert clf.coef_.tolist() == [[F(-2), F(-2)]] and clf.intercept_.tolist() == [F(9)]
     assert sorted(clf.support_.tolist()) == [0, 1, 2]
     # not separable (the middle point has the other label): the hard margin has no solution, an error
     with pytest.raises(VerificationError, match="not linearly separable"):
-        ExactSVC().fit([[0], [1], [2]], [1, -1, 1])
+        ExactSVC(C=None).fit([[0], [1], [2]], [1, -1, 1])
 
 
 def test_linear_machine_three_classes():
@@ -206,7 +206,8 @@ def test_linear_machine_three_classes():
 def test_expected_failed_checks_is_documented():
     # only the hard margin has expected failures (the checks' blobs are not separable), each with its reason
     assert expected_failed_checks(ExactPerceptron()) == {} and expected_failed_checks(ExactSVC(C=1)) == {}
-    hard = expected_failed_checks(ExactSVC())
+    hard = expected_failed_checks(ExactSVC(C=None))
+    assert expected_failed_checks(ExactSVC()) == {}  # the default is the soft margin C = 1.0
     assert "check_classifiers_train" in hard and all("not linearly separable" in v for v in hard.values())
 
 

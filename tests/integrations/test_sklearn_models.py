@@ -24,7 +24,7 @@ def test_fisher_predict_uses_the_threshold():
 def test_fisher_irrational_threshold_near_point():
     import sympy
 
-    clf = ExactFisher(params={"priors": ["2/3", "1/3"]}).fit([[0], [1], [3], [4]], [1, 1, -1, -1])
+    clf = ExactFisher(priors=["2/3", "1/3"]).fit([[0], [1], [3], [4]], [1, 1, -1, -1])
     # y0 = -6 - ln(2)/2 and w = -3 (hand derivation in tests/model/test_models.py): y = y0 at x* = 2 + ln(2)/6
     digits = sympy.N((2 + sympy.log(2) / 6) * sympy.Integer(10) ** 115, 300)
     lo = F(int(sympy.floor(digits)), 10 ** 115)
@@ -52,7 +52,7 @@ def test_feature_map_predicts_raw_samples():
 def test_string_labels_and_voted_perceptron():
     X = [[4, 0], [1, 1], [0, 1], [-2, -2]]
     y = ["cat", "dog", "dog", "cat"]
-    clf = ExactPerceptron("voted-perceptron", bias="none", max_epochs=1).fit(X, y)
+    clf = ExactPerceptron("voted-perceptron", bias="none", max_iter=1).fit(X, y)
     # classes_ = [cat, dog]: dog (classes_[1]) is the +1 class, so the vote is the one of seed 000's
     # Example 1 with the signs flipped: at (0, 1) the notes' vote is -3 (cat's side -1) -> here +3 -> dog
     assert clf.predict([[0, 1]]).tolist() == ["dog"]
