@@ -57,11 +57,23 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: top-level options that take a value as the next word
+_VALUE_OPTIONS = ("--digits",)
+
+
 def _unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
     """The one-line error for a first word that is no command, with the close command names (did you mean)."""
     from exactlin.cli.common import did_you_mean
 
-    first = next((a for a in argv if not a.startswith("-")), None)  # the top-level options take no value
+    first, skip = None, False
+    for a in argv:  # the first word that is neither a top-level option nor the value of one (--digits N)
+        if skip:
+            skip = False
+        elif a in _VALUE_OPTIONS:
+            skip = True
+        elif not a.startswith("-"):
+            first = a
+            break
     if first is None:
         return None
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

@@ -199,10 +199,10 @@ def _extra_lines(run) -> list[str]:
         lines.append(f"support vectors (samples): {fmt_value(one_based(tuple(sv)))}")
         lines.append(f"alpha: {fmt_value(ex['alpha'])}")
         kkt = ex.get("kkt")
-        if isinstance(kkt, dict):
+        if kkt is not None and hasattr(kkt, "get"):  # a typed KKT certificate (or a dict from older JSON)
             lines.append(f"KKT conditions ({kkt.get('loss', '')} loss): verified {fmt_value(kkt.get('verified'))}")
         elif kkt is not None:
-            lines.append(f"KKT conditions: verified {fmt_value(getattr(kkt, 'verified', kkt))}")
+            lines.append(f"KKT conditions: verified {fmt_value(kkt)}")
         if ex.get("objective") is not None:
             lines.append(f"objective: {fmt_value(ex['objective'])}")
         if ex.get("xi") is not None:

@@ -65,3 +65,11 @@ def test_site_example_pages_under_200_kb(results):
     for key, md in pages.items():
         assert len(md.encode()) < 200_000, key
     site.GENERATED.clear()
+
+
+def test_a_top_level_option_value_is_not_taken_for_a_command(capsys):
+    # `exactlin --digits 3 examples ...`: the 3 is --digits' value (the "did you mean" check took it for a command)
+    assert main(["--digits", "3", "examples"]) == 0
+    assert "unknown command" not in capsys.readouterr().err
+    assert main(["--digits", "3", "exampels"]) == 2
+    assert "did you mean examples" in capsys.readouterr().err
