@@ -117,7 +117,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
     limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
     tracer = P.tracer(prob.d)
     top_bits = max(max_bit_length(a), max_bit_length(b))
-    k = 0
+    k = last = 0
     while True:
         e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
         verdict, cert = _verdict(Z, a, e)
@@ -141,13 +141,15 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
             break
         k += 1
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
+        if b_new != b or a_new != a:
+            last = k
         tracer.add(k, k, None, min(_dot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
                    b_after=b_new)
         a, b = a_new, b_new
         top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
     if verdict is None:
         verdict = "undecided"
-    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits}
+    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last}
     if cert is not None:
         extras["certificate"] = cert
     extras.update(after)

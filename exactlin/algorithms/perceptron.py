@@ -162,7 +162,8 @@ def perceptron(X, y, P: Checked) -> Run:
         converged, reason = False, "boundary"
     run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": bounds.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob,
+              extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
+                      "last_update_step": res.last_update}, seed=SEED, problem=prob,
         model=linear_model(res.w, bias, prob))
     if tight is not None:
         run.extras["tightest_bound"] = tight["bound"]

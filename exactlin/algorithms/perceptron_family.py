@@ -98,10 +98,13 @@ class BatchResult:
     certificate_lambda: tuple | None = None
     cycle: list | None = None  # iterations of one period
     max_bits: int = 0
+    last_update: int = 0  # the iteration of the last change of a (0: none)
+    cycle_step: int | None = None  # the iteration at which the repeat was proved
 
 
 def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Tracer, *, stationary: bool,
-               criterion: Callable | None = None) -> BatchResult:
+               criterion: Callable | None = None, stop_on_cycle: bool = True,
+               criterion_first: bool = False) -> BatchResult:
     """Run a batch rule a(k+1) = a(k) + sum_{j in Y_k} c_j y_j for k = 1, 2, ..., max_epochs.
 
     ``correction(a, k)`` returns ``(Y_k, coefs, info)``: the indices of the samples the rule corrects on at
@@ -109,21 +112,30 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     gradient descent, eta (b - a^t y)/||y||^2 for Algorithm 8).  An empty Y_k stops the run (converged).
     ``criterion(increment, k)``, checked after the update as the notes' do-until loops do, stops with
     reason ``criterion``.  For a stationary rule an exact repeat of a stops with reason ``cycle`` and the
-    coefficients of one period as a Gordan certificate (verified by the caller).  The repeat is checked
-    first: a zero increment with a nonempty Y_k is a fixed point that proves non-separability, which says
-    more than "the criterion ||increment|| <= theta was met" (batch PLA from w = 0 on seed 000's Example 2).
+    coefficients of one period as a Gordan certificate (verified by the caller).  By default the repeat is
+    checked first: a zero increment with a nonempty Y_k is a fixed point that proves non-separability, which
+    says more than "the criterion was met" (batch PLA from w = 0 on seed 000's Example 2).  With
+    ``criterion_first=True`` (Algorithm 3's theta) a criterion that fires on the iteration that proved the
+    repeat stops with reason ``criterion``, the notes' own stop, and the certificate is still returned.
+    ``stop_on_cycle=False`` keeps the first certificate found and goes on until another stop or a bound.
     """
     d = len(a1)
     a = a1
     cycles = CycleDetector(a) if stationary else None
     history: list = []
     updates = 0
+    last = 0
+    lam = found = found_at = None
     max_bits = _bits(a)
+
+    def result(converged, reason, k):
+        return BatchResult(a, converged, reason, k, updates, history, lam, found, max_bits, last, found_at)
+
     for k in range(1, bounds.max_epochs + 1):
         Yk, coefs, info = correction(a, k)
         if not Yk:
             tracer.add(k, k, None, 0, False, a, a, Y=[], **info)
-            return BatchResult(a, True, "converged", k, updates, history, None, None, max_bits)
+            return result(True, "converged", k)
         inc = list(zeros(d))
         for j, c in zip(Yk, coefs):
             z = Z[j]
@@ -134,13 +146,15 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
         history.append((list(Yk), list(coefs)))
         changed = a_new != a
         updates += changed
+        if changed:
+            last = k
         tracer.add(k, k, None, len(Yk), changed, a, a_new, Y=list(Yk), increment=inc, **info)
         a = a_new
         b = _bits(a)
         if b > max_bits:
             max_bits = b
             if bounds.max_bits is not None and b > bounds.max_bits:
-                return BatchResult(a, False, "bit_limit", k, updates, history, None, None, max_bits)
+                return result(False, "bit_limit", k)
         period = cycles.observe(a) if cycles is not None else None
         if period is not None:
             first = k - period
@@ -151,15 +165,19 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
                     weight[j] += c
             total = sum(weight)
             lam = tuple(w / total for w in weight)
-            return BatchResult(a, False, "cycle", k, updates, history, lam, list(range(first + 1, k + 1)),
-                               max_bits)
+            found, found_at = list(range(first + 1, k + 1)), k
+            cycles = None
+            if criterion_first and criterion is not None and criterion(inc, k):
+                return result(True, "criterion", k)
+            if stop_on_cycle:
+                return result(False, "cycle", k)
         if criterion is not None and criterion(inc, k):
-            return BatchResult(a, True, "criterion", k, updates, history, None, None, max_bits)
+            return result(True, "criterion", k)
         if bounds.max_updates is not None and updates >= bounds.max_updates:
-            return BatchResult(a, False, "max_updates", k, updates, history, None, None, max_bits)
+            return result(False, "max_updates", k)
         if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
-            return BatchResult(a, False, "time_limit", k, updates, history, None, None, max_bits)
-    return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
+            return result(False, "time_limit", k)
+    return result(False, "max_epochs", bounds.max_epochs)
 
 
 def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
@@ -186,7 +204,8 @@ def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reporte
     run = Run(name, res.a if w_reported is None else w_reported, bias, res.converged, res.reason, res.updates,
               res.iterations, res.iterations, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
-              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits}, seed=seed, problem=prob,
+              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits,
+                      "last_update_step": res.last_update}, seed=seed, problem=prob,
         model=linear_model(res.a if w_reported is None else w_reported, bias, prob))
     if res.certificate_lambda is not None:
         run.extras["certificate"] = _certificate(prob.Z, res.certificate_lambda, res.cycle, bias)
@@ -294,7 +313,8 @@ def _single_sample(name, X, y, P, *, sched, b, by_update) -> Run:
                                step_info=None if sched.constant else step_info)
     run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits},
+              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits,
+                      "last_update_step": res.last_update},
               seed=SEED003, problem=prob,
         model=linear_model(res.w, P.bias, prob))
     if b != 0:
@@ -517,7 +537,8 @@ def pocket(X, y, P: Checked) -> Run:
     run = Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
-                      "E_in_history": history_E[:10_000], "separates": best_E == 0},
+                      "E_in_history": history_E[:10_000], "separates": best_E == 0,
+                      "last_update_step": t_done},
               seed=SEED001, problem=prob,
         model=linear_model(best, P.bias, prob))
     return run
@@ -621,7 +642,8 @@ def _voted(name, X, y, P):
               res.updates, res.epochs, res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"voted": [{"w": w, "c": c} for w, c in vlist], "final_w": res.w, "averaged_w": averaged,
-                      "mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED000, problem=prob,
+                      "mistakes": res.update_indices, "max_bits": res.max_bits,
+                      "last_update_step": res.last_update}, seed=SEED000, problem=prob,
               model=(linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
                      else VoteModel(tuple(vlist), P.bias, *label_pair(prob))))
     if res.cycle is not None:

@@ -120,7 +120,7 @@ def _zero_sample(Z) -> int | None:
 
 def _undefined_run(name, prob, P: Checked, a1, i) -> Run:
     return Run(name, a1, P.bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": P.max_epochs},
-               extras={"undefined_sample": i, "separates": False,
+               extras={"undefined_sample": i, "separates": False, "last_update_step": 0,
                        "note": f"sample {i} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
                                "divides by ||y||^2 = 0"}, seed=SEED, problem=prob,
         model=linear_model(a1, P.bias, prob))
@@ -211,6 +211,7 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
               res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
+                      "last_update_step": res.last_update,
                       "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
                       "max_bits": res.max_bits, "monitor": None,
                       "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
