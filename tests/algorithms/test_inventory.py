@@ -18,6 +18,7 @@ ALGORITHMS = {
     "perceptron", "fixed-increment", "variable-increment", "batch-perceptron", "batch-pla", "pocket",
     "perceptron-gd", "voted-perceptron", "averaged-perceptron", "balanced-winnow", "single-sample-relaxation",
     "batch-relaxation",
+    "threshold-unit",  # other courses' convention (issue 15, item 5): Mitchell 1997, 4.4.2
     "mse", "widrow-hoff", "lms", "ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2",
     "fisher",
     "linear-machine", "one-vs-rest",
@@ -56,7 +57,7 @@ ERRATA = {
 
 def test_algorithms():
     names = [s.name for s in all_specs()]
-    assert len(names) == len(set(names)) == 26
+    assert len(names) == len(set(names)) == 27
     assert set(names) == ALGORITHMS
 
 
