@@ -24,7 +24,7 @@ from exactlin.algorithms.perceptron_family import (
 )
 from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
 from exactlin.algorithms.winnow import balanced_winnow
-from exactlin.lectures.errata import erratum
+from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.examples import Check, ExampleResult, example
 
 SEED000 = "000_478cb53c624e7eb5.txt"
@@ -294,12 +294,13 @@ def _e_alg4():
         if clean:
             break
     run = fixed_increment(EX1_X, EX1_Y)
-    return {"holds": not clean and run.converged,
+    printed = fixed_increment(EX1_X, EX1_Y, variant="printed", max_epochs=10)
+    return {"holds": not clean and run.converged and printed.w == a and printed.reason == "max_epochs",
             "text": f"on seed 000's Example 1 (bias first, normalized) the literal a - y_k makes "
                     f"{len(literal_scores)} corrections in 10 passes without a clean pass; its scores a^t y_k "
                     f"only fall ({_fmt(literal_scores[:5])} ...), ending at a = {_fmt(a)}; a + y_k converges to "
                     f"{_fmt(run.w)} after {run.updates} corrections",
-            "literal a after 10 passes": a, "correct a": run.w}
+            "literal a after 10 passes": a, "correct a": run.w, **side_by_side(run, printed)}
 
 
 @erratum("alg5-rule", seed=SEED003, where="Algorithm 5 (Variable increment Perceptron with margin), lines 3-4",
@@ -322,13 +323,18 @@ def _e_alg5():
     margins = [_dot(run.w, yk) for yk in Y]
     c1, s1, _ = out[F(1)]
     c0, s0, a0 = out[F(0)]
-    return {"holds": c1 == 0 and not s1 and c0 == 0 and s0 and run.converged and min(margins) > 1,
+    printed = variable_increment(EX1_X, EX1_Y, b=1, variant="printed", max_epochs=3)
+    printed0 = variable_increment(EX1_X, EX1_Y, b=0, variant="printed")
+    return {"holds": (c1 == 0 and not s1 and c0 == 0 and s0 and run.converged and min(margins) > 1
+                      and printed.updates == 0 and printed.reason == "max_epochs"
+                      and printed0.reason == "criterion" and printed0.w == a0),
             "text": f"Example 1 (bias first, normalized), a = 0: with b = 1 the literal test a^t y + b < 0 never "
                     f"fires ({c1} corrections in 3 passes) and its stop 'a^t y + b <= 0 for all k' never holds, so "
                     f"it loops forever doing nothing; with b = 0 it stops at once with a = {_fmt(a0)}, which "
                     f"classifies nothing. The correct rule (a^t y <= b -> a + eta y) ends at {_fmt(run.w)} with "
                     f"a^t y_k = {_fmt(margins)} > b = 1",
-            "correct a": run.w, "correct margins": margins}
+            "correct a": run.w, "correct margins": margins, **side_by_side(run, printed),
+            "printed run, b = 0": f"reason {printed0.reason} at step {printed0.steps}, a = {_fmt(printed0.w)}"}
 
 
 @erratum("winnow-exponent", seed=SEED003, where="Algorithm 7 (Balanced Winnow), lines 3-4",
@@ -397,12 +403,14 @@ def _e_pocket():
         if s.score < E_prev:
             literal_w, literal_E = s.w_after, s.score
         E_prev = s.score
-    return {"holds": literal_E > run.extras["E_in"],
+    printed = pocket(EX2_X, EX2_Y, bias="none", T=5, variant="printed")
+    return {"holds": literal_E > run.extras["E_in"] and printed.w == literal_w and printed.extras["E_in"] == literal_E,
             "text": f"Example 2 of seed 000 (through the origin), T = 5: the PLA iterates have E_in = "
                     f"{_fmt([s.score for s in run.trace])}; the literal rule ends with w = {_fmt(literal_w)}, "
                     f"E_in = {_fmt(literal_E)} (step 5 beats step 4's E_in = 1), the pocket keeps "
                     f"{_fmt(run.w)} with E_in = {_fmt(run.extras['E_in'])}",
-            "literal w": literal_w, "literal E_in": literal_E, "pocket w": run.w, "pocket E_in": run.extras["E_in"]}
+            "literal w": literal_w, "literal E_in": literal_E, "pocket w": run.w, "pocket E_in": run.extras["E_in"],
+            **side_by_side(run, printed)}
 
 
 @erratum("alg3-criterion", seed=SEED003, where="Algorithm 3 (Batch Perceptron), line 4",
@@ -434,11 +442,13 @@ def _e_alg3():
                  "'converged'")
 def _e_gd():
     run = perceptron_gd(EX2_X, EX2_Y, bias="none", trace=True)
-    return {"holds": run.w == (0, 0) and run.reason == "boundary",
+    printed = perceptron_gd(EX2_X, EX2_Y, bias="none", variant="printed")
+    return {"holds": run.w == (0, 0) and run.reason == "boundary" and printed.reason == "criterion"
+            and printed.w == run.w,
             "text": f"Example 2 of seed 000 (through the origin), start w = y_1 x_1 = (1,1): V = {{4}} "
                     f"(y_4 x_4 . w = -2; samples 2 and 3 have 0, not < 0), so w <- (1,1) + (-1,-1) = "
                     f"{_fmt(run.w)}, where R(w) = 0: the loop ends with every sample on the boundary",
-            "final w": run.w, "reason": run.reason}
+            "final w": run.w, "reason": run.reason, **side_by_side(run, printed)}
 
 
 @erratum("alg9-listing", seed=SEED003, where="Algorithm 9 (Single-sample relaxation with margin)",
