@@ -192,6 +192,37 @@ def perceptron_gd_example() -> ExampleResult:
     return ExampleResult([run], checks)
 
 
+@example("mitchell-threshold-unit", title="Threshold unit with 0/1 targets (Mitchell 1997, 4.4.2) on Example 1: the "
+         "tie rule decides", seed=SEED000, algorithm="threshold-unit")
+def threshold_unit_example() -> ExampleResult:
+    from exactlin.algorithms.threshold_unit import threshold_unit
+
+    T = [1, 0, 0, 1]  # Example 1's labels +1/-1 as targets 1/0
+    ge = threshold_unit(EX1_X, T, trace=True)
+    gt = threshold_unit(EX1_X, T, tie=">", trace=True)
+    # Hand derivation, x~ = (1, x), w <- w + (t - o) x~, o = 1 iff net >= 0:
+    #   w = 0: x1 net 0 -> o = 1 = t; x2 net 0 -> o = 1, t = 0: w = -(1,1,1); x3 net -2 ok; x4 net 3 ok;
+    #   pass 2: x1 net -5 -> +(1,4,0) = (0,3,-1); x2 net 2 -> -(1,1,1) = (-1,2,-2); x3 net -3 ok;
+    #   x4 net -1 -> +(1,-2,-2) = (0,0,-4); pass 3: nets 0, -4, -4, 8 -> o = 1, 0, 0, 1 = t: converged.
+    #   x1 ends at net 0, correct only because the tie goes to o = 1.
+    # With o = 1 iff net > 0 a zero net is a mistake for t = 1, exactly seed 003's Algorithm 4 on the normalized
+    # samples: a = (1,1,-3) after 3 corrections (seed003-fixed-increment-ex1).
+    checks = [
+        Check("tie >=: the corrections", [_v(-1, -1, -1), _v(0, 3, -1), _v(-1, 2, -2), _v(0, 0, -4)],
+              [s.w_after for s in ge.trace if s.update], "hand derivation"),
+        Check("tie >=: converged, sample 1 at net 0, the last correction at round 8 of 12",
+              (True, (0,), 8, 12), (ge.converged, ge.extras["on_boundary"], ge.extras["last_update_step"], ge.steps),
+              "hand derivation"),
+        Check("tie >: Algorithm 4's run", (_v(1, 1, -3), 3), (gt.w, gt.updates), "hand derivation"),
+        Check("both predict the 0/1 targets", (tuple(T), tuple(T)), (ge.predict(EX1_X), gt.predict(EX1_X)),
+              "hand derivation"),
+    ]
+    return ExampleResult([ge, gt], checks, notes=[
+        "Mitchell, Machine Learning (1997), section 4.4.2: w_i <- w_i + eta (t - o) x_i with 0/1 targets. In the "
+        "+1/-1 form (z = 2t - 1) it is the perceptron's update; only a zero net is treated differently: a mistake "
+        "for one class only, so the theorem's monitor runs where the final w separates strictly (tie >)."])
+
+
 @example("seed003-winnow", title="Balanced Winnow (alpha = 2) on two unit vectors", seed=SEED003,
          algorithm="balanced-winnow")
 def winnow_example() -> ExampleResult:

@@ -40,6 +40,8 @@ EXAMPLES = {
     "seed000-exercise-repeat-mistake", "seed000-exercise-voted-boundary", "seed000-sum-of-mistakes", "seed002-duality",
     "seed003-step-size", "seed003-relaxation-factor", "seed003-linear-machine-distance", "seed003-fisher-rank-sb",
     "seed003-pinv-limit", "seed004-margin-invariance",
+    # other courses' conventions (issue 15, item 5)
+    "mitchell-threshold-unit",
 }
 
 ERRATA = {
