@@ -36,8 +36,8 @@ from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.numbers import fmt, to_rational
 from exactlin.model.serialize import from_jsonable, record, to_jsonable
 
-__all__ = ["LinearModel", "ThresholdUnitModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel", "KernelModel",
-           "FeatureMapModel", "MODELS", "linear_model", "linear_form", "label_pair"]
+__all__ = ["LinearModel", "ThresholdUnitModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel",
+           "KernelModel", "FeatureMapModel", "MODELS", "linear_model", "linear_form", "label_pair"]
 
 _BIAS = ("none", "first", "last")
 F0 = Fraction(0)
@@ -620,7 +620,8 @@ class OneVsRestModel(_Model):
 
 
 #: every model class
-MODELS = (LinearModel, ThresholdUnitModel, ThresholdModel, VoteModel, KernelModel, FeatureMapModel, ArgmaxModel, OneVsRestModel)
+MODELS = (LinearModel, ThresholdUnitModel, ThresholdModel, VoteModel, KernelModel, FeatureMapModel, ArgmaxModel,
+          OneVsRestModel)
 
 
 def linear_form(model) -> tuple[list[tuple], list, str] | None:
