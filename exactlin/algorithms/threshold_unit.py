@@ -77,7 +77,7 @@ def threshold_unit(X, y, P: Checked) -> Run:
     undefined: a threshold unit always answers).
 
     >>> r = threshold_unit([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, 0, 0, 1])
-    >>> r.w, r.updates, r.predict([(0, 0), (4, 0)])
+    >>> r.w, r.updates, r.predict([(0, 1), (4, 0)])
     ((Fraction(0, 1), Fraction(0, 1), Fraction(-4, 1)), 4, (0, 1))
     """
     positive_label = 1 if P.positive is None else P.positive
