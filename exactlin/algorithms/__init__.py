@@ -24,7 +24,8 @@ __all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_
 
 #: family key -> (title as the notes group them, modules in that family)
 FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "perceptron": ("Perceptron family", ("perceptron", "perceptron_family", "winnow", "relaxation")),
+    "perceptron": ("Perceptron family", ("perceptron", "perceptron_family", "winnow", "relaxation",
+                                          "threshold_unit")),
     "mse": ("Minimum squared error and Ho-Kashyap", ("mse", "ho_kashyap")),
     "fisher": ("Fisher's linear discriminant", ("fisher",)),
     "multiclass": ("Multi-category", ("multiclass",)),

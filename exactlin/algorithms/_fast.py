@@ -274,6 +274,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
 
     k = 0
     updates = 0
+    last_k = 0  # the round of the last mistake
     clean = 0
     update_indices: list[int] = []
     max_bits = W.bits()
@@ -307,7 +308,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         if rec_limit:
             tracer.steps = LazySteps(min(k, rec_limit), lambda: _build_trace(records, v_start, W, n, d, tracer.mode))
         return LoopResult(W.fractions(), reason == "converged", reason, updates, epochs, k, update_indices, cycle,
-                          max_bits)
+                          max_bits, last_k, k if cycle is not None else None)
 
     block = 64
 
@@ -374,6 +375,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
                 else:
                     vf = None
         updates += 1
+        last_k = k
         update_indices.append(ii)
         clean = 0
         w_after = W.fractions() if on_mistake is not None else None

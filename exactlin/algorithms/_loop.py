@@ -146,6 +146,10 @@ class LoopResult:
     update_indices: list[int]
     cycle: list[int] | None = None  # indices of the updates in one period of a detected cycle
     max_bits: int = 0
+    #: the step (round k) of the last correction, 0 when none was made; ``steps`` is where the run stopped
+    last_update: int = 0
+    #: the step at which the cycle was proved (with ``stop_on_cycle=False`` the run goes on past it)
+    cycle_step: int | None = None
 
 
 def _bits(w: Sequence) -> int:
@@ -168,6 +172,7 @@ def cyclic_single_sample(
     stationary: bool,
     on_step: Callable[[int, int, bool, tuple, tuple], None] | None = None,
     step_info: Callable[[int, int, Any], dict] | None = None,
+    stop_on_cycle: bool = True,
 ) -> LoopResult:
     """Visit samples 0, 1, ..., n-1, 0, 1, ... (the notes' cyclic order ``k <- (k+1) mod n``).
 
@@ -177,28 +182,40 @@ def cyclic_single_sample(
     sample: converged), when a bound is hit, or -- for a stationary rule (update and
     test independent of k) -- when the state (w, position) after an update repeats
     an earlier one exactly (Brent's cycle detection, O(1) memory): the run would
-    then repeat forever.
+    then repeat forever.  With ``stop_on_cycle=False`` the first cycle found is kept
+    (``cycle``, ``cycle_step``) and the run goes on repeating it until a bound stops it.
+    ``last_update`` is the round of the last correction (the notes' convention for "the
+    step at which the algorithm stopped"); ``steps`` the round at which the run ended.
     """
     w = w1
     k = 0
     updates = 0
+    last = 0
     clean = 0  # consecutive rounds without an update
     update_indices: list[int] = []
     # exact cycle detection over the states (w, next position) after updates, the start included:
     # a table of every state while it is small (the first repeat is found at once), then
     # Brent's algorithm with O(1) memory
     cycles = CycleDetector((w, 0)) if stationary else None
+    found: list[int] | None = None
+    found_at: int | None = None
     max_bits = _bits(w)
+
+    def result(converged, reason, epochs):
+        return LoopResult(w, converged, reason, updates, epochs, k, update_indices,
+                          found, max_bits, last, found_at)
+
     while True:
         epoch = k // n + 1
         if epoch > bounds.max_epochs:
-            return LoopResult(w, False, "max_epochs", updates, bounds.max_epochs, k, update_indices, None, max_bits)
+            return result(False, "max_epochs", bounds.max_epochs)
         i = k % n
         k += 1
         score, wrong = test(w, i, k)
         if wrong:
             w_new = update(w, i, updates + 1, score)
             updates += 1
+            last = k
             update_indices.append(i)
             tracer.add(k, epoch, i, score, True, w, w_new, **(step_info(k, i, score) if step_info else {}))
             if on_step:
@@ -209,25 +226,26 @@ def cyclic_single_sample(
             if b > max_bits:
                 max_bits = b
                 if bounds.max_bits is not None and b > bounds.max_bits:
-                    return LoopResult(w, False, "bit_limit", updates, epoch, k, update_indices, None, max_bits)
+                    return result(False, "bit_limit", epoch)
             if cycles is not None:
                 period = cycles.observe((w, k % n))
                 if period is not None:
-                    cycle = update_indices[-period:]
-                    return LoopResult(w, False, "cycle", updates, epoch, k, update_indices, cycle, max_bits)
+                    found, found_at = update_indices[-period:], k
+                    if stop_on_cycle:
+                        return result(False, "cycle", epoch)
+                    cycles = None  # proved: the run now repeats this period until a bound stops it
             if bounds.max_updates is not None and updates >= bounds.max_updates:
                 # the bound is hit: converged only if w now passes every sample
-                return LoopResult(w, False, "max_updates", updates, epoch, k, update_indices, None, max_bits)
+                return result(False, "max_updates", epoch)
         else:
             tracer.add(k, epoch, i, score, False, w, w, **(step_info(k, i, score) if step_info else {}))
             if on_step:
                 on_step(k, i, False, w, w)
             clean += 1
             if clean >= n:
-                return LoopResult(w, True, "converged", updates, (k - 1) // n + 1, k, update_indices, None,
-                                  max_bits)
+                return result(True, "converged", (k - 1) // n + 1)
         if bounds.max_seconds is not None and bounds.out_of_time():  # every round: one step can be slow
-            return LoopResult(w, False, "time_limit", updates, epoch, k, update_indices, None, max_bits)
+            return result(False, "time_limit", epoch)
 
 
 @dataclass

@@ -66,7 +66,44 @@ PARAMS = (
           "else 1)", choices=("auto", "1", "2", "3")),
     Param("singular", "choice", "error", "a singular S_W: 'error' (SingularMatrixError) or 'pinv' "
           "(w = S_W^+ (m_1 - m_2), said in the result)", choices=("error", "pinv")),
+    Param("scatter", "choice", "sum", "the within-class matrix: 'sum' (seed 003: S_W = S_1 + S_2), 'n' "
+          "(S_1/n_1 + S_2/n_2, the class covariances) or 'n-1' (S_1/(n_1-1) + S_2/(n_2-1), the unbiased ones); "
+          "w = (that matrix)^{-1} (m_1 - m_2), J uses it too", choices=("sum", "n", "n-1")),
 )
+
+
+def _scaled_direction(st: dict, scatter: str, singular: str) -> tuple[tuple, Any, str]:
+    """w = S_W'^{-1} (m_1 - m_2) with S_W' = S_1/c_1 + S_2/c_2 (c_i = n_i or n_i - 1), checked exactly:
+    S_W' w = m_1 - m_2 is recomputed entry by entry (or the Penrose conditions for the pseudoinverse).
+    Returns (w, S_W', method)."""
+    n1, n2 = st["n1"], st["n2"]
+    c1, c2 = (n1, n2) if scatter == "n" else (n1 - 1, n2 - 1)
+    if c1 == 0 or c2 == 0:
+        which = "omega_1" if c1 == 0 else "omega_2"
+        raise ParameterError(f"scatter=n-1 divides S_i by n_i - 1, but class {which} has one sample; use scatter=n "
+                             "or sum", parameter="scatter")
+    S1, S2, delta = st["S1"], st["S2"], st["delta"]
+    d = len(delta)
+    M = tuple(tuple(S1[i][j] / c1 + S2[i][j] / c2 for j in range(d)) for i in range(d))
+    try:
+        w = tuple(solve(M, list(delta), what="S_W"))
+        method = "inverse"
+    except SingularMatrixError:
+        if singular != "pinv":
+            raise SingularMatrixError(f"the within-class matrix S_1/{'n_1' if scatter == 'n' else '(n_1-1)'} + "
+                                      f"S_2/{'n_2' if scatter == 'n' else '(n_2-1)'} is singular; use singular=pinv"
+                                      ) from None
+        Pm = pinv(M)
+        verify_penrose(M, Pm)
+        w = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in Pm)
+        method = "pinv"
+        if not any(w):
+            raise InputError("S_W'^+ (m_1 - m_2) = 0: no direction (m_1 - m_2 in the null space)") from None
+    if method == "inverse":
+        for i in range(d):  # independent check: S_W' w = m_1 - m_2, exactly
+            if sum((M[i][j] * w[j] for j in range(d)), Fraction(0)) != delta[i]:
+                raise VerificationError(f"Fisher (scatter={scatter}): S_W' w != m_1 - m_2 in row {i}")
+    return w, M, method
 
 
 # ---------------------------------------------------------------------------
@@ -505,6 +542,10 @@ def fisher(X, y, P: Checked) -> Run:
     ``w`` (the Run's weights) lives in the feature space itself (bias ``none``): the threshold y0 plays
     the bias's role, so g(x) = w^t x - y0.  Extras: ``y0`` (the chosen threshold: a Fraction, or an exact
     sympy expression), ``threshold`` (which), ``thresholds`` (all, y0^(3) also as printed), ``m1``,
+    ``scatter`` chooses the within-class matrix (other courses' conventions): ``sum`` (seed 003, S_1 + S_2),
+    ``n`` (S_1/n_1 + S_2/n_2) or ``n-1`` (S_1/(n_1 - 1) + S_2/(n_2 - 1)); ``extras["S_W"]`` is the one used.
+    With equal class sizes the three give parallel directions; otherwise they differ.
+
     ``m2``, ``S1``, ``S2``, ``S_W``, ``S_B``, ``J``, ``method`` ("inverse", or "pinv" when asked for
     with a singular S_W), ``predictions`` (+1 for omega_1, -1 for omega_2, per sample), ``on_threshold``
     (the indices of the samples with y = y0 exactly, which the rule sends to omega_2) and ``training_errors``.
@@ -531,11 +572,16 @@ def fisher(X, y, P: Checked) -> Run:
             raise LabelError(f"Fisher's discriminant needs samples of both classes; class {name} (label {lab}) "
                              "is empty")
     priors = _check_priors(P["priors"])
-    st = _direction(A[pos], A[~pos], D, P["singular"])
+    scatter = P["scatter"]
+    st = _direction(A[pos], A[~pos], D, P["singular"] if scatter == "sum" else "pinv")
+    if scatter != "sum":
+        w_s, M_s, method_s = _scaled_direction(st, scatter, P["singular"])
+        st = {**st, "w": w_s, "S_W": M_s, "method": method_s, "_W": _integer_vector(w_s)[0],
+              "_L": _integer_vector(w_s)[1]}
     w, W, L, n2 = st["w"], st["_W"], st["_L"], st["n2"]
     mt1 = Fraction(sum(a * b for a, b in zip(W, st["_s1"])), L * n1 * D)  # w^t m_1 = W^t s_1 / (L n_1 D)
     mt2 = Fraction(sum(a * b for a, b in zip(W, st["_s2"])), L * n2 * D)
-    if st["method"] == "inverse":
+    if st["method"] == "inverse" and scatter == "sum":
         # S_W w = m_1 - m_2 (verified), so w^t S_W w = w^t (m_1 - m_2), and w^t S_B w = (w^t (m_1 - m_2))^2
         wd = Fraction(sum(a * b for a, b in zip(W, st["_dnum"])), L * n1 * n2 * D)
         J = wd * wd / wd if wd != 0 else None
@@ -556,6 +602,7 @@ def fisher(X, y, P: Checked) -> Run:
         "thresholds": {k: (t.value() if t is not None else None) for k, t in th.items()},
         "m1": st["m1"], "m2": st["m2"], "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2,
         "S1": st["S1"], "S2": st["S2"], "S_W": st["S_W"], "S_B": st["S_B"], "J": J, "method": st["method"],
+        "scatter": scatter,
         "predictions": preds, "on_threshold": tuple(np.flatnonzero(sign == 0).tolist()), "training_errors": errors,
     }
     if st["method"] == "pinv":

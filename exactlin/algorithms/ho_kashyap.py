@@ -48,9 +48,23 @@ _COMMON = (
     MAX_SECONDS,
 )
 
-HK_PARAMS = (Param("eta", "rational", Fraction(1, 2), "step size, 0 < eta < 1 (Algorithm 11: eta < 1)",
-                   in_open_interval(0, 1)),) + _COMMON
-MOD1_PARAMS = HK_PARAMS
+STOP = Param("stop", "choice", "separator",
+             "'separator' (default): also stop as soon as Y a > 0 (verified); 'b_min': stop only when |e| <= b_min "
+             "or at k_max, as Algorithm 11's listing does (line 7 after the updates of lines 5-6), still checking "
+             "the notes' two verdicts at every iteration (e = 0: a solution; e <= 0, e != 0: a verified proof of "
+             "non-separability, after which b never changes again)", choices=("separator", "b_min"))
+HK_B_ERRATUM = "seed003-ho-kashyap-b-update"
+
+_ETA = Param("eta", "rational", Fraction(1, 2), "step size, 0 < eta < 1 (Algorithm 11: eta < 1)",
+             in_open_interval(0, 1))
+HK_PARAMS = (_ETA,) + _COMMON + (
+    STOP,
+    Param("variant", "choice", "corrected",
+          "'corrected' (default) or 'printed': line 5 as printed, b <- a + 2 eta e+ (erratum "
+          f"{HK_B_ERRATUM}); defined only when a and b have the same length (as many samples as augmented "
+          "features)", choices=("corrected", "printed")),
+)
+MOD1_PARAMS = (_ETA,) + _COMMON + (STOP,)
 MOD2_PARAMS = (
     Param("eta", "rational", None, "step size with 0 < eta < 2/lambda_max(Y^tY), decided exactly; default "
           "1/trace(Y^tY), which always satisfies it", positive),
@@ -111,13 +125,16 @@ def _pinv_apply(Yp, v) -> tuple:
 def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict, params: dict) -> Run:
     """The loop the three procedures share: e = Y a - b; stop on a verified verdict (Y a > 0: separable;
     a Gordan certificate from e: not separable), on |e| <= b_min, on k_max/max_epochs, max_bits or time;
-    else ``a, b = step(a, b, e, |e|)`` (the procedure's own update) and k <- k + 1."""
+    else ``a, b = step(a, b, e, |e|)`` (the procedure's own update) and k <- k + 1.
+    With ``stop="b_min"`` (:func:`_hk_listing_loop`) the listing's own order and stops instead."""
+    if P.get("stop") == "b_min":
+        return _hk_listing_loop(name, P, prob, bounds, a, b, step, extras=extras, after=after, params=params)
     Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
     limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
     tracer = P.tracer(prob.d)
     top_bits = max(max_bit_length(a), max_bit_length(b))
-    k = 0
+    k = last = 0
     while True:
         e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
         verdict, cert = _verdict(Z, a, e)
@@ -141,13 +158,15 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
             break
         k += 1
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
+        if b_new != b or a_new != a:
+            last = k
         tracer.add(k, k, None, min(_dot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
                    b_after=b_new)
         a, b = a_new, b_new
         top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
     if verdict is None:
         verdict = "undecided"
-    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits}
+    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last}
     if cert is not None:
         extras["certificate"] = cert
     extras.update(after)
@@ -158,6 +177,76 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
     if verdict == "separable" and run.w != cert["a"]:  # pragma: no cover
         raise VerificationError("Ho-Kashyap: the certified a is not the returned a")
     return run
+
+
+def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict,
+                     params: dict) -> Run:
+    """Algorithm 11's loop as listed: do k <- k + 1; e <- Y a - b; (the update of b and a); if |e| <= b_min
+    then return a, b; until k = k_max.  At every iteration the notes' two verdicts on e(k) are checked:
+    e(k) = 0 (a solution: the b_min test fires, since |e| = 0 <= b_min) and e(k) <= 0, e(k) != 0 (a Gordan
+    certificate, verified; then e+ = 0, so b and a never change again and the run stops with reason
+    ``not_separable``).  The first k whose a(k) has Y a(k) > 0 is reported as ``extras["separator_at"]``
+    (where ``stop="separator"`` would have stopped) without stopping the run.  The returned a, b are those
+    after the last update, as the listing returns them; the final verdict is decided on that a."""
+    Z = prob.Z
+    k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
+    if b_min is None:
+        raise ParameterError("stop=b_min needs b_min (Algorithm 11's criterion |e| <= b_min); give b_min=...",
+                             parameter="b_min")
+    limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
+    tracer = P.tracer(prob.d)
+    top_bits = max(max_bit_length(a), max_bit_length(b))
+    k = last = 0
+    separator_at = None
+    cert = None
+    e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
+    while True:
+        if k >= limit:
+            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        if max_bits is not None and top_bits > max_bits:
+            reason = "bit_limit"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
+        k += 1
+        e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))  # e <- Y a - b
+        if separator_at is None and all(_dot(z, a) > 0 for z in Z):
+            separator_at = k
+        lam = gordan_from_error(Z, e)
+        if lam is not None:  # e <= 0, e != 0: the notes' proof of non-separability (verified below)
+            v = verify_ho_kashyap(Z, a, e)
+            if v.verdict == "not_separable":
+                cert = v.certificate
+                tracer.add(k, k, None, min(_dot(z, a) for z in Z), False, a, a, b=b, e=e, b_after=b)
+                reason = "not_separable"
+                break
+        a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
+        changed = b_new != b or a_new != a
+        if changed:
+            last = k
+        tracer.add(k, k, None, min(_dot(z, a) for z in Z), changed, a, a_new, b=b, e=e, b_after=b_new)
+        a, b = a_new, b_new
+        top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
+        if all(abs(v) <= b_min for v in e):  # line 7: if Abs[e] <= b_min then return a, b
+            reason = "criterion"
+            break
+    if cert is not None:
+        verdict = "not_separable"
+    else:
+        e_now = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
+        verdict, cert = _verdict(Z, a, e_now)
+        verdict = verdict or "undecided"
+    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last,
+              "separator_at": separator_at}
+    if cert is not None:
+        extras["certificate"] = cert
+    extras.update(after)
+    params = {**{key: v for key, v in params.items() if v is not None}, "max_epochs": bounds.max_epochs}
+    return Run(name, a, P.bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
+               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
+               model=linear_model(a, P.bias, prob))
 
 
 def _pinv_extras(Yp, prob) -> dict:
@@ -224,6 +313,13 @@ def ho_kashyap(X, y, P: Checked) -> Run:
     lambda = -e/sum(-e); |e| <= b_min ends it with reason ``criterion``; k_max/max_epochs with
     verdict ``undecided``.
 
+    ``stop="b_min"`` runs the listing's stops instead: only |e| <= b_min (checked after the update, as line
+    7 is) or k_max end the run, so b_min below the margins matters; the two verdicts under the listing are
+    still checked at every iteration (``extras["separator_at"]``: the first k with Y a(k) > 0).
+    ``variant="printed"`` runs line 5 as printed, b <- a + 2 eta e+ (erratum
+    ``seed003-ho-kashyap-b-update``); a has d entries and b one per sample, so the rule is undefined (a
+    ParameterError naming the erratum) unless n = d.
+
     >>> r = ho_kashyap([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1])   # seed 003's example
     >>> r.extras["verdict"], [str(v) for v in r.w], r.updates
     ('separable', ['11/3', '-4/3', '-2/3'], 0)
@@ -234,15 +330,29 @@ def ho_kashyap(X, y, P: Checked) -> Run:
     bounds = P.bounds()
     eta = P["eta"]
     b = _b_start(P["b0"], prob.n)  # b(1) > 0
+    printed = P["variant"] == "printed"
+    if printed and prob.n != prob.d:
+        raise ParameterError(
+            f"variant=printed: line 5 as printed, b <- a + 2 eta e+, adds a (d = {prob.d} entries) to e+ "
+            f"(n = {prob.n} entries, one per sample): undefined unless n = d (erratum {HK_B_ERRATUM}; the "
+            "corrected rule b <- b + 2 eta e+ is the default)", parameter="variant")
     Yp = pinv(prob.Z)  # Y^+, exact
 
     def step(a, b, e, abs_e):
         e_plus = tuple((v + w) / 2 for v, w in zip(e, abs_e))  # e+ <- (e + |e|)/2
-        b = tuple(bi + 2 * eta * ep for bi, ep in zip(b, e_plus))  # b <- b + 2 eta e+
+        base = a if printed else b  # line 5 as printed: a + 2 eta e+; corrected: b + 2 eta e+
+        b = tuple(bi + 2 * eta * ep for bi, ep in zip(base, e_plus))
         return _pinv_apply(Yp, b), b  # a <- Y^+ b
 
-    return _hk_loop("ho-kashyap", P, prob, bounds, _pinv_apply(Yp, b), b, step, extras={},
-                    after=_pinv_extras(Yp, prob), params=P)
+    run = _hk_loop("ho-kashyap", P, prob, bounds, _pinv_apply(Yp, b), b, step, extras={},
+                   after=_pinv_extras(Yp, prob), params=P)
+    if printed:
+        run.extras["erratum"] = HK_B_ERRATUM
+        run.extras["printed_note"] = (
+            f"line 5 as printed (b <- a + 2 eta e+) ran {run.steps} iterations and stopped with reason "
+            f"{run.reason} (verdict {run.extras['verdict']}); b need not stay > 0 under this rule, so a verdict "
+            "other than a verified separator or certificate says nothing about the data")
+    return run
 
 
 @register("ho-kashyap-mod1", family="mse", seed=SEED, number="Ho-Kashyap Modification (I)",

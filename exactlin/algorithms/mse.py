@@ -361,7 +361,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
     top_bits = _bits_vec(a)
-    k = 0
+    k = last = 0
     reason, converged = None, False
     while reason is None:
         if k >= limit:
@@ -379,6 +379,8 @@ def widrow_hoff(X, y, P: Checked) -> Run:
         J = sum((v * v for v in r), Fraction(0))
         dist = _dist2(a_new, a_star)
         tracer.add(k, k, None, J, any(step), a, a_new, eta=ek, J_s=J, dist2=dist)
+        if a_new != a:
+            last = k
         a = a_new
         dists.append(dist)
         bits = _bits_vec(a)
@@ -392,6 +394,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
         if max_bits is not None and bits > max_bits:
             reason = "bit_limit"
     extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
+              "last_update_step": last,
               "J_s": sum(((_dot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
     return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs)
 
@@ -429,7 +432,7 @@ def lms(X, y, P: Checked) -> Run:
     limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
     top_bits = _bits_vec(a)
     bits_per_step: list[int] = []
-    k = 0
+    k = last = 0
     reason, converged = None, False
     while True:
         if k >= limit:
@@ -456,6 +459,8 @@ def lms(X, y, P: Checked) -> Run:
             tracer.add(k, (k - 1) // n + 1, i, resid, c != 0, a, a_new, **info)
         else:
             tracer.add(k, (k - 1) // n + 1, i, resid, c != 0)
+        if c != 0:
+            last = k
         a = a_new
         if theta is not None and sum((s * s for s in step), Fraction(0)) < theta * theta:
             reason, converged = "criterion", True
@@ -464,7 +469,7 @@ def lms(X, y, P: Checked) -> Run:
             reason = "bit_limit"
             break
     extras = {"b": b, "a_star": a_star, "dist2_final": _dist2(a, a_star), "max_bits": top_bits,
-              "bits": bits_per_step, "eta": _schedule_text(P)}
+              "bits": bits_per_step, "eta": _schedule_text(P), "last_update_step": last}
     return _finish("lms", a, P.bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob,
                    bounds.max_epochs)
 

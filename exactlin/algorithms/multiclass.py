@@ -147,6 +147,7 @@ def linear_machine(X, y, P: Checked) -> Run:
     run = Run("linear-machine", None, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
+                      "last_update_step": res.last_update,
                       "undefined": [s for s in range(n) if _decide(W, Y[s])[0] is None]},
               seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, P.bias))
     if res.cycle is not None or (P["monitor"] and res.converged):
@@ -268,6 +269,8 @@ def one_vs_rest(X, y, P: Checked) -> Run:
               max(r.epochs for r in runs), sum(r.steps for r in runs), params={**P, "max_epochs": P.max_epochs},
               trace=steps, trace_complete=all(r.trace_complete for r in runs) and not truncated,
               extras={"classes": classes, "W": tuple(W), "binary": P["binary"],
+                      # one per binary run (each counts its own steps)
+                      "last_update_step": [r.extras.get("last_update_step") for r in runs],
                       "runs": [{"class": classes[j], "reason": r.reason, "converged": r.converged,
                                 "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],
                       "undefined": [s for s in range(len(Y))

@@ -24,6 +24,27 @@ from exactlin.theory.monitor import ConvergenceMonitor
 
 SEED = "000_478cb53c624e7eb5.txt"
 
+#: ``variant``: what the notes print beside the rule exactlin runs (one Param per algorithm, naming its erratum)
+VARIANTS = ("corrected", "printed")
+
+
+def variant_param(erratum: str, printed: str) -> Param:
+    """The ``variant`` row of an algorithm whose printed listing differs from the rule exactlin runs:
+    ``corrected`` (default) or ``printed`` (the listing exactly as the notes print it, see erratum ``erratum``)."""
+    return Param("variant", "choice", "corrected",
+                 f"'corrected' (default) or 'printed': run the listing as the notes print it ({printed}; erratum "
+                 f"{erratum}); the Run records extras['erratum'] and extras['printed_note']", choices=VARIANTS)
+
+
+#: ``stop_on_cycle``: every stationary rule stops at the first proved repeat unless told to go on
+STOP_ON_CYCLE = Param(
+    "stop_on_cycle", "bool", True,
+    "stop at the first exact repeat of the state (reason cycle, with a verified certificate); false: keep "
+    "running the cycle (certificate attached once found, extras['cycle_step']) until a bound stops the run, so "
+    "the trace shows the cycle repeating")
+
+PRINTED_UPDATE_ERRATUM = "seed004-update-missing-label"
+
 PARAMS = (
     Param("eta", "rational", Fraction(1), "learning rate: the update is w + eta y x (the lecture's eta = 1)",
           positive),
@@ -42,6 +63,8 @@ PARAMS = (
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     Param("max_seconds", "rational", None, "stop after this many seconds of run time", positive),
+    STOP_ON_CYCLE,
+    variant_param(PRINTED_UPDATE_ERRATUM, "seed 004's update w <- w + x_i, without the label y_i"),
 )
 
 
@@ -94,6 +117,22 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
     run.extras["mistake_bound"] = rep.bound
 
 
+def printed_note(run: Run, rule: str) -> str:
+    """What a run of a printed listing did, in one sentence for ``extras["printed_note"]``."""
+    sep = run.extras.get("separates")
+    tail = "" if sep is None else (" The returned vector separates the data." if sep else
+                                   " The returned vector does not classify every sample correctly.")
+    if run.reason == "cycle":
+        return (f"the printed rule ({rule}) returned exactly to an earlier state at step {run.steps}: the listing "
+                "never stops; this proves nothing about the data (the printed rule is not the corrected one)." + tail)
+    if run.reason in ("max_epochs", "max_steps", "max_updates", "bit_limit", "time_limit"):
+        moved = "made no correction at all (no progress)" if run.updates == 0 else \
+            f"made {run.updates} corrections, the last at step {run.extras.get('last_update_step')}"
+        return (f"the printed rule ({rule}) {moved} and its stopping test never held within the budget: the "
+                f"listing does not stop here; the run ended on its bound ({run.reason})." + tail)
+    return f"the printed rule ({rule}) stopped with reason {run.reason} after {run.updates} corrections." + tail
+
+
 @register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
           title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
           monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
@@ -109,6 +148,14 @@ def perceptron(X, y, P: Checked) -> Run:
     (the mistakes of one period sum to 0, so no w separates the data);
     ``max_epochs``/``max_updates``/``bit_limit``/``time_limit`` when a bound is hit.
     The convergence monitor (``extras["monitor"]``) checks the theorem exactly.
+    ``extras["last_update_step"]`` is the round of the last mistake (``steps`` the round the run ended);
+    ``stop_on_cycle=False`` runs on through a proved cycle until a bound.
+
+    ``variant="printed"`` runs seed 004's listing as printed: a mistake (y_i<w, x_i> <= 0, or < 0 with
+    ``strict``) updates **w <- w + eta x_i** (the augmented sample, without its label; erratum
+    ``seed004-update-missing-label``).  That rule is stationary too: a repeat ends the run with reason
+    ``cycle``, which then proves only that the listing never stops (no certificate: the data may well be
+    separable); the convergence monitor does not apply.
 
     The parameters are the table ``PARAMS`` (CLI: ``--param NAME=VALUE``), listed below.
 
@@ -121,6 +168,7 @@ def perceptron(X, y, P: Checked) -> Run:
     Z = prob.Z
     w1 = start_vector(P["w0"], prob.d)
     eta, strict = P["eta"], P["strict"]
+    printed = P["variant"] == "printed"
     bounds = P.bounds()
     tracer = P.tracer(prob.d)
     P = dict(P)  # the tightest bound may supply w_star
@@ -131,6 +179,9 @@ def perceptron(X, y, P: Checked) -> Run:
 
     def update(w, i, u, score):
         return tuple(a + eta * b for a, b in zip(w, Z[i]))
+
+    def update_printed(w, i, u, score):  # seed 004 as printed: w + x_i, the label left out
+        return tuple(a + eta * b for a, b in zip(w, prob.Y[i]))
 
     tight = None
     if P["tightest_bound"]:
@@ -144,7 +195,7 @@ def perceptron(X, y, P: Checked) -> Run:
         if P["w_star"] is None and tight.get("w_star") is not None:
             P["w_star"] = tight["w_star"]
     online = None
-    if P["w_star"] is not None and P["monitor"]:
+    if P["w_star"] is not None and P["monitor"] and not printed:
         online = ConvergenceMonitor(Z, start_vector(P["w_star"], prob.d, "w_star"), eta=eta, w1=w1)
 
     def on_step(k, i, upd, wb, wa):
@@ -153,21 +204,35 @@ def perceptron(X, y, P: Checked) -> Run:
 
     # the fast exact path (integer arithmetic, chunked scans; see _fast.py for the proof that the run is
     # identical); it returns None where the reference loop below runs instead (trace=True)
-    res = _fast.perceptron_loop(Z, w1, eta, strict, bounds, tracer, on_mistake=on_step if online else None)
+    res = None
+    if not printed and P["stop_on_cycle"]:
+        res = _fast.perceptron_loop(Z, w1, eta, strict, bounds, tracer, on_mistake=on_step if online else None)
     if res is None:
-        res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
-                                   on_step=on_step if online else None)
+        res = cyclic_single_sample(prob.n, w1, test, update_printed if printed else update, bounds, tracer,
+                                   stationary=True, on_step=on_step if online else None,
+                                   stop_on_cycle=P["stop_on_cycle"])
     converged, reason = res.converged, res.reason
     if converged and strict and any(sum((a * b for a, b in zip(res.w, z)), Fraction(0)) == 0 for z in Z):
         converged, reason = False, "boundary"
     run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": bounds.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED, problem=prob,
+              extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
+                      "last_update_step": res.last_update}, seed=SEED, problem=prob,
         model=linear_model(res.w, bias, prob))
     if tight is not None:
         run.extras["tightest_bound"] = tight["bound"]
         if tight.get("note"):
             run.extras["tightest_bound_note"] = tight["note"]
+    if res.cycle_step is not None:
+        run.extras["cycle_step"] = res.cycle_step
+    if printed:
+        run.extras["erratum"] = PRINTED_UPDATE_ERRATUM
+        run.extras["printed_note"] = printed_note(run, "w <- w + eta x_i (no label)")
+        if P["monitor"]:
+            run.extras["monitor"] = None
+            run.extras["monitor_note"] = ("not applied: the printed rule w + x_i is not the perceptron's update, "
+                                          "so the convergence theorem says nothing about it")
+        return run
     if res.cycle is not None:
         run.extras["certificate"] = verify_gordan(Z, gordan_from_counts(prob.n, res.cycle), source="cycle",
                                                   cycle=res.cycle, through_origin=bias == "none")

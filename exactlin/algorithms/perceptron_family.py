@@ -32,7 +32,7 @@ from exactlin.algorithms._loop import (
     cyclic_single_sample,
     start_vector,
 )
-from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, monitor_run
+from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, monitor_run, printed_note, variant_param
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import zeros
@@ -98,10 +98,13 @@ class BatchResult:
     certificate_lambda: tuple | None = None
     cycle: list | None = None  # iterations of one period
     max_bits: int = 0
+    last_update: int = 0  # the iteration of the last change of a (0: none)
+    cycle_step: int | None = None  # the iteration at which the repeat was proved
 
 
 def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Tracer, *, stationary: bool,
-               criterion: Callable | None = None) -> BatchResult:
+               criterion: Callable | None = None, stop_on_cycle: bool = True,
+               criterion_first: bool = False) -> BatchResult:
     """Run a batch rule a(k+1) = a(k) + sum_{j in Y_k} c_j y_j for k = 1, 2, ..., max_epochs.
 
     ``correction(a, k)`` returns ``(Y_k, coefs, info)``: the indices of the samples the rule corrects on at
@@ -109,21 +112,30 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     gradient descent, eta (b - a^t y)/||y||^2 for Algorithm 8).  An empty Y_k stops the run (converged).
     ``criterion(increment, k)``, checked after the update as the notes' do-until loops do, stops with
     reason ``criterion``.  For a stationary rule an exact repeat of a stops with reason ``cycle`` and the
-    coefficients of one period as a Gordan certificate (verified by the caller).  The repeat is checked
-    first: a zero increment with a nonempty Y_k is a fixed point that proves non-separability, which says
-    more than "the criterion ||increment|| <= theta was met" (batch PLA from w = 0 on seed 000's Example 2).
+    coefficients of one period as a Gordan certificate (verified by the caller).  By default the repeat is
+    checked first: a zero increment with a nonempty Y_k is a fixed point that proves non-separability, which
+    says more than "the criterion was met" (batch PLA from w = 0 on seed 000's Example 2).  With
+    ``criterion_first=True`` (Algorithm 3's theta) a criterion that fires on the iteration that proved the
+    repeat stops with reason ``criterion``, the notes' own stop, and the certificate is still returned.
+    ``stop_on_cycle=False`` keeps the first certificate found and goes on until another stop or a bound.
     """
     d = len(a1)
     a = a1
     cycles = CycleDetector(a) if stationary else None
     history: list = []
     updates = 0
+    last = 0
+    lam = found = found_at = None
     max_bits = _bits(a)
+
+    def result(converged, reason, k):
+        return BatchResult(a, converged, reason, k, updates, history, lam, found, max_bits, last, found_at)
+
     for k in range(1, bounds.max_epochs + 1):
         Yk, coefs, info = correction(a, k)
         if not Yk:
             tracer.add(k, k, None, 0, False, a, a, Y=[], **info)
-            return BatchResult(a, True, "converged", k, updates, history, None, None, max_bits)
+            return result(True, "converged", k)
         inc = list(zeros(d))
         for j, c in zip(Yk, coefs):
             z = Z[j]
@@ -134,13 +146,15 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
         history.append((list(Yk), list(coefs)))
         changed = a_new != a
         updates += changed
+        if changed:
+            last = k
         tracer.add(k, k, None, len(Yk), changed, a, a_new, Y=list(Yk), increment=inc, **info)
         a = a_new
         b = _bits(a)
         if b > max_bits:
             max_bits = b
             if bounds.max_bits is not None and b > bounds.max_bits:
-                return BatchResult(a, False, "bit_limit", k, updates, history, None, None, max_bits)
+                return result(False, "bit_limit", k)
         period = cycles.observe(a) if cycles is not None else None
         if period is not None:
             first = k - period
@@ -151,15 +165,19 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
                     weight[j] += c
             total = sum(weight)
             lam = tuple(w / total for w in weight)
-            return BatchResult(a, False, "cycle", k, updates, history, lam, list(range(first + 1, k + 1)),
-                               max_bits)
+            found, found_at = list(range(first + 1, k + 1)), k
+            cycles = None
+            if criterion_first and criterion is not None and criterion(inc, k):
+                return result(True, "criterion", k)
+            if stop_on_cycle:
+                return result(False, "cycle", k)
         if criterion is not None and criterion(inc, k):
-            return BatchResult(a, True, "criterion", k, updates, history, None, None, max_bits)
+            return result(True, "criterion", k)
         if bounds.max_updates is not None and updates >= bounds.max_updates:
-            return BatchResult(a, False, "max_updates", k, updates, history, None, None, max_bits)
+            return result(False, "max_updates", k)
         if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
-            return BatchResult(a, False, "time_limit", k, updates, history, None, None, max_bits)
-    return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
+            return result(False, "time_limit", k)
+    return result(False, "max_epochs", bounds.max_epochs)
 
 
 def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
@@ -186,10 +204,12 @@ def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reporte
     run = Run(name, res.a if w_reported is None else w_reported, bias, res.converged, res.reason, res.updates,
               res.iterations, res.iterations, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
-              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits}, seed=seed, problem=prob,
+              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits,
+                      "last_update_step": res.last_update}, seed=seed, problem=prob,
         model=linear_model(res.a if w_reported is None else w_reported, bias, prob))
     if res.certificate_lambda is not None:
         run.extras["certificate"] = _certificate(prob.Z, res.certificate_lambda, res.cycle, bias)
+        run.extras["cycle_step"] = res.cycle_step
     return run
 
 
@@ -197,11 +217,13 @@ def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reporte
 # seed 003, Algorithms 4 and 5
 
 
-FIXED_PARAMS = (
+_FIXED_COMMON = (
     Param("a0", "vector", None, "start vector a (augmented space; default 0)"),
     *_MONITOR_PARAMS,
     *BOUND_PARAMS,
+    STOP_ON_CYCLE,
 )
+FIXED_PARAMS = (*_FIXED_COMMON, variant_param("alg4-sign", "Algorithm 4's update a <- a - y_k"))
 
 
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
@@ -218,12 +240,17 @@ def fixed_increment(X, y, P: Checked) -> Run:
     Gordan certificate) when (a, position) repeats, or when a bound is hit.  The convergence monitor
     checks Theorem 5.1 exactly.
 
+    ``variant="printed"`` runs line 3 as printed: a misclassified y_k (read as a^t y_k <= 0, the test of
+    the corrected rule) gives **a <- a - y_k**; the stop is the same (a pass with no correction).  From
+    a = 0 the scores only fall, so the run ends on its bound with ``extras["printed_note"]``.
+
     >>> r = fixed_increment([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.updates, r.converged
     ((Fraction(1, 1), Fraction(1, 1), Fraction(-3, 1)), 3, True)
     """
     return _single_sample("fixed-increment", X, y, P,
-                          sched=as_schedule(1), b=Fraction(0), by_update=True)
+                          sched=as_schedule(1), b=Fraction(0), by_update=True,
+                          printed="alg4-sign" if P["variant"] == "printed" else None)
 
 
 VARIABLE_PARAMS = (
@@ -233,7 +260,9 @@ VARIABLE_PARAMS = (
     Param("eta_k", "choice", "update", "what k counts in eta(k): 'update' (the k-th correction y^k, as "
           "a(k+1) = a(k) + eta(k) y^k writes it) or 'step' (the loop counter of Algorithm 5)",
           choices=("update", "step")),
-    *FIXED_PARAMS,
+    *_FIXED_COMMON,
+    variant_param("alg5-rule", "test a^t y_k + b < 0, update a <- a - eta(k) y_k, stop when a^t y_k + b <= 0 "
+                  "for all k"),
 )
 
 
@@ -253,15 +282,75 @@ def variable_increment(X, y, P: Checked) -> Run:
     Cycle detection (and its Gordan certificate) runs only for a constant eta; the convergence monitor only
     when also b = 0: with b > 0 a correction may have a^t y_k in (0, b] and Fact 2 does not hold as stated.
 
+    ``variant="printed"`` runs lines 2-4 as printed: do k <- k + 1 (cyclically); if a^t y_k + b < 0 then
+    a <- a - eta(k) y_k; until a^t y_k + b <= 0 for every sample, tested after each round.  With b = 0
+    from a = 0 the until-test holds after round 1 (reason ``criterion``, a = 0 classifies nothing); with
+    b > 0 from a = 0 nothing is ever corrected and the test never holds, so the run ends on its bound.
+
     >>> r = variable_increment([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], b=1)
     >>> r.w, r.updates
     ((Fraction(0, 1), Fraction(1, 1), Fraction(-4, 1)), 4)
     """
+    if P["variant"] == "printed":
+        return _alg5_printed(X, y, P)
     return _single_sample("variable-increment", X, y, P,
                           sched=P["eta"], b=P["b"], by_update=P["eta_k"] == "update")
 
 
-def _single_sample(name, X, y, P, *, sched, b, by_update) -> Run:
+def _alg5_printed(X, y, P) -> Run:
+    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``)."""
+    prob = P.problem(X, y)
+    Z, n = prob.Z, prob.n
+    a = start_vector(P["a0"], prob.d, "a0")
+    sched, b = P["eta"], P["b"]
+    by_update = P["eta_k"] == "update"
+    bounds = P.bounds()
+    tracer = P.tracer(prob.d)
+    k = updates = last = 0
+    indices: list[int] = []
+    reason = None
+    max_bits = _bits(a)
+    while reason is None:
+        if k >= bounds.max_epochs * n:
+            reason = "max_epochs"
+            break
+        i = k % n
+        k += 1
+        s = _dot(a, Z[i])
+        if s + b < 0:  # line 3 as printed
+            eta = _step_eta(sched, updates + 1 if by_update else k)
+            a_new = tuple(x - eta * v for x, v in zip(a, Z[i]))  # a - eta(k) y_k, as printed
+            updates, last = updates + 1, k
+            indices.append(i)
+            tracer.add(k, (k - 1) // n + 1, i, s, True, a, a_new, eta=eta)
+            a = a_new
+            max_bits = max(max_bits, _bits(a))
+            if bounds.max_bits is not None and max_bits > bounds.max_bits:
+                reason = "bit_limit"
+            elif bounds.max_updates is not None and updates >= bounds.max_updates:
+                reason = "max_updates"
+        else:
+            tracer.add(k, (k - 1) // n + 1, i, s, False, a, a)
+        if reason is None and all(_dot(a, z) + b <= 0 for z in Z):  # line 4 as printed
+            reason = "criterion"
+        if reason is None and bounds.out_of_time():
+            reason = "time_limit"
+    run = Run("variable-increment", a, P.bias, reason == "criterion", reason, updates, (k - 1) // n + 1 if k else 0,
+              k, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"mistakes": indices, "separates": _separates(Z, a), "max_bits": max_bits,
+                      "last_update_step": last, "erratum": "alg5-rule"},
+              seed=SEED003, problem=prob, model=linear_model(a, P.bias, prob))
+    note = printed_note(run, "if a^t y_k + b < 0 then a <- a - eta(k) y_k, until a^t y_k + b <= 0 for all k")
+    if reason == "criterion":
+        note += (" The printed stop a^t y_k + b <= 0 for all k puts every sample on the wrong side of the margin: "
+                 "it is met, but it is the opposite of the goal a^t y_k > b.")
+    run.extras["printed_note"] = note
+    run.extras["monitor"] = None
+    run.extras["monitor_note"] = "not applied: the printed rule is not the perceptron's update"
+    return run
+
+
+def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
     prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
@@ -276,10 +365,12 @@ def _single_sample(name, X, y, P, *, sched, b, by_update) -> Run:
         s = _dot(a, Z[i])
         return s, s <= b
 
+    sign = -1 if printed else 1  # Algorithm 4 as printed: a - y_k
+
     def update(a, i, u, score):
         eta = _step_eta(sched, u if by_update else step[0])
         etas.append(eta)
-        return tuple(x + eta * yk for x, yk in zip(a, Z[i]))
+        return tuple(x + sign * eta * yk for x, yk in zip(a, Z[i]))
 
     last = [0]  # the step of the latest correction, so that the trace can show its eta
 
@@ -291,10 +382,11 @@ def _single_sample(name, X, y, P, *, sched, b, by_update) -> Run:
         return update(a, i, u, score)
 
     res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
-                               step_info=None if sched.constant else step_info)
+                               step_info=None if sched.constant else step_info, stop_on_cycle=P["stop_on_cycle"])
     run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits},
+              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits,
+                      "last_update_step": res.last_update},
               seed=SEED003, problem=prob,
         model=linear_model(res.w, P.bias, prob))
     if b != 0:
@@ -303,7 +395,15 @@ def _single_sample(name, X, y, P, *, sched, b, by_update) -> Run:
     if not sched.constant:
         run.extras["etas"] = etas[:10_000]
     if res.cycle is not None:
+        # (also for a - y_k: the corrections -y_k of one period sum to 0, so the y_k do)
         run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
+        run.extras["cycle_step"] = res.cycle_step
+    if printed:
+        run.extras["erratum"] = printed
+        run.extras["printed_note"] = printed_note(run, "a <- a - y_k on a misclassified y_k (a^t y_k <= 0)")
+        run.extras["monitor"] = None
+        run.extras["monitor_note"] = "not applied: the printed rule a - y_k is not the perceptron's update"
+        return run
     if P["monitor"]:
         if sched.constant and b == 0:
             monitor_run(run, Z, eta=sched.value, w1=a1, w_star=P["w_star"])
@@ -331,6 +431,7 @@ BATCH_PARAMS = (
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
+    STOP_ON_CYCLE,
 )
 
 
@@ -347,7 +448,10 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     run with reason ``converged`` (a is a solution).  ``max_epochs`` bounds the iterations k.
 
     With a constant eta the rule is stationary: an exact repeat of a stops with ``cycle`` and a verified
-    Gordan certificate, and the batch convergence monitor (:func:`batch_monitor`) runs.
+    Gordan certificate, and the batch convergence monitor (:func:`batch_monitor`) runs.  When theta > 0
+    and the repeat is a zero increment (a nonempty Y_k whose corrections sum to 0, XOR), the notes'
+    criterion ||increment|| < theta fires on that iteration: the reason is then ``criterion`` (the notes'
+    stop) and the verified Gordan certificate is attached all the same.
 
     >>> r = batch_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.epochs, r.reason
@@ -370,7 +474,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
         return theta > 0 and _dot(inc, inc) < theta * theta
 
     res = batch_loop(Z, a1, correction, P.bounds(), tracer, stationary=sched.constant,
-                     criterion=criterion)
+                     criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
     run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
                           None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
@@ -405,6 +509,8 @@ PLA_PARAMS = (
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
+    STOP_ON_CYCLE,
+    variant_param("seed001-batch-pla-reset", "Delta = 0 set once, before the do-loop, and carried over"),
 )
 
 
@@ -419,6 +525,11 @@ def batch_pla(X, y, P: Checked) -> Run:
     (compared exactly as ||Delta||^2 > epsilon^2).  sign(0) = 0 is never a label, so a sample on the boundary
     is corrected.  Delta = 0 (no sample misclassified) stops with reason ``converged``; ||Delta|| <= epsilon
     with Delta != 0 stops with ``criterion``.  ``max_epochs`` bounds the do-while iterations.
+
+    ``variant="printed"`` sets Delta = 0 once, before the do-loop, as printed (erratum
+    ``seed001-batch-pla-reset``): Delta_k = (Delta_{k-1} + sum of y_i x_i over the misclassified) / N, so w
+    keeps moving after every sample is classified; the loop stops (reason ``criterion``) only when
+    ||Delta|| <= epsilon, which with epsilon = 0 takes a Delta that is exactly 0.
 
     >>> r = batch_pla([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.reason
@@ -439,9 +550,58 @@ def batch_pla(X, y, P: Checked) -> Run:
         # inc = alpha * Delta, so ||Delta||^2 = ||inc||^2 / alpha^2
         return _dot(inc, inc) <= eps * eps * alpha * alpha
 
-    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, criterion=criterion)
+    if P["variant"] == "printed":
+        return _batch_pla_printed(prob, w1, P, tracer)
+    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, criterion=criterion,
+                     stop_on_cycle=P["stop_on_cycle"])
     run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
+    return run
+
+
+def _batch_pla_printed(prob, w, P, tracer) -> Run:
+    """Batch PLA as seed 001 prints it: Delta = 0 once, then do {for i: Delta += y_i x_i on a mistake;
+    Delta /= N; w += alpha Delta} while ||Delta|| > epsilon."""
+    N, d = prob.n, prob.d
+    alpha, eps = P["alpha"], P["epsilon"]
+    bounds = P.bounds()
+    delta = zeros(d)  # step 1: Delta = (0, ..., 0), once
+    k = updates = last = 0
+    max_bits = _bits(w)
+    reason = "max_epochs"
+    for k in range(1, bounds.max_epochs + 1):
+        V = [i for i in range(N) if _sign(_dot(w, prob.Y[i])) != prob.z[i]]
+        delta = list(delta)
+        for i in V:
+            for t in range(d):
+                delta[t] += prob.Z[i][t]
+        delta = tuple(v / N for v in delta)
+        w_new = tuple(a + alpha * v for a, v in zip(w, delta))
+        changed = w_new != w
+        if changed:
+            updates, last = updates + 1, k
+        tracer.add(k, k, None, len(V), changed, w, w_new, Y=V, Delta=delta)
+        w = w_new
+        max_bits = max(max_bits, _bits(w))
+        if _dot(delta, delta) <= eps * eps:  # while ||Delta||_2 > epsilon, as printed
+            reason = "criterion"
+            break
+        if bounds.max_bits is not None and max_bits > bounds.max_bits:
+            reason = "bit_limit"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
+    else:
+        k = bounds.max_epochs
+    run = Run("batch-pla", w, P.bias, reason == "criterion", reason, updates, k, k,
+              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"separates": _separates(prob.Z, w), "max_bits": max_bits, "last_update_step": last,
+                      "Delta": delta, "erratum": "seed001-batch-pla-reset"},
+              seed=SEED001, problem=prob, model=linear_model(w, P.bias, prob))
+    run.extras["printed_note"] = printed_note(run, "Delta = 0 once, never reset")
+    run.extras["monitor"] = None
+    run.extras["monitor_note"] = "not applied: without the reset the increment is not the batch perceptron's"
     return run
 
 
@@ -451,6 +611,7 @@ POCKET_PARAMS = (
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
+    variant_param("pocket-comparison", "keep w(t+1) when E_in(w(t+1)) < E_in(w(t)), the previous PLA iterate"),
 )
 
 
@@ -470,6 +631,10 @@ def pocket(X, y, P: Checked) -> Run:
     Stops early with ``converged`` when PLA finds no misclassified sample (E_in = 0); ``max_steps`` after T
     steps; ``max_epochs`` if max_epochs < T steps were allowed.
 
+    ``variant="printed"`` compares as printed (erratum ``pocket-comparison``): **if E_in(w(t+1)) <
+    E_in(w(t)) then w <- w(t+1)**, w(t) the previous PLA iterate; the returned w is then the last vector
+    kept that way, which need not be the best one seen.
+
     >>> r = pocket([(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1], bias="none", T=5)
     >>> r.w, r.extras["E_in"]
     ((Fraction(0, 1), Fraction(2, 1)), Fraction(1, 2))
@@ -483,6 +648,8 @@ def pocket(X, y, P: Checked) -> Run:
     tracer = P.tracer(prob.d)
     best, best_E = w, E_in(w, Y, z)
     best_t = 1
+    printed = P["variant"] == "printed"
+    prev_E = best_E  # E_in(w(t)) of the previous PLA iterate (the printed comparison)
     pos = 0
     history_E = [best_E]
     reason, t_done = "max_steps", 0
@@ -502,7 +669,8 @@ def pocket(X, y, P: Checked) -> Run:
         pos = (i + 1) % N
         E = E_in(w_new, Y, z)
         history_E.append(E)
-        better = E < best_E
+        better = E < (prev_E if printed else best_E)
+        prev_E = E
         tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=best_E, pocketed=better)
         if better:
             best, best_E, best_t = w_new, E, t + 1
@@ -517,9 +685,16 @@ def pocket(X, y, P: Checked) -> Run:
     run = Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
-                      "E_in_history": history_E[:10_000], "separates": best_E == 0},
+                      "E_in_history": history_E[:10_000], "separates": best_E == 0,
+                      "last_update_step": t_done},
               seed=SEED001, problem=prob,
         model=linear_model(best, P.bias, prob))
+    if printed:
+        run.extras["erratum"] = "pocket-comparison"
+        run.extras["printed_note"] = (
+            f"the printed comparison (keep w(t+1) when E_in(w(t+1)) < E_in(w(t)), the previous iterate) ran "
+            f"{t_done} PLA steps and stopped with reason {reason}; the vector it kept has E_in = {best_E}, the best "
+            f"vector seen (w(1) included) had E_in = {min(history_E)}.")
     return run
 
 
@@ -530,6 +705,12 @@ def pocket(X, y, P: Checked) -> Run:
 GD_PARAMS = (
     Param("xi", "rational", Fraction(1), "step size xi > 0", positive),
     Param("start", "int", 0, "the sample i (0-based) whose y_i x_i is the start vector w", at_least(0)),
+    Param("w0", "vector", None, "an arbitrary start vector instead of y_i x_i (w0 = 0 allowed: see test)"),
+    Param("test", "choice", "<", "which samples enter V and R: y_i x_i . w < 0 (the notes) or <= 0 (then from "
+          "w = 0 every sample is in V and the first step is xi sum_i y_i x_i)", choices=("<", "<=")),
+    STOP_ON_CYCLE,
+    variant_param("perceptron-gd-stop", "while R(w) > 0: a stop with samples on the boundary is the notes' "
+                  "'return w'"),
     *_MONITOR_PARAMS,
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
@@ -554,6 +735,14 @@ def perceptron_gd(X, y, P: Checked) -> Run:
     ``max_epochs`` bounds the iterations; the rule is stationary, so an exact repeat of w
     stops with ``cycle`` and a verified Gordan certificate.
 
+    ``w0`` starts from any vector, w = 0 included.  From w = 0 every sample has y_i x_i . w = 0: with the
+    notes' test ``<`` V is empty, R(0) = 0 and the loop ends before its first step (reason ``boundary``);
+    with ``test="<="`` every sample is in V, R counts them with value 0, and the first step is
+    w = xi sum_i y_i x_i (the loop then runs while some y_i x_i . w <= 0).  ``extras["first_step"]`` says which.
+    ``variant="printed"`` keeps the notes' stop as printed (erratum ``perceptron-gd-stop``): R(w) = 0 is
+    their "return w", reported as reason ``criterion`` (converged), with ``extras["printed_note"]`` saying
+    whether samples are left on the boundary.
+
     >>> r = perceptron_gd([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.updates
     ((Fraction(1, 1), Fraction(-4, 1), Fraction(0, 1)), 1)
@@ -561,26 +750,41 @@ def perceptron_gd(X, y, P: Checked) -> Run:
     prob = P.problem(X, y)
     Z = prob.Z
     i0 = P["start"]
+    strict = P["test"] == "<"
     if i0 >= prob.n:
         raise ParameterError(f"start must be a sample index 0..{prob.n - 1}, got {i0}", parameter="start")
-    w1 = Z[i0]
-    if all(v == 0 for v in w1):
+    w1 = Z[i0] if P["w0"] is None else start_vector(P["w0"], prob.d)
+    if P["w0"] is None and all(v == 0 for v in w1):
         raise ParameterError(f"start={i0}: y_i x_i = 0, but the notes start from an arbitrary w != 0 (R has no "
                              "gradient at 0); choose another sample", parameter="start")
     xi = P["xi"]
     tracer = P.tracer(prob.d)
 
     def correction(w, k):
-        V = [i for i, z in enumerate(Z) if _dot(w, z) < 0]
+        V = [i for i, z in enumerate(Z) if (_dot(w, z) < 0 if strict else _dot(w, z) <= 0)]
         return V, [xi] * len(V), {"R": -sum(_dot(w, Z[i]) for i in V)}
 
-    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True)
-    if res.reason == "converged" and not _separates(Z, res.a):
+    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, stop_on_cycle=P["stop_on_cycle"])
+    printed = P["variant"] == "printed"
+    if printed and res.reason == "converged":
+        res.reason = "criterion"  # the notes' "while R(w) > 0 ... return w", whatever lies on the boundary
+    elif res.reason == "converged" and not _separates(Z, res.a):
         # R(w) = 0 with a sample on the boundary (y_i x_i . w = 0): the notes' stopping rule holds, but not
         # every sample is classified correctly (erratum perceptron-gd-stop); as perceptron(strict=True) does
         res.reason, res.converged = "boundary", False
     run = _batch_run("perceptron-gd", SEED002, prob, res, P, tracer)
     run.extras["R"] = -sum((_dot(res.a, z) for z in Z if _dot(res.a, z) < 0), Fraction(0))
+    if all(v == 0 for v in w1):
+        run.extras["first_step"] = (
+            "from w = 0 every sample has y_i x_i . w = 0; with the test '<' none is in V, R(0) = 0 and the loop "
+            "stops before its first step" if strict else
+            "from w = 0 every sample has y_i x_i . w = 0; with the test '<=' all are in V and the first step is "
+            "w = xi sum_i y_i x_i")
+    if printed:
+        run.extras["erratum"] = "perceptron-gd-stop"
+        on = [i for i, z in enumerate(Z) if _dot(res.a, z) == 0]
+        run.extras["printed_note"] = printed_note(run, "while R(w) > 0") + (
+            f" Samples on the boundary (y_i x_i . w = 0): {on}." if on else "")
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
     return run
 
@@ -621,7 +825,8 @@ def _voted(name, X, y, P):
               res.updates, res.epochs, res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"voted": [{"w": w, "c": c} for w, c in vlist], "final_w": res.w, "averaged_w": averaged,
-                      "mistakes": res.update_indices, "max_bits": res.max_bits}, seed=SEED000, problem=prob,
+                      "mistakes": res.update_indices, "max_bits": res.max_bits,
+                      "last_update_step": res.last_update}, seed=SEED000, problem=prob,
               model=(linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
                      else VoteModel(tuple(vlist), P.bias, *label_pair(prob))))
     if res.cycle is not None:

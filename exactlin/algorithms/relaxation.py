@@ -120,7 +120,7 @@ def _zero_sample(Z) -> int | None:
 
 def _undefined_run(name, prob, P: Checked, a1, i) -> Run:
     return Run(name, a1, P.bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": P.max_epochs},
-               extras={"undefined_sample": i, "separates": False,
+               extras={"undefined_sample": i, "separates": False, "last_update_step": 0,
                        "note": f"sample {i + 1} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
                                "divides by ||y||^2 = 0"}, seed=SEED, problem=prob,
         model=linear_model(a1, P.bias, prob))
@@ -130,7 +130,24 @@ _COMMON = (
     Param("b", "rational", Fraction(1), "margin b > 0 (the solution region is a^t y >= b for every sample; with "
           "b = 0 it contains a = 0)", positive),
     Param("a0", "vector", None, "start vector a(1) (default 0)"),
+    Param("test", "choice", "<", "which samples are corrected: a^t y < b (default: J_r > 0) or a^t y <= b "
+          "(Duda, Hart and Stork's text; a sample exactly at b is then 'corrected' by 0, and a run whose samples "
+          "all reach a^t y >= b with one exactly at b stops moving: reason stalled)", choices=("<", "<=")),
 )
+
+
+def _stalled(run: Run, Z, b) -> None:
+    """With the test <=: a run whose last pass moved nothing although samples sit exactly at b never meets
+    the listing's stop (a^t y > b for all); report it as stalled, not converged (no cycle, no certificate)."""
+    at_b = [i for i, z in enumerate(Z) if _dot(run.w, z) == b]
+    if run.reason == "converged" and at_b:
+        run.reason, run.converged = "stalled", False
+        run.extras["at_b"] = at_b
+        run.extras["stalled_note"] = (
+            f"with the test a^t y <= b, samples {at_b} sit exactly at a^t y = b: the rule fires on them with "
+            "the correction eta (b - a^t y)/||y||^2 y = 0 forever, so the weights no longer move and the listing's "
+            "stop (a^t y > b for every sample) never holds; every sample has a^t y >= b (J_r = 0). This is no "
+            "cycle of corrections and no proof of non-separability")
 
 SINGLE_PARAMS = (
     Param("eta", "schedule", as_schedule("1"), "relaxation factor, 0 < eta < 2 (a number, or eta(k) in k)",
@@ -154,6 +171,10 @@ BATCH_PARAMS = (
                   "a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted exactly at every update instead")
 def single_sample_relaxation(X, y, P: Checked) -> Run:
     """Single-sample relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 9.
+
+    ``test="<="`` corrects when a^t y^k <= b (Duda, Hart and Stork's text): a sample exactly at b gets the
+    correction 0, so the weights stop moving once every sample has a^t y >= b; if one sits exactly at b
+    (eta = 1 puts each corrected sample there) the run ends with reason ``stalled`` and ``extras["at_b"]``.
 
     a(1) arbitrary (``a0``, default 0); k <- (k+1) mod n; if a^t y^k < b then
     **a <- a + eta (b - a^t y^k) / ||y^k||^2 y^k**; until a^t y >= b for every sample (a pass with no
@@ -180,6 +201,8 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     coefs: list[Fraction] = []
     step = [0]
 
+    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
+    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
     def test(a, i, k):
         step[0] = k
         s = _dot(a, Z[i])
@@ -211,6 +234,7 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
               res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
+                      "last_update_step": res.last_update,
                       "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
                       "max_bits": res.max_bits, "monitor": None,
                       "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
@@ -224,6 +248,8 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
             weight[i] += c
         total = sum(weight)
         run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, P.bias)
+    if P["test"] == "<=":
+        _stalled(run, Z, b)
     return run
 
 
@@ -285,4 +311,6 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None
     run.extras["monitor_note"] = "not applied: relaxation is not covered by the perceptron convergence theorem"
+    if P["test"] == "<=":
+        _stalled(run, Z, b)
     return run

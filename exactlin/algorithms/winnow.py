@@ -143,6 +143,7 @@ def balanced_winnow(X, y, P: Checked) -> Run:
     run = Run("balanced-winnow", w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"a_plus": a_plus, "a_minus": a_minus, "mistakes": res.update_indices,
+                      "last_update_step": res.last_update,
                       "separates": all(_sign(_dot(w, yk)) == zk for yk, zk in zip(Y, z)), "max_bits": res.max_bits,
                       "monitor": None, "monitor_note": "not applied: Winnow's multiplicative updates are not "
                       "covered by the perceptron convergence theorem"},

@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Erratum", "ERRATA", "erratum", "all_errata"]
+__all__ = ["Erratum", "ERRATA", "erratum", "all_errata", "side_by_side"]
 
 
 @dataclass
@@ -40,6 +40,20 @@ def erratum(id: str, *, seed: str, where: str, notes_say: str, correct: str) -> 
         return func
 
     return deco
+
+
+def side_by_side(corrected, printed) -> dict:
+    """The two variants of an algorithm on the erratum's data, for a demonstration dict: each run's outcome
+    (reason, w, corrections, the step of the last one, the step the run ended) and the printed run's note."""
+    from exactlin.exact.format import fmt
+
+    def outcome(r):
+        w = "-" if r.w is None else "(" + ", ".join(fmt(v) for v in r.w) + ")"
+        return (f"{r.algorithm} variant={r.params.get('variant', 'corrected')}: reason {r.reason}, w = {w}, "
+                f"{r.updates} corrections, last at step {r.extras.get('last_update_step')}, ended at step {r.steps}")
+
+    return {"corrected run": outcome(corrected), "printed run": outcome(printed),
+            "printed note": printed.extras.get("printed_note", "")}
 
 
 def all_errata() -> list[Erratum]:

@@ -24,7 +24,7 @@ from exactlin.algorithms.perceptron_family import (
 )
 from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
 from exactlin.algorithms.winnow import balanced_winnow
-from exactlin.lectures.errata import erratum
+from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.examples import Check, ExampleResult, example
 from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED001, SEED002, SEED003, _dot
 
@@ -178,6 +178,37 @@ def perceptron_gd_example() -> ExampleResult:
     return ExampleResult([run], checks)
 
 
+@example("mitchell-threshold-unit", title="Threshold unit with 0/1 targets (Mitchell 1997, 4.4.2) on Example 1: the "
+         "tie rule decides", seed=SEED000, algorithm="threshold-unit")
+def threshold_unit_example() -> ExampleResult:
+    from exactlin.algorithms.threshold_unit import threshold_unit
+
+    T = [1, 0, 0, 1]  # Example 1's labels +1/-1 as targets 1/0
+    ge = threshold_unit(EX1_X, T, trace=True)
+    gt = threshold_unit(EX1_X, T, tie=">", trace=True)
+    # Hand derivation, x~ = (1, x), w <- w + (t - o) x~, o = 1 iff net >= 0:
+    #   w = 0: x1 net 0 -> o = 1 = t; x2 net 0 -> o = 1, t = 0: w = -(1,1,1); x3 net -2 ok; x4 net 3 ok;
+    #   pass 2: x1 net -5 -> +(1,4,0) = (0,3,-1); x2 net 2 -> -(1,1,1) = (-1,2,-2); x3 net -3 ok;
+    #   x4 net -1 -> +(1,-2,-2) = (0,0,-4); pass 3: nets 0, -4, -4, 8 -> o = 1, 0, 0, 1 = t: converged.
+    #   x1 ends at net 0, correct only because the tie goes to o = 1.
+    # With o = 1 iff net > 0 a zero net is a mistake for t = 1, exactly seed 003's Algorithm 4 on the normalized
+    # samples: a = (1,1,-3) after 3 corrections (seed003-fixed-increment-ex1).
+    checks = [
+        Check("tie >=: the corrections", [_v(-1, -1, -1), _v(0, 3, -1), _v(-1, 2, -2), _v(0, 0, -4)],
+              [s.w_after for s in ge.trace if s.update], "hand derivation"),
+        Check("tie >=: converged, sample 1 at net 0, the last correction at round 8 of 12",
+              (True, (0,), 8, 12), (ge.converged, ge.extras["on_boundary"], ge.extras["last_update_step"], ge.steps),
+              "hand derivation"),
+        Check("tie >: Algorithm 4's run", (_v(1, 1, -3), 3), (gt.w, gt.updates), "hand derivation"),
+        Check("both predict the 0/1 targets", (tuple(T), tuple(T)), (ge.predict(EX1_X), gt.predict(EX1_X)),
+              "hand derivation"),
+    ]
+    return ExampleResult([ge, gt], checks, notes=[
+        "Mitchell, Machine Learning (1997), section 4.4.2: w_i <- w_i + eta (t - o) x_i with 0/1 targets. In the "
+        "+1/-1 form (z = 2t - 1) it is the perceptron's update; only a zero net is treated differently: a mistake "
+        "for one class only, so the theorem's monitor runs where the final w separates strictly (tie >)."])
+
+
 @example("seed003-winnow", title="Balanced Winnow (alpha = 2) on two unit vectors", seed=SEED003,
          algorithm="balanced-winnow")
 def winnow_example() -> ExampleResult:
@@ -280,12 +311,13 @@ def _e_alg4():
         if clean:
             break
     run = fixed_increment(EX1_X, EX1_Y)
-    return {"holds": not clean and run.converged,
+    printed = fixed_increment(EX1_X, EX1_Y, variant="printed", max_epochs=10)
+    return {"holds": not clean and run.converged and printed.w == a and printed.reason == "max_epochs",
             "text": f"on seed 000's Example 1 (bias first, normalized) the literal a - y_k makes "
                     f"{len(literal_scores)} corrections in 10 passes without a clean pass; its scores a^t y_k "
                     f"only fall ({_fmt(literal_scores[:5])} ...), ending at a = {_fmt(a)}; a + y_k converges to "
                     f"{_fmt(run.w)} after {run.updates} corrections",
-            "literal a after 10 passes": a, "correct a": run.w}
+            "literal a after 10 passes": a, "correct a": run.w, **side_by_side(run, printed)}
 
 
 @erratum("alg5-rule", seed=SEED003, where="Algorithm 5 (Variable increment Perceptron with margin), lines 3-4",
@@ -308,13 +340,18 @@ def _e_alg5():
     margins = [_dot(run.w, yk) for yk in Y]
     c1, s1, _ = out[F(1)]
     c0, s0, a0 = out[F(0)]
-    return {"holds": c1 == 0 and not s1 and c0 == 0 and s0 and run.converged and min(margins) > 1,
+    printed = variable_increment(EX1_X, EX1_Y, b=1, variant="printed", max_epochs=3)
+    printed0 = variable_increment(EX1_X, EX1_Y, b=0, variant="printed")
+    return {"holds": (c1 == 0 and not s1 and c0 == 0 and s0 and run.converged and min(margins) > 1
+                      and printed.updates == 0 and printed.reason == "max_epochs"
+                      and printed0.reason == "criterion" and printed0.w == a0),
             "text": f"Example 1 (bias first, normalized), a = 0: with b = 1 the literal test a^t y + b < 0 never "
                     f"fires ({c1} corrections in 3 passes) and its stop 'a^t y + b <= 0 for all k' never holds, so "
                     f"it loops forever doing nothing; with b = 0 it stops at once with a = {_fmt(a0)}, which "
                     f"classifies nothing. The correct rule (a^t y <= b -> a + eta y) ends at {_fmt(run.w)} with "
                     f"a^t y_k = {_fmt(margins)} > b = 1",
-            "correct a": run.w, "correct margins": margins}
+            "correct a": run.w, "correct margins": margins, **side_by_side(run, printed),
+            "printed run, b = 0": f"reason {printed0.reason} at step {printed0.steps}, a = {_fmt(printed0.w)}"}
 
 
 @erratum("winnow-exponent", seed=SEED003, where="Algorithm 7 (Balanced Winnow), lines 3-4",
@@ -383,12 +420,14 @@ def _e_pocket():
         if s.score < E_prev:
             literal_w, literal_E = s.w_after, s.score
         E_prev = s.score
-    return {"holds": literal_E > run.extras["E_in"],
+    printed = pocket(EX2_X, EX2_Y, bias="none", T=5, variant="printed")
+    return {"holds": literal_E > run.extras["E_in"] and printed.w == literal_w and printed.extras["E_in"] == literal_E,
             "text": f"Example 2 of seed 000 (through the origin), T = 5: the PLA iterates have E_in = "
                     f"{_fmt([s.score for s in run.trace])}; the literal rule ends with w = {_fmt(literal_w)}, "
                     f"E_in = {_fmt(literal_E)} (step 5 beats step 4's E_in = 1), the pocket keeps "
                     f"{_fmt(run.w)} with E_in = {_fmt(run.extras['E_in'])}",
-            "literal w": literal_w, "literal E_in": literal_E, "pocket w": run.w, "pocket E_in": run.extras["E_in"]}
+            "literal w": literal_w, "literal E_in": literal_E, "pocket w": run.w, "pocket E_in": run.extras["E_in"],
+            **side_by_side(run, printed)}
 
 
 @erratum("alg3-criterion", seed=SEED003, where="Algorithm 3 (Batch Perceptron), line 4",
@@ -420,11 +459,13 @@ def _e_alg3():
                  "'converged'")
 def _e_gd():
     run = perceptron_gd(EX2_X, EX2_Y, bias="none", trace=True)
-    return {"holds": run.w == (0, 0) and run.reason == "boundary",
+    printed = perceptron_gd(EX2_X, EX2_Y, bias="none", variant="printed")
+    return {"holds": run.w == (0, 0) and run.reason == "boundary" and printed.reason == "criterion"
+            and printed.w == run.w,
             "text": f"Example 2 of seed 000 (through the origin), start w = y_1 x_1 = (1,1): V = {{4}} "
                     f"(y_4 x_4 . w = -2; samples 2 and 3 have 0, not < 0), so w <- (1,1) + (-1,-1) = "
                     f"{_fmt(run.w)}, where R(w) = 0: the loop ends with every sample on the boundary",
-            "final w": run.w, "reason": run.reason}
+            "final w": run.w, "reason": run.reason, **side_by_side(run, printed)}
 
 
 @erratum("alg9-listing", seed=SEED003, where="Algorithm 9 (Single-sample relaxation with margin)",

@@ -17,7 +17,8 @@ from exactlin.algorithms.features import lift_circle, with_features
 from exactlin.algorithms.fisher import fisher, sign_c_plus_s_log
 from exactlin.algorithms.ho_kashyap import ho_kashyap, ho_kashyap_mod1, ho_kashyap_mod2
 from exactlin.algorithms.mse import lms, mse, widrow_hoff
-from exactlin.lectures.errata import erratum
+from exactlin.errors import ParameterError
+from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.examples import Check, ExampleResult, example
 from exactlin.lectures.notes import MSE_X, MSE_Y, PINV_PRINTED, SEED003, SEED004, Y_PRINTED
 from exactlin.linalg.matrices import inverse, matmul, pinv, transpose, verify_penrose
@@ -185,14 +186,28 @@ def _e_hk_b():
     e_plus = tuple((v + abs(v)) / 2 for v in e)
     b_notes = tuple(ai + 2 * eta * ep for ai, ep in zip(a_sq, e_plus))
     b_right = tuple(bi + 2 * eta * ep for bi, ep in zip(b, e_plus))
+    # both variants on that square Y with Algorithm 11's own stop (b_min = 0): e(1) = 0, so the listing
+    # updates once and returns; printed: b(2) = a(1) = (-1, 1), a(2) = Y^{-1} b(2) = (-3, 1), Y a(2) = (-1, 1)
+    corrected_run = ho_kashyap([(1, 2), (0, 1)], [1, 1], bias="none", stop="b_min", b_min=0)
+    printed_run = ho_kashyap([(1, 2), (0, 1)], [1, 1], bias="none", stop="b_min", b_min=0, variant="printed")
+    try:
+        ho_kashyap(MSE_X, MSE_Y, variant="printed")
+        undefined = False
+    except ParameterError as err:
+        undefined = "seed003-ho-kashyap-b-update" in str(err)
     holds = (len(a) == 3 and len(Y_PRINTED) == 4 and a_sq == (F(-1), F(1)) and b_notes == (F(-1), F(1))
-             and b_right == b and ho_kashyap(MSE_X, MSE_Y).extras["verdict"] == "separable")
+             and b_right == b and ho_kashyap(MSE_X, MSE_Y).extras["verdict"] == "separable"
+             and printed_run.extras["b"] == (-1, 1) and printed_run.w == (-3, 1)
+             and printed_run.extras["verdict"] != "separable" and corrected_run.extras["verdict"] == "separable"
+             and undefined)
     return {"holds": holds,
             "text": "on seed 003's example a = Y^+ b has 3 entries and b has 4, so 'a + 2 eta e+' is undefined. "
                     "With a square Y = [[1,2],[0,1]] and b(1) = (1,1): a = Y^{-1} b = (-1, 1), e = 0, and the "
                     "printed rule gives b(2) = a = (-1, 1), a negative margin (b must stay > 0 and never "
                     "decrease); b + 2 eta e+ keeps b = (1, 1)",
-            "len(a)": 3, "len(b)": 4, "b(2) as printed": b_notes, "b(2) correct": b_right}
+            "len(a)": 3, "len(b)": 4, "b(2) as printed": b_notes, "b(2) correct": b_right,
+            **side_by_side(corrected_run, printed_run),
+            "printed run on seed 003's example": "ParameterError: a has 3 entries and b 4 (undefined)"}
 
 
 @erratum("seed003-fisher-y0-3-sign", seed=SEED003, where="Fisher: How to find y0?, the third threshold",

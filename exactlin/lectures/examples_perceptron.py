@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from exactlin.algorithms.perceptron import perceptron
-from exactlin.lectures.errata import erratum
+from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.examples import Check, ExampleResult, example
 from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED004
 from exactlin.theory.margins import margin, signed_margin
@@ -162,13 +162,16 @@ def _e_update():
         if clean_pass:
             break
     correct = perceptron(X, y)
-    return {"holds": correct.converged and not clean_pass,
+    printed = perceptron(X, y, variant="printed")
+    # the printed run stops at its proved cycle: its w after 13 updates is the literal loop's 13th, (0, 0)
+    return {"holds": correct.converged and not clean_pass and printed.reason == "cycle"
+            and printed.w == literal[printed.updates - 1] == (0, 0),
             "text": "on seed 000's Example 1 (test <= 0), the literal 'w + x_i' rule makes "
                     f"{len(literal)} updates in 50 passes without ever completing a clean pass (it ends at "
                     f"{fmt_value(literal[-1])}); w + y_i x_i converges to {fmt_value(correct.w)} after "
                     f"{correct.updates} updates",
             "literal rule weights after the first updates": literal[:6],
-            "correct rule final w": correct.w}
+            "correct rule final w": correct.w, **side_by_side(correct, printed)}
 
 
 @erratum("seed004-strict-start", seed=SEED004, where="Perceptron algorithm and its theorem",

@@ -10,7 +10,7 @@ from fractions import Fraction as F
 
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.perceptron_family import batch_pla
-from exactlin.lectures.errata import erratum
+from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED001, _dot, _fmt, _sign
 
 
@@ -60,16 +60,17 @@ def _e_batch_reset():
         ws.append(w)
     errors_after_1 = sum(1 for x, yi in zip(X, EX1_Y) if _sign(_dot(ws[0], x)) != yi)
     run = batch_pla(EX1_X, EX1_Y)
+    printed = batch_pla(EX1_X, EX1_Y, variant="printed", max_epochs=4)
     # Hand derivation: Delta_1 = (0,1,-4)/4 = (0,1/4,-1) classifies all four; then Delta is divided by 4 again
     # and again: w = (0, 1/4, -1) (1 + 1/4 + 1/16 + 1/64) = (0, 85/256, -85/64) after four iterations.
     holds = (ws[0] == (0, F(1, 4), -1) and errors_after_1 == 0 and ws[3] == (0, F(85, 256), F(-85, 64))
-             and run.w == (0, F(1, 4), -1) and run.reason == "converged")
+             and run.w == (0, F(1, 4), -1) and run.reason == "converged" and printed.w == ws[3])
     return {"holds": holds,
             "text": f"Example 1 (1 prepended), alpha = 1, epsilon = 0: after iteration 1 w = {_fmt(ws[0])} "
                     f"classifies every sample, but the unreset Delta keeps being added: w = {_fmt(ws[1])}, "
                     f"{_fmt(ws[2])}, {_fmt(ws[3])}, ... and ||Delta|| > 0 forever; with the reset Delta = 0 in "
                     f"iteration 2 and exactlin stops at {_fmt(run.w)}",
-            "w without reset": ws, "exactlin w": run.w}
+            "w without reset": ws, "exactlin w": run.w, **side_by_side(run, printed)}
 
 
 @erratum("seed001-batch-pla-cancel", seed=SEED001, where="Batch PLA, stop test",

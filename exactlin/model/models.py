@@ -9,6 +9,8 @@ model                  rule
 =====================  ===================================================================================
 :class:`LinearModel`   g(x) = <w, x~> (x augmented by the bias mode); positive label iff g > 0, negative
                        iff g < 0, **None** when g(x) = 0 (the notes leave the boundary undefined)
+:class:`ThresholdUnitModel`  threshold unit (Mitchell 1997, 4.4.2): o = 1 iff <w, x~> >= 0 (or > 0), with
+                       a bias input of +1 or -1; predicts the data's 0/1 labels, never None
 :class:`ThresholdModel`  Fisher (seed 003): y = <w, x>; "If y > y0, omega_1; otherwise omega_2", so
                        y = y0 is omega_2; y0 = c + s ln q may be irrational (decided by proven bounds)
 :class:`ArgmaxModel`   linear machine: the class with the largest g_c(x) = <w_c, x~>; a tie is None
@@ -34,8 +36,8 @@ from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.numbers import fmt, to_rational
 from exactlin.model.serialize import from_jsonable, record, to_jsonable
 
-__all__ = ["LinearModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel", "KernelModel",
-           "FeatureMapModel", "MODELS", "linear_model", "linear_form", "label_pair"]
+__all__ = ["LinearModel", "ThresholdUnitModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel",
+           "KernelModel", "FeatureMapModel", "MODELS", "linear_model", "linear_form", "label_pair"]
 
 _BIAS = ("none", "first", "last")
 F0 = Fraction(0)
@@ -265,6 +267,56 @@ class LinearModel(_Model):
     def from_dict(cls, d: dict) -> LinearModel:
         return cls(tuple(_q(v) for v in d["w"]), d.get("bias", "none"), d.get("positive", 1),
                    d.get("negative", -1))
+
+
+@record("threshold-unit-model")
+@dataclass(frozen=True, repr=False)
+class ThresholdUnitModel(_Model):
+    """A threshold unit with 0/1 outputs (Mitchell 1997, section 4.4.2): net = <w, x~> with x~ = x augmented
+    by ``bias`` with the constant ``bias_input`` (1 or -1); o = 1 iff net >= 0 (``tie=">="``) or net > 0
+    (``tie=">"``).  ``predict`` gives ``positive`` (target 1) or ``negative`` (target 0), never None: the unit
+    always answers."""
+
+    w: tuple
+    bias: str = "first"
+    bias_input: int = 1
+    tie: str = ">="
+    positive: Any = 1
+    negative: Any = 0
+
+    def __post_init__(self):
+        object.__setattr__(self, "w", _vec(self.w))
+        _check_bias(self.bias)
+        if self.bias_input not in (1, -1):
+            raise ParameterError(f"bias_input must be 1 or -1, got {self.bias_input!r}", parameter="bias_input")
+        if self.tie not in (">=", ">"):
+            raise ParameterError(f"tie must be '>=' or '>', got {self.tie!r}", parameter="tie")
+
+    def n_features(self) -> int:
+        return _features(len(self.w), self.bias)
+
+    def _decide_one(self, x) -> Fraction:
+        xt = _augment(x, self.bias)
+        if self.bias != "none" and self.bias_input == -1:
+            j = 0 if self.bias == "first" else len(xt) - 1
+            xt = tuple(-v if i == j else v for i, v in enumerate(xt))
+        return _dot(self.w, xt)
+
+    def _side(self, x) -> int:
+        net = self._decide_one(x)
+        return 1 if (net >= 0 if self.tie == ">=" else net > 0) else -1
+
+    def _predict_one(self, x):
+        return self.positive if self._side(x) > 0 else self.negative
+
+    def to_dict(self) -> dict:
+        return {"w": [_s(v) for v in self.w], "bias": self.bias, "bias_input": self.bias_input, "tie": self.tie,
+                "positive": _label_out(self.positive), "negative": _label_out(self.negative)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> ThresholdUnitModel:
+        return cls(tuple(_q(v) for v in d["w"]), d.get("bias", "first"), d.get("bias_input", 1), d.get("tie", ">="),
+                   d.get("positive", 1), d.get("negative", 0))
 
 
 @record("threshold-model")
@@ -568,7 +620,8 @@ class OneVsRestModel(_Model):
 
 
 #: every model class
-MODELS = (LinearModel, ThresholdModel, VoteModel, KernelModel, FeatureMapModel, ArgmaxModel, OneVsRestModel)
+MODELS = (LinearModel, ThresholdUnitModel, ThresholdModel, VoteModel, KernelModel, FeatureMapModel, ArgmaxModel,
+          OneVsRestModel)
 
 
 def linear_form(model) -> tuple[list[tuple], list, str] | None:
@@ -579,6 +632,11 @@ def linear_form(model) -> tuple[list[tuple], list, str] | None:
         return linear_form(model.inner)
     if isinstance(model, LinearModel):
         return [model.w], [0], model.bias
+    if isinstance(model, ThresholdUnitModel):  # net = <w, x~>; the bias input -1 flips the bias weight
+        if model.bias == "none" or model.bias_input == 1:
+            return [model.w], [0], model.bias
+        j = 0 if model.bias == "first" else len(model.w) - 1
+        return [tuple(-v if i == j else v for i, v in enumerate(model.w))], [0], model.bias
     if isinstance(model, ThresholdModel):
         return [model.w], [-model.y0], "none"
     if isinstance(model, ArgmaxModel):

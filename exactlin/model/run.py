@@ -41,6 +41,9 @@ REASONS: dict[str, str] = {
                 "w does not separate them (the strict test y<w,x> < 0 from w = 0 stops here at once)",
     "no_mistakes": "no sample was misclassified at the start: nothing to do",
     "undefined": "the algorithm's rule is undefined here (e.g. a zero-norm sample)",
+    "stalled": "the rule still fires but no longer moves the weights (every correction is exactly 0, e.g. "
+               "relaxation with the test a^t y <= b and eta = 1 once samples sit exactly at b): a fixed point that "
+               "is neither the rule's own stop nor a proof of non-separability",
 }
 
 

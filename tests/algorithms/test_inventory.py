@@ -18,6 +18,7 @@ ALGORITHMS = {
     "perceptron", "fixed-increment", "variable-increment", "batch-perceptron", "batch-pla", "pocket",
     "perceptron-gd", "voted-perceptron", "averaged-perceptron", "balanced-winnow", "single-sample-relaxation",
     "batch-relaxation",
+    "threshold-unit",  # other courses' convention (issue 15, item 5): Mitchell 1997, 4.4.2
     "mse", "widrow-hoff", "lms", "ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2",
     "fisher",
     "linear-machine", "one-vs-rest",
@@ -39,6 +40,8 @@ EXAMPLES = {
     "seed000-exercise-repeat-mistake", "seed000-exercise-voted-boundary", "seed000-sum-of-mistakes", "seed002-duality",
     "seed003-step-size", "seed003-relaxation-factor", "seed003-linear-machine-distance", "seed003-fisher-rank-sb",
     "seed003-pinv-limit", "seed004-margin-invariance",
+    # other courses' conventions (issue 15, item 5)
+    "mitchell-threshold-unit",
 }
 
 ERRATA = {
@@ -56,7 +59,7 @@ ERRATA = {
 
 def test_algorithms():
     names = [s.name for s in all_specs()]
-    assert len(names) == len(set(names)) == 26
+    assert len(names) == len(set(names)) == 27
     assert set(names) == ALGORITHMS
 
 

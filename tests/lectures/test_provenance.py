@@ -47,6 +47,8 @@ LECTURE_CLAIMS = {
     # the printed Y^dagger of the example
     "seed003-pinv-limit": ["sympy limit for the notes' Y equals the printed Y^+"],
     "seed004-margin-invariance": [],
+    # another course's convention (Mitchell 1997): every check is a hand derivation
+    "mitchell-threshold-unit": [],
 }
 
 

@@ -88,7 +88,7 @@ def test_separator():
     assert isinstance(cert, SeparatorCertificate) and cert.min_Ya == 2  # min(4, 2, 3, 4), hand derivation
     d = round_trip(cert)
     assert d["kind"] == "separator" and d["a"] == ["1", "-3"] and d["min_Ya"] == "2"
-    with pytest.raises(VerificationError, match="sample 1"):
+    with pytest.raises(VerificationError, match="sample 2"):  # index 1, numbered from 1 in messages
         certify_separator(EX1_Z, (1, 0))  # <(1,0), (-1,-1)> = -1
     with pytest.raises(VerificationError):
         certify_separator(EX1_Z, (1, -3), margin=3, strict=False)  # sample 1 has 2 < 3

@@ -55,6 +55,12 @@ def ref_label(s):
 def ref_predict(run, x):
     """The decision rule of run's algorithm as its lecture states it, from the run's public fields."""
     name, e = run.algorithm, run.extras
+    if name == "threshold-unit":  # Mitchell 1997, 4.4.2: o = 1 iff w.x~ >= 0 (tie ">="), x_0 = bias_input
+        xa = list(ref_augment(x, run.bias))
+        if run.bias != "none":
+            xa[0 if run.bias == "first" else -1] = F(run.params["bias_input"])
+        net = ref_dot(run.w, xa)
+        return 1 if (net >= 0 if run.params["tie"] == ">=" else net > 0) else -1  # the data's labels: +1 / -1
     if name == "fisher":  # seed 003: "If y > y0, omega_1; otherwise omega_2" (rational y0 here)
         return 1 if ref_dot(run.w, x) > e["y0"] else -1
     if name == "voted-perceptron":  # seed 000: sign(sum_k c_k sign(<w_k, x>))
@@ -129,7 +135,7 @@ SPECS = all_specs()
 
 
 def test_every_registered_algorithm_is_covered():
-    assert len(SPECS) == 26
+    assert len(SPECS) == 27
 
 
 @pytest.mark.parametrize("seed", [1, 2])
