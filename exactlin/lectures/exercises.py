@@ -64,16 +64,17 @@ class ExRandom:
 
 
 # ----------------------------------------------------------------------------- exact helpers (independent)
-def _dot(u, v) -> Fraction:
-    s = Fraction(0)
+def _dot(u, v):
+    """<u, v> exactly (ints stay ints: the data are integers; Fractions where the weights are)."""
+    s = 0
     for a, b in zip(u, v):
-        s += Fraction(a) * Fraction(b)
+        s += a * b
     return s
 
 
 def _aug(x, bias: str) -> tuple:
-    x = tuple(Fraction(v) for v in x)
-    return {"none": x, "first": (Fraction(1),) + x, "last": x + (Fraction(1),)}[bias]
+    x = tuple(x)
+    return {"none": x, "first": (1,) + x, "last": x + (1,)}[bias]
 
 
 def _small(v, num: int, den: int) -> bool:
@@ -89,7 +90,7 @@ def _small(v, num: int, den: int) -> bool:
 def _solve(A, rhs):
     """The solution of the square system A x = rhs by exact Gaussian elimination, or None when A is singular."""
     n = len(A)
-    m = [list(map(Fraction, r)) + [Fraction(v)] for r, v in zip(A, rhs)]
+    m = [[Fraction(v) for v in r] + [Fraction(v)] for r, v in zip(A, rhs)]
     for c in range(n):
         piv = next((r for r in range(c, n) if m[r][c] != 0), None)
         if piv is None:
@@ -105,8 +106,8 @@ def _solve(A, rhs):
 def _mse_solution(Z, b):
     """a = (Z^t Z)^-1 Z^t b from the normal equations (None when Z^t Z is singular)."""
     d = len(Z[0])
-    A = [[sum((Fraction(r[i]) * r[j] for r in Z), Fraction(0)) for j in range(d)] for i in range(d)]
-    rhs = [sum((Fraction(r[i]) * bi for r, bi in zip(Z, b)), Fraction(0)) for i in range(d)]
+    A = [[sum(r[i] * r[j] for r in Z) for j in range(d)] for i in range(d)]
+    rhs = [sum(r[i] * bi for r, bi in zip(Z, b)) for i in range(d)]
     return _solve(A, rhs)
 
 
@@ -167,6 +168,7 @@ class ExerciseSpec:
     check: Callable  # (run, X, y) -> list[(what, ok)]: the independent re-check of the final answer
     question: Callable  # (X, y, kwargs) -> list of paragraphs (segment lists)
     bounds: str  # the readability bounds, in words
+    pre: Callable | None = None  # (X, y) -> bool: a cheap exact pre-check before the run (rejects early)
 
 
 EXERCISES: dict[str, ExerciseSpec] = {}
@@ -318,9 +320,15 @@ def _full_rank_draw(rng, n, d, R):
     return X, y
 
 
+def _mse_pre(X, y) -> bool:
+    Z = [tuple(yi * v for v in _aug(x, "first")) for x, yi in zip(X, y)]
+    a = _mse_solution(Z, [1] * len(Z))
+    return a is not None and _small(a, 99, 99) and _small([_dot(r, a) for r in Z], 99, 99)
+
+
 _register(ExerciseSpec("mse", {"easy": (4, 2, 2), "medium": (5, 2, 3), "hard": (6, 2, 3)},
                        _full_rank_draw, {"bias": "first"}, _mse_accept, _mse_check, _q_mse,
-                       "every entry of Y^+, a and e has numerator and denominator under 100"))
+                       "every entry of Y^+, a and e has numerator and denominator under 100", _mse_pre))
 
 
 # LMS (seed 003, Algorithm 10): a few steps -------------------------------------------------------------------------
@@ -393,23 +401,39 @@ def _gordan_ok(Z, lam) -> bool:
             and all(sum((lam[i] * Z[i][j] for i in range(len(Z))), Fraction(0)) == 0 for j in range(len(Z[0]))))
 
 
+def _adj3(G):
+    """The adjugate of a 3 x 3 integer matrix (integers only)."""
+    (a, b, c), (d, e, f), (g, h, i) = G
+    return [[e * i - f * h, c * h - b * i, b * f - c * e],
+            [f * g - d * i, a * i - c * g, c * d - a * f],
+            [d * h - e * g, b * g - a * h, a * e - b * d]]
+
+
 def _hk_draw(rng, n, d, R):
-    """Full-rank data whose first MSE solution decides nothing yet (neither Y a > 0 nor e <= 0): Ho-Kashyap then
-    needs at least one update of b (checked here with the normal equations, before the run)."""
+    """Full-rank data whose first MSE solution a = Y^+ 1 decides nothing yet (neither Y a > 0 nor e <= 0), so
+    Ho-Kashyap needs at least one update of b.  Decided in integers: with G = Y^t Y, a = adj(G) Y^t 1 / det G
+    and det G > 0, so Y a has the signs of u = Y adj(G) Y^t 1, and e <= 0 iff u <= det G."""
     drawn = _full_rank_draw(rng, n, d, R)
     if drawn is None:
         return None
     Z = [tuple(yi * v for v in _aug(x, "first")) for x, yi in zip(*drawn)]
-    a = _mse_solution(Z, [1] * n)
-    if a is None:
-        return None
-    Ya = [_dot(r, a) for r in Z]
-    if all(v > 0 for v in Ya) or all(v <= 1 for v in Ya):
+    if len(Z[0]) != 3:
+        a = _mse_solution(Z, [1] * n)
+        u, D = [_dot(r, a) for r in Z], 1
+    else:
+        G = [[sum(r[i] * r[j] for r in Z) for j in range(3)] for i in range(3)]
+        D = (G[0][0] * (G[1][1] * G[2][2] - G[1][2] * G[2][1])
+             - G[0][1] * (G[1][0] * G[2][2] - G[1][2] * G[2][0])
+             + G[0][2] * (G[1][0] * G[2][1] - G[1][1] * G[2][0]))
+        r1 = [sum(r[i] for r in Z) for i in range(3)]
+        a = [_dot(row, r1) for row in _adj3(G)]
+        u = [_dot(r, a) for r in Z]
+    if all(v > 0 for v in u) or all(v <= D for v in u):
         return None
     return drawn
 
 
-_register(ExerciseSpec("ho-kashyap", {"easy": (4, 1, 3), "medium": (4, 2, 2), "hard": (5, 2, 3)},
+_register(ExerciseSpec("ho-kashyap", {"easy": (4, 2, 2), "medium": (5, 2, 2), "hard": (5, 2, 3)},
                        _hk_draw, {"bias": "first"}, _hk_accept, _hk_check, _q_hk,
                        "a verdict after 2 or 3 iterations (1 or 2 updates of b); a's denominators under 1000 and "
                        "b's under 100, numerators under 100"))
@@ -451,7 +475,7 @@ def _fisher_draw(rng, n, d, R):
     return X, y
 
 
-_register(ExerciseSpec("fisher", {"easy": (4, 2, 3), "medium": (6, 2, 3), "hard": (6, 3, 2)},
+_register(ExerciseSpec("fisher", {"easy": (4, 2, 3), "medium": (5, 2, 2), "hard": (6, 2, 2)},
                        _fisher_draw, {"bias": "none", "threshold": "1"}, _fisher_accept, _fisher_check, _q_fisher,
                        "w has numerators at most 12 and denominators at most 4; S_W entries small; y_0's "
                        "denominator at most 12; no sample on the threshold"))
@@ -627,6 +651,8 @@ def generate(algorithm: str, *, seed: int = 0, size: tuple[int, int] | None = No
         if drawn is None:
             continue
         X, y = drawn
+        if spec.pre is not None and not spec.pre(X, y):
+            continue
         try:
             run = func(X, y, trace=True, **kwargs)
         except ExactlinError:  # e.g. a singular scatter matrix: not a readable exercise
