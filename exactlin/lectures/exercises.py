@@ -213,7 +213,7 @@ def _q_perceptron(X, y, kw):
              M("y_t \\langle w_t, x_t \\rangle \\le 0", "y_t <w_t, x_t> <= 0"), " set ",
              M("w_{t+1} = w_t + y_t x_t", "w_{t+1} = w_t + y_t x_t"), ". Stop after a full pass without a mistake."],
             ["Give w after every update, the number of mistakes K, the final w, and check the convergence theorem: ",
-             M("K \\le R^2 \\|w^*\\|^2 / \\gamma^2", "K <= R^2 ||w*||^2 / gamma^2"),
+             M("K \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2", "K <= R^2 ||w*||^2 / gamma^2"),
              " with w* the final w."]]
 
 
@@ -230,7 +230,7 @@ def _perceptron_check(run, X, y, bias="none"):
 
 
 _register(ExerciseSpec("perceptron", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
-                       _binary_draw(False), {"bias": "none"}, _perceptron_accept, _perceptron_check,
+                       _binary_draw(False), {"bias": "none", "max_epochs": 5}, _perceptron_accept, _perceptron_check,
                        _q_perceptron, "converges in 3 to 6 updates within 4 passes; every w_t has integer "
                        "entries of size at most 12"))
 
@@ -246,7 +246,7 @@ def _q_fixed(X, y, kw):
 
 
 _register(ExerciseSpec("fixed-increment", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
-                       _binary_draw(True), {"bias": "first"}, _perceptron_accept,
+                       _binary_draw(True), {"bias": "first", "max_epochs": 5}, _perceptron_accept,
                        lambda run, X, y: _perceptron_check(run, X, y, "first"), _q_fixed,
                        "converges in 3 to 6 updates within 4 passes; every a_k has integer entries of size at "
                        "most 12"))
@@ -279,7 +279,7 @@ def _batch_check(run, X, y):
 
 
 _register(ExerciseSpec("batch-perceptron", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
-                       _binary_draw(True), {"bias": "first"}, _batch_accept, _batch_check, _q_batch,
+                       _binary_draw(True), {"bias": "first", "max_epochs": 6}, _batch_accept, _batch_check, _q_batch,
                        "converges in 2 to 4 iterations; every a has integer entries of size at most 20"))
 
 
@@ -433,8 +433,8 @@ def _hk_draw(rng, n, d, R):
     return drawn
 
 
-_register(ExerciseSpec("ho-kashyap", {"easy": (4, 2, 2), "medium": (5, 2, 2), "hard": (5, 2, 3)},
-                       _hk_draw, {"bias": "first"}, _hk_accept, _hk_check, _q_hk,
+_register(ExerciseSpec("ho-kashyap", {"easy": (4, 2, 2), "medium": (4, 2, 3), "hard": (5, 2, 2)},
+                       _hk_draw, {"bias": "first", "k_max": 3}, _hk_accept, _hk_check, _q_hk,
                        "a verdict after 2 or 3 iterations (1 or 2 updates of b); a's denominators under 1000 and "
                        "b's under 100, numerators under 100"))
 
@@ -524,7 +524,7 @@ def _lm_check(run, X, y):
 
 
 _register(ExerciseSpec("linear-machine", {"easy": (3, 2, 2), "medium": (5, 2, 3), "hard": (6, 2, 3)},
-                       _lm_draw, {"bias": "first"}, _lm_accept, _lm_check, _q_lm,
+                       _lm_draw, {"bias": "first", "max_epochs": 6}, _lm_accept, _lm_check, _q_lm,
                        "converges in 3 to 6 updates; weights are integers of size at most 12"))
 
 
@@ -558,10 +558,10 @@ _register(ExerciseSpec("separable", {"easy": (4, 2, 1), "medium": (5, 2, 2), "ha
 # hard-margin SVM (seed 004) -------------------------------------------------------------------------------------------------
 def _q_svm(X, y, kw):
     return [["Find the maximum-margin separating hyperplane ", M("w^t x + b = 0", "w^t x + b = 0"),
-             ": minimize ", M("\\tfrac12 \\|w\\|^2", "||w||^2 / 2"), " subject to ",
+             ": minimize ", M("\\tfrac12 \\lVert w\\rVert^2", "||w||^2 / 2"), " subject to ",
              M("y_i (w^t x_i + b) \\ge 1", "y_i (w^t x_i + b) >= 1"), "."],
             ["Give the support vectors, the multipliers ", M("\\alpha_i", "alpha_i"), ", w, b and the margin "
-             "(its square ", M("1/\\|w\\|^2", "1/||w||^2"), "), and check the KKT conditions."]]
+             "(its square ", M("1/\\lVert w\\rVert^2", "1/||w||^2"), "), and check the KKT conditions."]]
 
 
 def _svm_unique(run, X, y) -> bool:
@@ -724,6 +724,8 @@ def exercise_dict(ex: Exercise, *, answers: bool = False) -> dict:
          "y": list(ex.y), "params": {k: to_jsonable(v) for k, v in ex.kwargs.items()},
          "question": "\n".join(_plain(p) for p in EXERCISES[ex.algorithm].question(ex.X, ex.y, ex.kwargs))}
     if answers:
-        d["answers"] = {"run": ex.run.to_dict(), "checks": [{"what": w, "ok": ok} for w, ok in ex.checks],
+        run = ex.run.to_dict()
+        run.pop("method", None)  # how a solver found it (e.g. a float guess's library): not part of the answer
+        d["answers"] = {"run": run, "checks": [{"what": w, "ok": ok} for w, ok in ex.checks],
                         "verified": ex.ok, "final": text(ex.run.w) if ex.run.w is not None else None}
     return d

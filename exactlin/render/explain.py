@@ -308,11 +308,11 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
     doc.h(level, "Convergence theorem, with this run's numbers")
     doc.p("Take ", M("w^*", "w*"), " = ", mv(mon.w_star), f" ({mon.w_star_source}). Then ",
           M("\\gamma = \\min_i y_i \\langle w^*, \\tilde x_i \\rangle", "gamma = min_i y_i <w*, x~_i>"), " = ",
-          mv(mon.gamma_min), ", ", M("R^2 = \\max_i \\|\\tilde x_i\\|^2", "R^2 = max_i ||x~_i||^2"), " = ",
-          mv(mon.R2), ", ", M("\\|w^*\\|^2", "||w*||^2"), " = ", mv(mon.norm2_w_star), ", ", M("\\eta", "eta"),
+          mv(mon.gamma_min), ", ", M("R^2 = \\max_i \\lVert \\tilde x_i\\rVert^2", "R^2 = max_i ||x~_i||^2"), " = ",
+          mv(mon.R2), ", ", M("\\lVert w^*\\rVert^2", "||w*||^2"), " = ", mv(mon.norm2_w_star), ", ", M("\\eta", "eta"),
           " = ", mv(mon.eta), ".")
     doc.p("Fact 1: each mistake raises ", M("\\langle w_{t+1}, w^* \\rangle", "<w_{t+1}, w*>"), " by at least ",
-          M("\\eta\\gamma", "eta gamma"), "; Fact 2: each mistake raises ", M("\\|w_{t+1}\\|^2", "||w_{t+1}||^2"),
+          M("\\eta\\gamma", "eta gamma"), "; Fact 2: each mistake raises ", M("\\lVert w_{t+1}\\rVert^2", "||w_{t+1}||^2"),
           " by at most ", M("\\eta^2 R^2", "eta^2 R^2"), ". At each mistake:")
     rows = list(mon.rows)
     shown, left, last = _cut(rows, head, tail)
@@ -325,8 +325,8 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
         body.append([f"({left} left out)", "", "", "", ""])
         body += [row(r) for r in last]
     doc.table(["mistake", M("\\langle w_{t+1}, w^* \\rangle", "<w_{t+1}, w*>"), "lower bound",
-               M("\\|w_{t+1}\\|^2", "||w_{t+1}||^2"), "upper bound"], body)
-    doc.p("So ", M(f"K = {mon.K} \\le R^2 \\|w^*\\|^2 / \\gamma^2 = {latex(mon.bound)}",
+               M("\\lVert w_{t+1}\\rVert^2", "||w_{t+1}||^2"), "upper bound"], body)
+    doc.p("So ", M(f"K = {mon.K} \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2 = {latex(mon.bound)}",
                    f"K = {mon.K} <= R^2 ||w*||^2 / gamma^2 = {text(mon.bound)}"),
           f" (checked at all {mon.checked} mistakes: {'holds' if mon.holds else 'FAILS'}).")
 

@@ -281,3 +281,16 @@ def test_answers_section_separate():
     qa = render(exercise_doc(ex, answers=True), "markdown")
     assert "Answer key" not in q and qa.startswith(q.rstrip("\n")) and "## Answer key" in qa
     assert "Gordan" in qa and "not linearly separable" in qa
+
+
+def test_instructors_page_matches_the_command_byte_for_byte():
+    import re
+    from pathlib import Path
+
+    from exactlin.cli.exercise import exercise_output
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "instructors.md").read_text()
+    blocks = re.findall(r"<!-- exactlin exercise (\S+) --seed (\d+) --answers -->\n(.*?)<!-- end -->", page, re.S)
+    assert len(blocks) == 2
+    for algorithm, seed, text in blocks:
+        assert text == exercise_output(algorithm, seed=int(seed), answers=True)

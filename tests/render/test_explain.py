@@ -37,7 +37,7 @@ def test_example1_steps_and_theorem():
     # the theorem with w* = (1,-3): y_i<w*,x_i> = 4, 2, 3, 4 so gamma = 2; R^2 = ||(4,0)||^2 = 16; ||w*||^2 = 10;
     # bound 16 * 10 / 2^2 = 40.  Mistake rows: <w_2,w*> = 4, <w_3,w*> = 6, <w_5,w*> = 10 (lower bounds 2, 4, 6);
     # ||w_2||^2 = 16, ||w_3||^2 = 10, ||w_5||^2 = 10 (upper bounds 16, 32, 48).
-    assert "$K = 3 \\le R^2 \\|w^*\\|^2 / \\gamma^2 = 40$" in md
+    assert "$K = 3 \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2 = 40$" in md
     assert "| 1 | $4$ | $2$ | $16$ | $16$ |" in md
     assert "| 2 | $6$ | $4$ | $10$ | $32$ |" in md
     assert "| 3 | $10$ | $6$ | $10$ | $48$ |" in md
