@@ -206,7 +206,7 @@ def _sum_of_mistakes(run, X, y, bias, eta=1) -> bool:
     return tuple(w) == tuple(run.w)
 
 
-# perceptron (seed 000), no bias ---------------------------------------------------------------------------------
+# perceptron (seed 000), no bias -------------------------------------------------------------------------------------
 def _q_perceptron(X, y, kw):
     return [["Run the perceptron of seed 000 on these examples, taken cyclically x_1, x_2, ..., starting from ",
              M("w_1 = 0", "w_1 = 0"), " with no bias term: at round t, if ",
@@ -235,7 +235,7 @@ _register(ExerciseSpec("perceptron", {"easy": (4, 2, 3), "medium": (6, 2, 4), "h
                        "entries of size at most 12"))
 
 
-# fixed-increment (seed 003, Algorithm 4) -------------------------------------------------------------------------
+# fixed-increment (seed 003, Algorithm 4) ----------------------------------------------------------------------------
 def _q_fixed(X, y, kw):
     return [["Augment each sample with a leading 1 and normalize (replace the samples labelled -1 by their "
              "negatives): ", M("y_i = \\ell_i (1, x_i)", "y_i = l_i (1, x_i)"), ". Run the fixed-increment "
@@ -252,11 +252,12 @@ _register(ExerciseSpec("fixed-increment", {"easy": (4, 2, 3), "medium": (6, 2, 4
                        "most 12"))
 
 
-# batch perceptron (seed 003, Algorithm 3) --------------------------------------------------------------------------
+# batch perceptron (seed 003, Algorithm 3) ---------------------------------------------------------------------------
 def _q_batch(X, y, kw):
     return [["Augment with a leading 1 and normalize. Run the batch perceptron (Algorithm 3) with ",
              M("\\eta(k) = 1", "eta(k) = 1"), ", ", M("\\theta = 0", "theta = 0"), " from ", M("a = 0", "a = 0"),
-             ": at each iteration ", M("a \\leftarrow a + \\sum_{y \\in \\mathcal{Y}_k} y", "a <- a + sum_{y in Y_k} y"),
+             ": at each iteration ",
+             M("a \\leftarrow a + \\sum_{y \\in \\mathcal{Y}_k} y", "a <- a + sum_{y in Y_k} y"),
              " over the set ", M("\\mathcal{Y}_k", "Y_k"), " of samples with ", M("a^t y \\le 0", "a^t y <= 0"), "."],
             ["Give the misclassified set and a after every iteration, and the final a."]]
 
@@ -283,7 +284,7 @@ _register(ExerciseSpec("batch-perceptron", {"easy": (4, 2, 3), "medium": (6, 2, 
                        "converges in 2 to 4 iterations; every a has integer entries of size at most 20"))
 
 
-# MSE / pseudoinverse (seed 003) -----------------------------------------------------------------------------------
+# MSE / pseudoinverse (seed 003) -------------------------------------------------------------------------------------
 def _q_mse(X, y, kw):
     return [["Form the matrix Y whose rows are the normalized augmented samples ",
              M("\\ell_i (1, x_i)", "l_i (1, x_i)"), ", take ", M("b = (1, \\dots, 1)^t", "b = (1, ..., 1)^t"),
@@ -331,7 +332,7 @@ _register(ExerciseSpec("mse", {"easy": (4, 2, 2), "medium": (5, 2, 3), "hard": (
                        "every entry of Y^+, a and e has numerator and denominator under 100", _mse_pre))
 
 
-# LMS (seed 003, Algorithm 10): a few steps -------------------------------------------------------------------------
+# LMS (seed 003, Algorithm 10): a few steps --------------------------------------------------------------------------
 def _q_lms(X, y, kw):
     return [["Normalize the augmented samples ", M("y_i = \\ell_i (1, x_i)", "y_i = l_i (1, x_i)"),
              " and run the LMS rule (Algorithm 10) with ", M("b = (1, \\dots, 1)^t", "b = (1, ..., 1)^t"), ", ",
@@ -372,7 +373,8 @@ def _q_hk(X, y, kw):
     return [["Normalize the augmented samples into the rows of Y. Run Ho-Kashyap (Algorithm 11) with ",
              M("b(1) = (1, \\dots, 1)^t", "b(1) = (1, ..., 1)^t"), " and ", M("\\eta = 1/2", "eta = 1/2"), ": ",
              M("a = Y^\\dagger b", "a = Y^+ b"), ", ", M("e = Y a - b", "e = Y a - b"), ", ",
-             M("b \\leftarrow b + 2\\eta e^+", "b <- b + 2 eta e+"), " with ", M("e^+ = (e + |e|)/2", "e+ = (e + |e|)/2"),
+             M("b \\leftarrow b + 2\\eta e^+", "b <- b + 2 eta e+"), " with ",
+             M("e^+ = (e + |e|)/2", "e+ = (e + |e|)/2"),
              "."],
             ["Stop when Y a > 0 (separable) or when e <= 0 with e != 0 (not separable). Give b, a and e at each "
              "iteration and the verdict with its certificate."]]
@@ -439,7 +441,7 @@ _register(ExerciseSpec("ho-kashyap", {"easy": (4, 2, 2), "medium": (4, 2, 3), "h
                        "b's under 100, numerators under 100"))
 
 
-# Fisher (seed 003) -----------------------------------------------------------------------------------------------------
+# Fisher (seed 003) --------------------------------------------------------------------------------------------------
 def _q_fisher(X, y, kw):
     return [["Compute the class means m_1 (label +1) and m_2 (label -1), the scatter matrices S_1, S_2 and ",
              M("S_W = S_1 + S_2", "S_W = S_1 + S_2"), ", Fisher's direction ", M("w = S_W^{-1}(m_1 - m_2)",
@@ -481,7 +483,7 @@ _register(ExerciseSpec("fisher", {"easy": (4, 2, 3), "medium": (5, 2, 2), "hard"
                        "denominator at most 12; no sample on the threshold"))
 
 
-# linear machine (seed 003) ---------------------------------------------------------------------------------------------
+# linear machine (seed 003) ------------------------------------------------------------------------------------------
 def _q_lm(X, y, kw):
     return [["Three classes. Augment each sample with a leading 1 and run the linear machine's fixed-increment "
              "rule from all weight vectors 0, samples in cyclic order: when sample ", M("y", "y"), " of class i has ",
@@ -528,7 +530,7 @@ _register(ExerciseSpec("linear-machine", {"easy": (3, 2, 2), "medium": (5, 2, 3)
                        "converges in 3 to 6 updates; weights are integers of size at most 12"))
 
 
-# separability with a Gordan certificate (seed 004) ------------------------------------------------------------------------
+# separability with a Gordan certificate (seed 004) ------------------------------------------------------------------
 def _q_sep(X, y, kw):
     return [["Is there a hyperplane ", M("w^t x + b = 0", "w^t x + b = 0"), " with ",
              M("y_i (w^t x_i + b) > 0", "y_i (w^t x_i + b) > 0"), " for every sample? If not, give multipliers ",
@@ -555,7 +557,7 @@ _register(ExerciseSpec("separable", {"easy": (4, 2, 1), "medium": (5, 2, 2), "ha
                        "most 4 samples"))
 
 
-# hard-margin SVM (seed 004) -------------------------------------------------------------------------------------------------
+# hard-margin SVM (seed 004) -----------------------------------------------------------------------------------------
 def _q_svm(X, y, kw):
     return [["Find the maximum-margin separating hyperplane ", M("w^t x + b = 0", "w^t x + b = 0"),
              ": minimize ", M("\\tfrac12 \\lVert w\\rVert^2", "||w||^2 / 2"), " subject to ",

@@ -312,7 +312,8 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
           mv(mon.R2), ", ", M("\\lVert w^*\\rVert^2", "||w*||^2"), " = ", mv(mon.norm2_w_star), ", ", M("\\eta", "eta"),
           " = ", mv(mon.eta), ".")
     doc.p("Fact 1: each mistake raises ", M("\\langle w_{t+1}, w^* \\rangle", "<w_{t+1}, w*>"), " by at least ",
-          M("\\eta\\gamma", "eta gamma"), "; Fact 2: each mistake raises ", M("\\lVert w_{t+1}\\rVert^2", "||w_{t+1}||^2"),
+          M("\\eta\\gamma", "eta gamma"), "; Fact 2: each mistake raises ",
+          M("\\lVert w_{t+1}\\rVert^2", "||w_{t+1}||^2"),
           " by at most ", M("\\eta^2 R^2", "eta^2 R^2"), ". At each mistake:")
     rows = list(mon.rows)
     shown, left, last = _cut(rows, head, tail)

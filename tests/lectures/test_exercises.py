@@ -122,7 +122,8 @@ def check_lms(ex):
 def check_hk(ex):
     Z = normalized(ex.X, ex.y)
     b = [F(1)] * len(Z)
-    for updates in range(3):
+    for k in range(3):
+        updates = k
         a = ref_mse(Z, b)
         Ya = [dot(r, a) for r in Z]
         e = [u - v for u, v in zip(Ya, b)]

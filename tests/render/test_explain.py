@@ -63,7 +63,7 @@ def test_long_run_head_and_tail():
     md = render(explain(run, head=4, tail=2), "markdown")
     items = [ln for ln in md.splitlines() if ln.startswith("- step ")]
     assert len(items) == 6
-    assert f"steps left out" in md and f"... {len(run.trace) - 6} steps left out ..." in md
+    assert "steps left out" in md and f"... {len(run.trace) - 6} steps left out ..." in md
 
 
 def _balanced_braces(s: str) -> bool:
