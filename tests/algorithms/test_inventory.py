@@ -26,7 +26,8 @@ ALGORITHMS = {
     "feature-map",
 }
 
-CLI_COMMANDS = {"algorithms", "compare", "docs", "errata", "examples", "fit", "predict", "separable"}
+CLI_COMMANDS = {"algorithms", "compare", "docs", "errata", "examples", "exercise", "explain", "fit", "predict",
+                "separable"}
 
 EXAMPLES = {
     "seed000-example1", "seed000-example1-strict", "seed000-example2", "seed000-example2-gordan", "seed000-margin",

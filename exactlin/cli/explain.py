@@ -1,0 +1,54 @@
+"""``exactlin explain ALGORITHM DATA.csv [--format markdown|latex|html] [--bias none|first|last]
+[--param NAME=VALUE ...] [--positive LABEL] [--max-epochs N] [--head N] [--tail N]``: the derivation a student
+would write for this run: the setup in the notes' notation, each step with its test and update (long runs: head
+and tail), the stop and why, the checks and, where it applies, the convergence theorem with this run's numbers.
+LaTeX is a standalone document; HTML is one page that opens offline."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from exactlin.errors import ParameterError
+
+__all__ = ["register", "cmd_explain"]
+
+
+def cmd_explain(args) -> int:
+    from exactlin.algorithms import get
+    from exactlin.cli.common import fit_with_status, load_csv, parse_params
+    from exactlin.data.dataset import check_bias
+    from exactlin.render.explain import explain, render
+
+    spec = get(args.algorithm)
+    params = parse_params(spec, args.param)
+    bias = check_bias(args.bias) if args.bias else spec.bias_default
+    ds = load_csv(args.data)
+    kwargs: dict[str, Any] = {"bias": bias, "trace": True}
+    if args.max_epochs is not None:
+        if not spec.iterative:
+            raise ParameterError(f"{spec.name} is not iterative: --max-epochs does not apply", parameter="max_epochs")
+        kwargs["max_epochs"] = args.max_epochs
+    if args.positive is not None:
+        if spec.multiclass:
+            raise ParameterError(f"{spec.name} is multi-class: --positive does not apply", parameter="positive")
+        kwargs["positive"] = args.positive
+    if args.head < 0 or args.tail < 0:
+        raise ParameterError("--head and --tail must be >= 0", parameter="head")
+    run = fit_with_status(spec.func, ds, None, **kwargs, **params)
+    sys.stdout.write(render(explain(run, head=args.head, tail=args.tail), args.format))
+    return 0
+
+
+def register(subparsers) -> None:
+    sp = subparsers.add_parser("explain", help="the worked solution of a run, as a student would write it")
+    sp.add_argument("algorithm", help="an algorithm name (see `exactlin algorithms`)")
+    sp.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
+    sp.add_argument("--format", choices=["markdown", "latex", "html"], default="markdown")
+    sp.add_argument("--bias", choices=["none", "first", "last"], default=None)
+    sp.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    sp.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
+    sp.add_argument("--max-epochs", type=int, default=None)
+    sp.add_argument("--head", type=int, default=10, help="steps shown at the start of a long run (default 10)")
+    sp.add_argument("--tail", type=int, default=5, help="steps shown at the end of a long run (default 5)")
+    sp.set_defaults(handler=cmd_explain)
