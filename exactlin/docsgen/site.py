@@ -942,6 +942,7 @@ def generate(checkout=None) -> list:
         {"Errata": "errata.md"},
         {"Benchmarks": "benchmarks.md"},
         *([{"How-to": howto_nav()}] if howto_nav() else []),
+        {"Instructors": "instructors.md"},
         {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
                        {"API": api_nav}]},
