@@ -34,7 +34,7 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
 #: has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace")
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress")
 
 
 @dataclass

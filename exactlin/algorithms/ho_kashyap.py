@@ -26,10 +26,10 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import start_vector
+from exactlin.algorithms._loop import DEFAULT_BATCH_VISITS, batch_step_limit, max_bits_param, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.format import fmt
-from exactlin.exact.numbers import max_bit_length, to_vector
+from exactlin.exact.numbers import fdot, max_bit_length, to_vector
 from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, at_least, in_open_interval, nonnegative, positive
@@ -41,10 +41,13 @@ SEED = "003_ffe0ec08819b37d8.txt"
 _COMMON = (
     Param("b0", "vector", None, "b(1) > 0, one entry per sample (default all ones)"),
     Param("b_min", "rational", None, "stop when |e_i| <= b_min for every i (Algorithm 11, line 7)", nonnegative),
-    Param("k_max", "int", None, "stop after this many iterations (reason max_steps; default: max_epochs)",
-          at_least(1)),
-    Param("max_bits", "int", None, "stop when a numerator or denominator of a or b exceeds this many bits",
-          at_least(1)),
+    Param("k_max", "int", None, "stop after this many iterations (reason max_steps). Default (None): the "
+          f"deterministic budget ceil({DEFAULT_BATCH_VISITS:,} / n) iterations ({DEFAULT_BATCH_VISITS // 2000} on "
+          "2,000 samples; max_epochs when n <= 60): an iteration costs n exact inner products with Y^+'s "
+          "large denominators (benchmarks/RESULTS.md, \"Default budgets\")", at_least(1)),
+    max_bits_param(4096, "a numerator or denominator of a or b",
+                   "a and b pick up the denominators of Y^+ and grow by hundreds of bits per iteration: 42 "
+                   "iterations on 100 x 10 integers reached 8,100 bits"),
     MAX_SECONDS,
 )
 
@@ -61,10 +64,7 @@ MOD2_PARAMS = (
 
 
 def _dot(u, v) -> Fraction:
-    s = Fraction(0)
-    for x, y in zip(u, v):
-        s += x * y
-    return s
+    return fdot(u, v)
 
 
 def _b_start(b0, n: int) -> tuple[Fraction, ...]:
@@ -114,7 +114,8 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
     else ``a, b = step(a, b, e, |e|)`` (the procedure's own update) and k <- k + 1."""
     Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
-    limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
+    k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n)  # the default budget when k_max is None
+    limit = min(k_budget, bounds.max_epochs)
     tracer = P.tracer(prob.d)
     top_bits = max(max_bit_length(a), max_bit_length(b))
     k = 0
@@ -131,7 +132,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
             reason = "criterion"
             break
         if k >= limit:
-            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            reason = "max_steps" if k >= k_budget else "max_epochs"
             break
         if max_bits is not None and top_bits > max_bits:
             reason = "bit_limit"
@@ -139,6 +140,8 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
         if bounds.out_of_time():
             reason = "time_limit"
             break
+        if bounds.progress is not None:
+            bounds.tick(k, k, top_bits, work=prob.n)
         k += 1
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
         tracer.add(k, k, None, min(_dot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,

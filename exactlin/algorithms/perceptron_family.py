@@ -29,13 +29,17 @@ from exactlin.algorithms._loop import (
     CycleDetector,
     Tracer,
     _bits,
+    batch_step_limit,
+    batch_steps_param,
     cyclic_single_sample,
+    max_bits_param,
+    max_steps_param,
     start_vector,
 )
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, monitor_run
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.errors import ParameterError
-from exactlin.exact.numbers import zeros
+from exactlin.exact.numbers import fdot, zeros
 from exactlin.model.models import VoteModel, label_pair, linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
 from exactlin.model.run import Run
@@ -44,15 +48,23 @@ from exactlin.theory.monitor import batch_monitor
 
 __all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
            "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
-           "batch_loop", "BatchResult", "batch_monitor", "E_in", "BOUND_PARAMS"]
+           "batch_loop", "BatchResult", "batch_monitor", "E_in", "BOUND_PARAMS", "bound_params"]
 
 SEED000 = "000_478cb53c624e7eb5.txt"
 SEED001 = "001_5ccb68c426482a98.txt"
 SEED002 = "002_c246c20bba6fa4e1.txt"
 SEED003 = "003_ffe0ec08819b37d8.txt"
 
-#: the optional bounds every single-sample rule shares (the same rows as the perceptron's table)
-BOUND_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("max_updates", "max_bits", "max_seconds"))
+#: the bounds every exact single-sample rule shares: the default budget max_steps (these rules run on Fractions,
+#: so unlike the perceptron's integer kernel they are not bounded by max_epochs alone in seconds), and the
+#: perceptron table's max_updates, max_bits and max_seconds
+BOUND_PARAMS = (max_steps_param(),
+                *(p for p in _PERCEPTRON_PARAMS if p.name in ("max_updates", "max_bits", "max_seconds")))
+
+
+def bound_params(max_bits: int | None, why: str = "") -> tuple:
+    """:data:`BOUND_PARAMS` with a default ``max_bits`` (rules whose iterates are rationals that grow)."""
+    return tuple(max_bits_param(max_bits, why=why) if p.name == "max_bits" else p for p in BOUND_PARAMS)
 _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "monitor"))
 
 
@@ -61,10 +73,7 @@ _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "m
 
 
 def _dot(u, v) -> Fraction:
-    s = Fraction(0)
-    for a, b in zip(u, v):
-        s += a * b
-    return s
+    return fdot(u, v)
 
 
 def _separates(Z, a, b=Fraction(0)) -> bool:
@@ -119,16 +128,30 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     history: list = []
     updates = 0
     max_bits = _bits(a)
+    n = len(Z)
+    # the batch budget: max_steps iterations, by default ceil(DEFAULT_BATCH_VISITS / n)
+    limit = bounds.max_steps = batch_step_limit(bounds.max_steps, n)
+    ticking = bounds.progress is not None
     for k in range(1, bounds.max_epochs + 1):
+        if k > limit:
+            return BatchResult(a, False, "max_steps", k - 1, updates, history, None, None, max_bits)
+        if ticking:
+            bounds.tick(k - 1, updates, max_bits, work=n)
         Yk, coefs, info = correction(a, k)
         if not Yk:
             tracer.add(k, k, None, 0, False, a, a, Y=[], **info)
             return BatchResult(a, True, "converged", k, updates, history, None, None, max_bits)
         inc = list(zeros(d))
-        for j, c in zip(Yk, coefs):
+        for m, (j, c) in enumerate(zip(Yk, coefs), 1):
             z = Z[j]
             for t in range(d):
                 inc[t] += c * z[t]
+            if bounds.max_bits is not None and m % 64 == 0:
+                # a sum of corrections with different denominators (Algorithm 8: one ||y||^2 each) can outgrow
+                # the bound within one iteration: stop before the rest of the sum is paid for; a is a(k)
+                b = _bits(inc)
+                if b > bounds.max_bits:
+                    return BatchResult(a, False, "bit_limit", k - 1, updates, history, None, None, max(b, max_bits))
         inc = tuple(inc)
         a_new = tuple(x + y for x, y in zip(a, inc))
         history.append((list(Yk), list(coefs)))
@@ -159,6 +182,8 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
             return BatchResult(a, False, "max_updates", k, updates, history, None, None, max_bits)
         if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
             return BatchResult(a, False, "time_limit", k, updates, history, None, None, max_bits)
+    if bounds.max_epochs >= limit:  # both bounds end at the same iteration: the budget (the tighter rule) names it
+        return BatchResult(a, False, "max_steps", limit, updates, history, None, None, max_bits)
     return BatchResult(a, False, "max_epochs", bounds.max_epochs, updates, history, None, None, max_bits)
 
 
@@ -328,6 +353,7 @@ BATCH_PARAMS = (
           "(0: stop only when no sample is misclassified)", nonnegative),
     Param("a0", "vector", None, "start vector a (default 0)"),
     *_MONITOR_PARAMS,
+    batch_steps_param(),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
@@ -402,6 +428,7 @@ PLA_PARAMS = (
           "(compared as ||Delta||^2 > epsilon^2)", nonnegative),
     Param("w0", "vector", None, "start vector w (default zeros)"),
     *_MONITOR_PARAMS,
+    batch_steps_param(),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
@@ -531,6 +558,7 @@ GD_PARAMS = (
     Param("xi", "rational", Fraction(1), "step size xi > 0", positive),
     Param("start", "int", 0, "the sample i (0-based) whose y_i x_i is the start vector w", at_least(0)),
     *_MONITOR_PARAMS,
+    batch_steps_param(),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
