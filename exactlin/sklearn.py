@@ -112,6 +112,10 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         The bound on passes (iterative algorithms).
     trace : bool or None, default=None
         The run's trace: None keeps a bounded trace, True every step, False none.
+    verbose : bool, default=False
+        Print the run's progress to stderr (never stdout): step, updates, the largest bit length and the
+        budget, about every 0.2 s of a long run and once at the end (a progress line redrawn in place on a
+        terminal; one line per report otherwise).
 
     Attributes
     ----------
@@ -142,13 +146,15 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
     _family_title = "any registered algorithm"
 
     def __init__(self, algorithm: str = "perceptron", *, bias: str | None = None, params: dict | None = None,
-                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None):
+                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None,
+                 verbose: bool = False):
         self.algorithm = algorithm
         self.bias = bias
         self.params = params
         self.floats = floats
         self.max_epochs = max_epochs
         self.trace = trace
+        self.verbose = verbose
 
     # ------------------------------------------------------------------ configuration
     def _algorithm_name(self) -> str:
@@ -219,6 +225,12 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
                                   "bias": spec.bias_default if self.bias is None else self.bias}
         if not spec.multiclass:
             kwargs["positive"] = classes[1].item() if isinstance(classes[1], np.generic) else classes[1]
+        if getattr(self, "verbose", False):
+            import sys
+
+            from exactlin.render.progress import ProgressLine
+
+            kwargs["progress"] = ProgressLine(sys.stderr, keep=True)
         log.info("fitting %s on %d samples with %d features", spec.name, len(Xe), len(Xe[0]) if Xe else 0)
         run = spec.func(Xe, labels, **kwargs, **self._algorithm_params())
         self.classes_ = classes
@@ -369,8 +381,10 @@ class ExactPerceptron(ExactClassifier):
     _family_title = "a perceptron-family algorithm"
 
     def __init__(self, algorithm: str = "perceptron", *, bias: str | None = "first", params: dict | None = None,
-                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None):
-        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace)
+                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None,
+                 verbose: bool = False):
+        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace,
+                         verbose=verbose)
 
 
 class ExactMSE(ExactClassifier):
@@ -383,8 +397,10 @@ class ExactMSE(ExactClassifier):
     _family_title = "a minimum-squared-error algorithm"
 
     def __init__(self, algorithm: str = "mse", *, bias: str | None = None, params: dict | None = None,
-                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None):
-        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace)
+                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None,
+                 verbose: bool = False):
+        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace,
+                         verbose=verbose)
 
 
 class ExactHoKashyap(ExactClassifier):
@@ -398,8 +414,10 @@ class ExactHoKashyap(ExactClassifier):
     _family_title = "a Ho-Kashyap algorithm"
 
     def __init__(self, algorithm: str = "ho-kashyap", *, bias: str | None = None, params: dict | None = None,
-                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None):
-        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace)
+                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None,
+                 verbose: bool = False):
+        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace,
+                         verbose=verbose)
 
 
 class ExactFisher(ExactClassifier):
@@ -415,8 +433,10 @@ class ExactFisher(ExactClassifier):
     _family_title = "Fisher's linear discriminant"
 
     def __init__(self, algorithm: str = "fisher", *, bias: str | None = None, params: dict | None = None,
-                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None):
-        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace)
+                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None,
+                 verbose: bool = False):
+        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace,
+                         verbose=verbose)
 
 
 class ExactLinearMachine(ExactClassifier):
@@ -447,8 +467,10 @@ class ExactLinearMachine(ExactClassifier):
         return tags
 
     def __init__(self, algorithm: str = "linear-machine", *, bias: str | None = None, params: dict | None = None,
-                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None):
-        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace)
+                 floats: str = "repr", max_epochs: int = 1000, trace: bool | None = None,
+                 verbose: bool = False):
+        super().__init__(algorithm, bias=bias, params=params, floats=floats, max_epochs=max_epochs, trace=trace,
+                         verbose=verbose)
 
 
 class ExactSVC(ExactClassifier):
@@ -477,7 +499,8 @@ class ExactSVC(ExactClassifier):
     _family_title = "a support vector machine"
 
     def __init__(self, C=None, *, loss: str = "hinge", kernel: str = "linear", degree: int = 2, coef0=1,
-                 bias: str | None = "first", floats: str = "repr"):
+                 bias: str | None = "first", floats: str = "repr", verbose: bool = False):
+        self.verbose = verbose
         self.C = C
         self.loss = loss
         self.kernel = kernel

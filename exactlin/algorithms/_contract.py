@@ -49,7 +49,8 @@ class Checked(Mapping):
     """The checked parameters of one call: the table's values (defaults filled in) as a read-only mapping,
     the common keywords as attributes, and the names given explicitly (``given``)."""
 
-    __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "progress", "_values", "given")
+    __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "progress", "_values", "given",
+                 "last_bounds")
 
     def __init__(self, algorithm: str, values: dict[str, Any], given: frozenset[str], *, bias: str, positive,
                  floats: str, max_epochs: int, trace: bool | None, progress: Callable | None = None):
@@ -62,6 +63,7 @@ class Checked(Mapping):
         self.max_epochs = max_epochs
         self.trace = trace
         self.progress = progress
+        self.last_bounds = None  # the Bounds the rule built (a batch rule fills in its default budget there)
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]
@@ -83,9 +85,12 @@ class Checked(Mapping):
         from exactlin.algorithms._loop import Bounds
 
         secs = self._values.get("max_seconds")
-        return Bounds(max_epochs=self.max_epochs, max_updates=self._values.get("max_updates"),
-                      max_bits=self._values.get("max_bits"), max_seconds=float(secs) if secs is not None else None,
-                      max_steps=self._values.get("max_steps"), progress=self.progress, algorithm=self.algorithm)
+        self.last_bounds = Bounds(max_epochs=self.max_epochs, max_updates=self._values.get("max_updates"),
+                                  max_bits=self._values.get("max_bits"),
+                                  max_seconds=float(secs) if secs is not None else None,
+                                  max_steps=self._values.get("max_steps"), progress=self.progress,
+                                  algorithm=self.algorithm)
+        return self.last_bounds
 
     def tracer(self, d: int):
         from exactlin.algorithms._loop import Tracer
@@ -185,19 +190,23 @@ def parameter_table_doc(table: Sequence[Param], common: Sequence[str], defaults:
     return "\n".join(lines)
 
 
-def _final_progress(algorithm: str, P: Checked, run) -> None:
-    """The last record a progress callback receives: the run's counts, ``final=True`` and its reason."""
+def _final_progress(algorithm: str, P: Checked, run, iterative: bool) -> None:
+    """The last record a progress callback receives: the run's counts, ``final=True`` and its reason (the budget:
+    the bounds the rule ran under; none for a closed-form or optimiser algorithm)."""
     from exactlin.model.progress import Progress
 
     bits = run.extras.get("max_bits") if hasattr(run, "extras") else None
-    budget = P.bounds().budget()
+    if not iterative:
+        budget = ()
+    else:
+        budget = (P.last_bounds or P.bounds()).budget()
     P.progress(Progress(algorithm, getattr(run, "steps", 0), getattr(run, "updates", 0),
                         bits if isinstance(bits, int) and not isinstance(bits, bool) else None, budget, final=True,
                         reason=getattr(run, "reason", None)))
 
 
 def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflicts: Sequence[Conflict], *,
-                multiclass: bool, bias_default: str) -> Callable:
+                multiclass: bool, bias_default: str, iterative: bool = True) -> Callable:
     """The public function of a registered algorithm: checks the call once, then runs ``rule(X, y, P)``."""
     from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 
@@ -223,7 +232,7 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
         run = rule(X, y, P)
         if P.progress is not None:
-            _final_progress(algorithm, P, run)
+            _final_progress(algorithm, P, run, iterative)
         return run
 
     entry.__signature__ = sig

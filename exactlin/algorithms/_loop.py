@@ -20,7 +20,8 @@ from exactlin.model.run import Step
 
 __all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
            "CycleDetector",
-           "DEFAULT_MAX_EPOCHS", "DEFAULT_MAX_STEPS", "DEFAULT_BATCH_VISITS", "max_steps_param", "max_bits_param",
+           "DEFAULT_MAX_EPOCHS", "DEFAULT_MAX_STEPS", "DEFAULT_BATCH_VISITS", "HK_BATCH_VISITS", "WH_BATCH_VISITS",
+           "max_steps_param", "max_bits_param",
            "batch_steps_param", "batch_step_limit"]
 
 #: steps recorded by default (``trace=None``); beyond this the trace is marked incomplete
@@ -34,6 +35,11 @@ DEFAULT_MAX_STEPS = 50_000
 #: the default budget of the exact batch rules (Algorithms 3 and 8, batch PLA, gradient descent on R(w)):
 #: iterations worth this many sample visits, ceil(DEFAULT_BATCH_VISITS / n) iterations (reason ``max_steps``)
 DEFAULT_BATCH_VISITS = 60_000
+#: Ho-Kashyap's: an iteration multiplies by Y^+ (large denominators) and its numbers grow by hundreds of bits, so
+#: an iteration costs several batch-perceptron iterations: ceil(HK_BATCH_VISITS / n) iterations
+HK_BATCH_VISITS = 8_000
+#: Widrow-Hoff's batch gradient rule: an iteration costs 2n inner products with growing rationals
+WH_BATCH_VISITS = 20_000
 #: states remembered exactly for cycle detection before switching to Brent's O(1)-memory method
 CYCLE_TABLE_LIMIT = 1 << 14
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import DEFAULT_BATCH_VISITS, batch_step_limit, start_vector
+from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import fdot, max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
@@ -269,8 +269,9 @@ WH_PARAMS = (
     Param("theta", "rational", None, "stop when ||eta(k) Y^t(Y a - b)||^2 < theta^2 (Algorithm 1's criterion)",
           positive),
     Param("k_max", "int", None, "stop after this many iterations (reason max_steps). Default (None): the "
-          f"deterministic budget ceil({DEFAULT_BATCH_VISITS:,} / n) iterations ({DEFAULT_BATCH_VISITS // 2000} on "
-          "2,000 samples; max_epochs when n <= 60): an iteration costs 2n exact inner products "
+          f"deterministic budget ceil({WH_BATCH_VISITS:,} / n) iterations ({WH_BATCH_VISITS // 2000} on "
+          f"2,000 samples, {WH_BATCH_VISITS // 100} on 100; max_epochs when n <= 20): an iteration costs 2n exact "
+          "inner products with growing rationals "
           "(benchmarks/RESULTS.md, \"Default budgets\")", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
@@ -357,7 +358,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     tracer = P.tracer(d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
     bounds = P.bounds()  # max_bits is checked here, by the rule itself
-    k_budget = bounds.max_steps = batch_step_limit(k_max, n)  # the default budget when k_max is None
+    k_budget = bounds.max_steps = batch_step_limit(k_max, n, WH_BATCH_VISITS)  # the default budget when k_max is None
     limit = min(k_budget, P.max_epochs)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]

@@ -422,6 +422,32 @@ def E_in(w, Y, z) -> Fraction:
     return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(_dot(w, x)) != zi), len(Y))
 
 
+def _E_in_counter(Y, z) -> Callable:
+    """:func:`E_in` for many w on the same samples: the rows scaled once to integers (M Y, M the common
+    denominator), then sign(<M y, L w>) = sign(<y, w>) for L w integer; the same exact values as E_in."""
+    from math import lcm
+    from operator import mul
+
+    F = Fraction
+    rows = [[v if type(v) is F else F(v) for v in r] for r in Y]
+    M = lcm(*(v.denominator for r in rows for v in r)) if rows else 1
+    R = [[v.numerator * (M // v.denominator) for v in r] for r in rows]
+    N = len(Y)
+
+    def count(w) -> Fraction:
+        w = [v if type(v) is F else F(v) for v in w]
+        L = lcm(*(v.denominator for v in w)) if w else 1
+        W = [v.numerator * (L // v.denominator) for v in w]
+        wrong = 0
+        for r, zi in zip(R, z):
+            s = sum(map(mul, r, W))
+            if (s > 0) - (s < 0) != zi:
+                wrong += 1
+        return Fraction(wrong, N)
+
+    return count
+
+
 PLA_PARAMS = (
     Param("alpha", "rational", Fraction(1), "learning rate alpha > 0", positive),
     Param("epsilon", "rational", Fraction(0), "error tolerance epsilon >= 0: loop while ||Delta||_2 > epsilon "
@@ -508,7 +534,8 @@ def pocket(X, y, P: Checked) -> Run:
     bounds = P.bounds()
     max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
     tracer = P.tracer(prob.d)
-    best, best_E = w, E_in(w, Y, z)
+    E_in = _E_in_counter(Y, z)  # noqa: N806 -- the notes' E_in, computed in integers
+    best, best_E = w, E_in(w)
     best_t = 1
     pos = 0
     history_E = [best_E]
@@ -517,6 +544,8 @@ def pocket(X, y, P: Checked) -> Run:
         if t > max_epochs:
             reason = "max_epochs"
             break
+        if bounds.progress is not None:
+            bounds.tick(t - 1, t - 1, _bits(w), work=N)
         # one PLA update: the next misclassified sample in cyclic order
         for off in range(N):
             i = (pos + off) % N
@@ -527,7 +556,7 @@ def pocket(X, y, P: Checked) -> Run:
             break
         w_new = tuple(a + z[i] * x for a, x in zip(w, Y[i]))
         pos = (i + 1) % N
-        E = E_in(w_new, Y, z)
+        E = E_in(w_new)
         history_E.append(E)
         better = E < best_E
         tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=best_E, pocketed=better)
@@ -543,7 +572,7 @@ def pocket(X, y, P: Checked) -> Run:
             break
     run = Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
+              extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w),
                       "E_in_history": history_E[:10_000], "separates": best_E == 0},
               seed=SEED001, problem=prob,
         model=linear_model(best, P.bias, prob))

@@ -38,8 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="The classical linear-classification algorithms, computed exactly. With no command: "
                     "reproduce and verify every lecture worked example.")
     p.add_argument("--version", action="version", version=f"exactlin {__version__}")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress line on the terminal (also: EXACTLIN_NO_PROGRESS=1)")
+    p.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                   help="no progress line on the terminal (stderr; also: EXACTLIN_NO_PROGRESS=1)")
     sub = p.add_subparsers(dest="command")
     for mod in COMMANDS:
         importlib.import_module(mod).register(sub)
