@@ -278,7 +278,7 @@ def cyclic_single_sample(
             return LoopResult(w, False, "max_epochs", updates, bounds.max_epochs, k, update_indices, None, max_bits)
         if max_steps is not None and k >= max_steps:
             return LoopResult(w, False, "max_steps", updates, (k - 1) // n + 1, k, update_indices, None, max_bits)
-        if ticking:
+        if ticking and k:  # k rounds done: records at k = 1000, 2000, ...
             bounds.tick(k, updates, max_bits)
         i = k % n
         k += 1

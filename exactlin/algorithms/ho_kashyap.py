@@ -142,7 +142,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
         if bounds.out_of_time():
             reason = "time_limit"
             break
-        if bounds.progress is not None:
+        if bounds.progress is not None and k:
             bounds.tick(k, k, top_bits, work=prob.n)
         k += 1
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))

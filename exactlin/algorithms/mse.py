@@ -372,7 +372,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
         if bounds.out_of_time():
             reason = "time_limit"
             break
-        if bounds.progress is not None:
+        if bounds.progress is not None and k:
             bounds.tick(k, k, top_bits, work=n)
         k += 1
         ek = _check_eta(eta(k), k)
@@ -442,7 +442,7 @@ def lms(X, y, P: Checked) -> Run:
         if bounds.out_of_time():
             reason = "time_limit"
             break
-        if bounds.progress is not None:
+        if bounds.progress is not None and k:
             bounds.tick(k, k, top_bits)
         i = k % n
         k += 1

@@ -135,7 +135,7 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     for k in range(1, bounds.max_epochs + 1):
         if k > limit:
             return BatchResult(a, False, "max_steps", k - 1, updates, history, None, None, max_bits)
-        if ticking:
+        if ticking and k > 1:  # k - 1 iterations done, n sample visits each
             bounds.tick(k - 1, updates, max_bits, work=n)
         Yk, coefs, info = correction(a, k)
         if not Yk:
@@ -544,7 +544,7 @@ def pocket(X, y, P: Checked) -> Run:
         if t > max_epochs:
             reason = "max_epochs"
             break
-        if bounds.progress is not None:
+        if bounds.progress is not None and t > 1:
             bounds.tick(t - 1, t - 1, _bits(w), work=N)
         # one PLA update: the next misclassified sample in cyclic order
         for off in range(N):

@@ -23,7 +23,10 @@ from typing import TextIO
 
 from exactlin.model.progress import Progress
 
-__all__ = ["ProgressLine", "progress_text"]
+__all__ = ["ProgressLine", "progress_text", "MIN_INTERVAL"]
+
+#: the display's throttle: at most one redraw per this many seconds (the records come at deterministic points)
+MIN_INTERVAL = 0.2
 
 
 def progress_text(p: Progress) -> str:
@@ -41,12 +44,13 @@ class ProgressLine:
     ``min_interval`` seconds (the final record always).  On a TTY: one line redrawn with ``\\r`` and cleared at
     the end (``keep=True`` leaves the final line); otherwise one line per shown record."""
 
-    def __init__(self, stream: TextIO | None = None, *, min_interval: float = 0.2, keep: bool = False):
+    def __init__(self, stream: TextIO | None = None, *, min_interval: float | None = None, keep: bool = False):
         self.stream = stream if stream is not None else sys.stderr
-        self.min_interval = min_interval
+        self.min_interval = MIN_INTERVAL if min_interval is None else min_interval
         self.keep = keep
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self._last = time.monotonic() if self.tty else None  # a terminal: nothing for a run shorter than this
+        # a terminal: nothing for a run shorter than min_interval
+        self._last = time.monotonic() if self.tty and self.min_interval > 0 else None
         self._width = 0
         self.shown = 0
 
