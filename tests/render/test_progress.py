@@ -21,7 +21,8 @@ def _recs():
 
 def test_text_names_step_updates_bits_and_budget():
     t = progress_text(_recs()[1])
-    assert t == "exactlin fixed-increment: step 2,000  updates 71  max bits 11  (budget max_epochs=1000, max_steps=50000)"
+    assert t == ("exactlin fixed-increment: step 2,000  updates 71  max bits 11  "
+                 "(budget max_epochs=1000, max_steps=50000)")
     assert progress_text(_recs()[2]).endswith("stopped: max_steps")
 
 
