@@ -39,7 +39,7 @@ DEFAULT_BATCH_VISITS = 60_000
 #: an iteration costs several batch-perceptron iterations: ceil(HK_BATCH_VISITS / n) iterations
 HK_BATCH_VISITS = 8_000
 #: Widrow-Hoff's batch gradient rule: an iteration costs 2n inner products with growing rationals
-WH_BATCH_VISITS = 20_000
+WH_BATCH_VISITS = 10_000
 #: states remembered exactly for cycle detection before switching to Brent's O(1)-memory method
 CYCLE_TABLE_LIMIT = 1 << 14
 

@@ -270,7 +270,7 @@ WH_PARAMS = (
           positive),
     Param("k_max", "int", None, "stop after this many iterations (reason max_steps). Default (None): the "
           f"deterministic budget ceil({WH_BATCH_VISITS:,} / n) iterations ({WH_BATCH_VISITS // 2000} on "
-          f"2,000 samples, {WH_BATCH_VISITS // 100} on 100; max_epochs when n <= 20): an iteration costs 2n exact "
+          f"2,000 samples, {WH_BATCH_VISITS // 100} on 100; max_epochs when n <= 10): an iteration costs 2n exact "
           "inner products with growing rationals "
           "(benchmarks/RESULTS.md, \"Default budgets\")", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "

@@ -59,7 +59,8 @@ SEED003 = "003_ffe0ec08819b37d8.txt"
 #: so unlike the perceptron's integer kernel they are not bounded by max_epochs alone in seconds), and the
 #: perceptron table's max_updates, max_bits and max_seconds
 BOUND_PARAMS = (max_steps_param(),
-                *(p for p in _PERCEPTRON_PARAMS if p.name in ("max_updates", "max_bits", "max_seconds")))
+                Param("max_updates", "int", None, "stop after this many updates (mistakes)", at_least(1)),
+                *(p for p in _PERCEPTRON_PARAMS if p.name in ("max_bits", "max_seconds")))
 
 
 def bound_params(max_bits: int | None, why: str = "") -> tuple:

@@ -96,7 +96,7 @@ def test_default_budget_numbers_are_the_documented_ones():
     assert batch_step_limit(None, 2000) == 30 and DEFAULT_BATCH_VISITS == 60_000
     assert batch_step_limit(None, 7) == 8572  # ceil(60000 / 7) = 8571.4... -> 8572
     assert batch_step_limit(None, 2000, HK_BATCH_VISITS) == 4
-    assert batch_step_limit(None, 100, WH_BATCH_VISITS) == 200
+    assert batch_step_limit(None, 100, WH_BATCH_VISITS) == 100
     assert batch_step_limit(12, 2000) == 12
     tables = {s.name: {p.name: p for p in s.params} for s in all_specs()}
     for name in ("fixed-increment", "variable-increment", "voted-perceptron", "averaged-perceptron",
@@ -129,3 +129,11 @@ def test_max_steps_none_switches_the_single_sample_budget_off():
     X, y = NOISY_100
     run = get("fixed-increment").func(X, y, max_steps=None, max_epochs=3)
     assert run.reason == "max_epochs" and run.steps == 300
+
+
+def test_perceptron_default_update_budget():
+    # 1,000 passes over 2,000 noisy samples would make over 350,000 mistakes; the default budget is 100,000
+    X, y = make("noisy", 2000)
+    run = get("perceptron").func(X, y, trace=False)
+    assert run.reason == "max_updates" and run.updates == 100_000 and not run.converged
+    assert get("perceptron").func(X, y, trace=False, max_updates=None, max_epochs=2).reason == "max_epochs"
