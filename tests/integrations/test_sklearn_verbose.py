@@ -10,7 +10,10 @@ from benchmarks.budget_data import make  # noqa: E402
 from exactlin.sklearn import ExactHoKashyap, ExactPerceptron, ExactSVC  # noqa: E402
 
 
-def test_verbose_prints_progress_to_stderr_only(capsys):
+def test_verbose_prints_progress_to_stderr_only(capsys, monkeypatch):
+    import exactlin.render.progress as progress_mod
+
+    monkeypatch.setattr(progress_mod, "MIN_INTERVAL", 0)  # every record shown (the display is time-throttled)
     X, y = make("noisy", 100)
     est = ExactPerceptron(algorithm="fixed-increment", params={"max_steps": 2500}, verbose=True)
     with pytest.warns(UserWarning):  # the budget ended the run before convergence
