@@ -173,7 +173,8 @@ def _make_init(cls, default_algorithm: str, default_bias, names) -> None:
               P("bias", P.KEYWORD_ONLY, default=default_bias, annotation="str | None"),
               P("max_iter", P.KEYWORD_ONLY, default=DEFAULT_MAX_ITER, annotation=int),
               P("floats", P.KEYWORD_ONLY, default="repr", annotation=str),
-              P("trace", P.KEYWORD_ONLY, default=None, annotation="bool | None")]
+              P("trace", P.KEYWORD_ONLY, default=None, annotation="bool | None"),
+              P("verbose", P.KEYWORD_ONLY, default=False, annotation=bool)]
     params += [P(name, P.KEYWORD_ONLY, default=default) for name, (default, _, _) in table.items()]
     params += [P("params", P.KEYWORD_ONLY, default=None, annotation="dict | None"),
                P("max_epochs", P.KEYWORD_ONLY, default=None, annotation="int | None")]
@@ -269,6 +270,10 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
         ``GridSearchCV(ExactPerceptron(), {"eta": [1, "1/2"]})`` searches them; values go through the table's
         exact validation.  A parameter goes to the algorithm only if that algorithm's table has it; a value
         other than the default for an algorithm without it is a :class:`~exactlin.errors.ParameterError`.
+    verbose : bool, default=False
+        Print the run's progress to stderr (never stdout): step, updates, the largest bit length and the
+        budget, about every 0.2 s of a long run and once at the end (a progress line redrawn in place on a
+        terminal; one line per report otherwise).
     params : dict or None, default=None
         Deprecated (a FutureWarning): the same parameters as a dict; use the keyword arguments.
     max_epochs : int or None, default=None
@@ -417,6 +422,12 @@ class ExactClassifier(ClassifierMixin, BaseEstimator):
                                   "bias": spec.bias_default if self.bias is None else self.bias}
         if not spec.multiclass:
             kwargs["positive"] = classes[1].item() if isinstance(classes[1], np.generic) else classes[1]
+        if getattr(self, "verbose", False):
+            import sys
+
+            from exactlin.render.progress import ProgressLine
+
+            kwargs["progress"] = ProgressLine(sys.stderr, keep=True)
         log.info("fitting %s on %d samples with %d features", spec.name, len(Xe), len(Xe[0]) if Xe else 0)
         run = spec.func(Xe, labels, **kwargs, **self._algorithm_params(spec))
         self.classes_ = classes
@@ -759,7 +770,7 @@ class ExactSVC(ExactClassifier):
     _table_args: dict = {}
 
     def __init__(self, C=1.0, *, loss: str = "hinge", kernel: str = "linear", degree: int = 2, coef0=1,
-                 exact_only: bool = False, bias: str | None = "first", floats: str = "repr"):
+                 exact_only: bool = False, bias: str | None = "first", floats: str = "repr", verbose: bool = False):
         self.C = C
         self.loss = loss
         self.kernel = kernel
@@ -768,6 +779,7 @@ class ExactSVC(ExactClassifier):
         self.exact_only = exact_only
         self.bias = bias
         self.floats = floats
+        self.verbose = verbose
 
     trace = None
 

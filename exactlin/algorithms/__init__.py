@@ -35,7 +35,7 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
 #: has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace")
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress")
 
 
 @dataclass
@@ -86,7 +86,8 @@ def register(name: str, *, family: str, seed: str, number: str | None, title: st
     def deco(rule: Callable) -> Callable:
         if name in REGISTRY and REGISTRY[name].func.rule.__qualname__ != rule.__qualname__:
             raise ValueError(f"algorithm {name!r} registered twice")
-        func = entry_point(name, rule, params, conflicts, multiclass=multiclass, bias_default=bias_default)
+        func = entry_point(name, rule, params, conflicts, multiclass=multiclass, bias_default=bias_default,
+                           iterative=iterative)
         REGISTRY[name] = AlgorithmSpec(name, func, family, seed, number, title, tuple(params), multiclass,
                                        iterative, bias_default, monitor, dict(extra), tuple(conflicts))
         func.spec = REGISTRY[name]

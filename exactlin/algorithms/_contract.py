@@ -29,7 +29,7 @@ from exactlin.model.params import Conflict, Param, check_conflicts
 __all__ = ["COMMON_KWARGS", "Checked", "entry_point", "check_call", "parameter_table_doc", "signature_for"]
 
 #: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace")
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress")
 
 _COMMON_DOC = {
     "bias": "where the constant 1 of the augmented samples goes: none, first or last",
@@ -39,6 +39,9 @@ _COMMON_DOC = {
     "max_epochs": "stop after this many passes over the data, or iterations of a batch rule (every loop is "
                   "bounded; None: the default)",
     "trace": "None: the first steps (with vectors while small); True: every step; False: none",
+    "progress": "None, or a callable that receives a Progress record (exactlin.model.progress: algorithm, step, "
+                "updates, max_bits, budget) every 1,000 sample visits of work and once at the end (final=True, "
+                "with the stop reason); exactlin.render.progress.ProgressLine shows them on a terminal",
 }
 
 
@@ -46,10 +49,11 @@ class Checked(Mapping):
     """The checked parameters of one call: the table's values (defaults filled in) as a read-only mapping,
     the common keywords as attributes, and the names given explicitly (``given``)."""
 
-    __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "_values", "given")
+    __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "progress", "_values", "given",
+                 "last_bounds")
 
     def __init__(self, algorithm: str, values: dict[str, Any], given: frozenset[str], *, bias: str, positive,
-                 floats: str, max_epochs: int, trace: bool | None):
+                 floats: str, max_epochs: int, trace: bool | None, progress: Callable | None = None):
         self.algorithm = algorithm
         self._values = dict(values)
         self.given = given
@@ -58,6 +62,8 @@ class Checked(Mapping):
         self.floats = floats
         self.max_epochs = max_epochs
         self.trace = trace
+        self.progress = progress
+        self.last_bounds = None  # the Bounds the rule built (a batch rule fills in its default budget there)
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]
@@ -74,12 +80,17 @@ class Checked(Mapping):
 
     def bounds(self):
         """The run's :class:`~exactlin.algorithms._loop.Bounds` (its clock starts now) from ``max_epochs`` and
-        the table's ``max_updates``/``max_bits``/``max_seconds`` where it has them."""
+        the table's ``max_updates``/``max_bits``/``max_steps``/``max_seconds`` where it has them, with the
+        progress callback."""
         from exactlin.algorithms._loop import Bounds
 
         secs = self._values.get("max_seconds")
-        return Bounds(max_epochs=self.max_epochs, max_updates=self._values.get("max_updates"),
-                      max_bits=self._values.get("max_bits"), max_seconds=float(secs) if secs is not None else None)
+        self.last_bounds = Bounds(max_epochs=self.max_epochs, max_updates=self._values.get("max_updates"),
+                                  max_bits=self._values.get("max_bits"),
+                                  max_seconds=float(secs) if secs is not None else None,
+                                  max_steps=self._values.get("max_steps"), progress=self.progress,
+                                  algorithm=self.algorithm)
+        return self.last_bounds
 
     def tracer(self, d: int):
         from exactlin.algorithms._loop import Tracer
@@ -112,6 +123,10 @@ def _check_common(algorithm: str, kw: dict[str, Any]) -> None:
     t = kw["trace"]
     if not (t is None or t is True or t is False):
         raise ParameterError(f"trace must be None, True or False, got {t!r}", parameter="trace")
+    pr = kw.get("progress")
+    if pr is not None and not callable(pr):
+        raise ParameterError(f"progress must be None or a callable taking a Progress record, got {pr!r}",
+                             parameter="progress")
 
 
 def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Conflict], common: Sequence[str],
@@ -138,7 +153,8 @@ def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Confl
     check_conflicts(table, checked, algorithm, conflicts)
     values = {p.name: checked[p.name] if p.name in checked else p.default for p in table}
     return Checked(algorithm, values, frozenset(checked), bias=kw["bias"], positive=kw.get("positive"),
-                   floats=kw.get("floats", "repr"), max_epochs=kw["max_epochs"], trace=kw.get("trace"))
+                   floats=kw.get("floats", "repr"), max_epochs=kw["max_epochs"], trace=kw.get("trace"),
+                   progress=kw.get("progress"))
 
 
 def signature_for(table: Sequence[Param], common: Sequence[str], defaults: dict[str, Any]) -> inspect.Signature:
@@ -174,14 +190,29 @@ def parameter_table_doc(table: Sequence[Param], common: Sequence[str], defaults:
     return "\n".join(lines)
 
 
+def _final_progress(algorithm: str, P: Checked, run, iterative: bool) -> None:
+    """The last record a progress callback receives: the run's counts, ``final=True`` and its reason (the budget:
+    the bounds the rule ran under; none for a closed-form or optimiser algorithm)."""
+    from exactlin.model.progress import Progress
+
+    bits = run.extras.get("max_bits") if hasattr(run, "extras") else None
+    if not iterative:
+        budget = ()
+    else:
+        budget = (P.last_bounds or P.bounds()).budget()
+    P.progress(Progress(algorithm, getattr(run, "steps", 0), getattr(run, "updates", 0),
+                        bits if isinstance(bits, int) and not isinstance(bits, bool) else None, budget, final=True,
+                        reason=getattr(run, "reason", None)))
+
+
 def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflicts: Sequence[Conflict], *,
-                multiclass: bool, bias_default: str) -> Callable:
+                multiclass: bool, bias_default: str, iterative: bool = True) -> Callable:
     """The public function of a registered algorithm: checks the call once, then runs ``rule(X, y, P)``."""
     from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 
     common = tuple(c for c in COMMON_KWARGS if not (multiclass and c == "positive"))
     defaults = {"bias": bias_default, "positive": None, "floats": "repr", "max_epochs": DEFAULT_MAX_EPOCHS,
-                "trace": None}
+                "trace": None, "progress": None}
     table = tuple(table)
     sig = signature_for(table, common, defaults)
 
@@ -199,7 +230,10 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         X = bound.arguments.pop("X")
         y = bound.arguments.pop("y", None)
         P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
-        return rule(X, y, P)
+        run = rule(X, y, P)
+        if P.progress is not None:
+            _final_progress(algorithm, P, run, iterative)
+        return run
 
     entry.__signature__ = sig
     doc = inspect.cleandoc(rule.__doc__ or "")

@@ -311,10 +311,15 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
                           max_bits, last_k, k if cycle is not None else None)
 
     block = 64
+    ticking = bounds.progress is not None
+    ticked = 0  # rounds already counted for the progress callback (records once per PROGRESS_EVERY rounds)
 
     while True:
         if k >= k_max:
             return done("max_epochs", max_epochs)
+        if ticking and k > ticked:
+            bounds.tick(k, updates, max_bits, work=k - ticked)
+            ticked = k
         i = k % n
         recording = k < rec_limit
         length = min(n - i, n - clean, k_max - k, block)

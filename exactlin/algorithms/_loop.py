@@ -15,17 +15,32 @@ from typing import Any
 
 from exactlin.errors import ParameterError
 from exactlin.exact.format import quote
+from exactlin.model.params import Param, at_least
+from exactlin.model.progress import PROGRESS_EVERY, Progress
 from exactlin.model.run import Step
 
 __all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
            "CycleDetector",
-           "DEFAULT_MAX_EPOCHS"]
+           "DEFAULT_MAX_EPOCHS", "DEFAULT_MAX_STEPS", "DEFAULT_BATCH_VISITS", "HK_BATCH_VISITS", "WH_BATCH_VISITS",
+           "max_steps_param", "max_bits_param",
+           "batch_steps_param", "batch_step_limit"]
 
 #: steps recorded by default (``trace=None``); beyond this the trace is marked incomplete
 TRACE_STEP_LIMIT = 10_000
 #: full weight vectors are kept by default while (steps recorded) x d stays below this
 TRACE_VECTOR_LIMIT = 200_000
 DEFAULT_MAX_EPOCHS = 1000
+#: the default budget of the exact single-sample rules that run on Fractions (Algorithms 4, 5, 7, 9, the
+#: voted/averaged perceptron, the linear machine): this many rounds (reason ``max_steps``)
+DEFAULT_MAX_STEPS = 50_000
+#: the default budget of the exact batch rules (Algorithms 3 and 8, batch PLA, gradient descent on R(w)):
+#: iterations worth this many sample visits, ceil(DEFAULT_BATCH_VISITS / n) iterations (reason ``max_steps``)
+DEFAULT_BATCH_VISITS = 60_000
+#: Ho-Kashyap's: an iteration multiplies by Y^+ (large denominators) and its numbers grow by hundreds of bits, so
+#: an iteration costs several batch-perceptron iterations: ceil(HK_BATCH_VISITS / n) iterations
+HK_BATCH_VISITS = 8_000
+#: Widrow-Hoff's batch gradient rule: an iteration costs 2n inner products with growing rationals
+WH_BATCH_VISITS = 10_000
 #: states remembered exactly for cycle detection before switching to Brent's O(1)-memory method
 CYCLE_TABLE_LIMIT = 1 << 14
 
@@ -62,6 +77,43 @@ class Tracer:
                                info))
 
 
+def max_steps_param(default: int | None = DEFAULT_MAX_STEPS, why: str = "") -> Param:
+    """The ``max_steps`` row of a single-sample rule's table: a deterministic default budget in rounds."""
+    doc = "stop after this many rounds, i.e. samples visited (reason max_steps)"
+    if default is not None:
+        doc += (f". Default {default:,}: the deterministic budget that ends a default call within seconds "
+                f"(about {default // 2000} passes over 2,000 samples, {min(default // 100, DEFAULT_MAX_EPOCHS)} "
+                "over 100; benchmarks/RESULTS.md, \"Default budgets\")" + (f"; {why}" if why else "")
+                + ". Raise it, or pass max_steps=None in Python to be bounded by max_epochs alone")
+    return Param("max_steps", "int", default, doc, at_least(1), none_is_value=default is not None)
+
+
+def max_bits_param(default: int | None, what: str = "a weight's numerator or denominator", why: str = "") -> Param:
+    """The ``max_bits`` row: stop when a number of the iterate exceeds this many bits (reason bit_limit); a
+    rule whose iterates are rationals with growing denominators has a deterministic default."""
+    doc = f"stop when {what} exceeds this many bits (reason bit_limit)"
+    if default is not None:
+        doc += (f". Default {default:,}: this rule's iterates are rationals whose denominators grow, and each "
+                "step's cost grows with them; the default ends a default call within seconds"
+                + (f" ({why})" if why else "") + ". Raise it, or pass max_bits=None in Python to switch it off")
+    return Param("max_bits", "int", default, doc, at_least(1), none_is_value=default is not None)
+
+
+def batch_steps_param(visits: int = DEFAULT_BATCH_VISITS) -> Param:
+    """The ``max_steps`` row of a batch rule: by default ceil(visits / n) iterations (each visits n samples)."""
+    return Param("max_steps", "int", None,
+                 "stop after this many iterations (reason max_steps). Default (None): the deterministic budget "
+                 f"ceil({visits:,} / n) iterations, i.e. {visits:,} sample visits ({-(-visits // 2000)} iterations "
+                 f"on 2,000 samples, {min(-(-visits // 100), DEFAULT_MAX_EPOCHS)} on 100; an exact batch iteration "
+                 "costs n exact inner products, so the budget scales with n; benchmarks/RESULTS.md, \"Default "
+                 "budgets\"); give a number to set it (max_epochs bounds it too)", at_least(1))
+
+
+def batch_step_limit(given: int | None, n: int, visits: int = DEFAULT_BATCH_VISITS) -> int:
+    """The iterations a batch rule may run: ``given``, or by default ceil(visits / n)."""
+    return given if given is not None else max(1, -(-visits // max(n, 1)))
+
+
 @dataclass
 class Bounds:
     """The explicit bounds every loop honours.  ``None`` means not bounded by that quantity,
@@ -72,17 +124,47 @@ class Bounds:
     max_bits: int | None = None
     max_seconds: float | None = None
     started: float = field(default_factory=time.monotonic)
+    #: a bound on steps (rounds of a single-sample rule) where the table has one (reason max_steps)
+    max_steps: int | None = None
+    #: the progress callback (``progress=`` of every algorithm) and the algorithm's name for its records
+    progress: Callable | None = None
+    algorithm: str = ""
+    _work: int = field(default=0, repr=False)
+    _next: int = field(default=PROGRESS_EVERY, repr=False)
 
     def __post_init__(self):
         if self.max_epochs is None:
             raise ParameterError("max_epochs must be a whole number >= 1, got None (every loop is bounded)",
                                  parameter="max_epochs")
-        for name in ("max_epochs", "max_updates", "max_bits"):
+        for name in ("max_epochs", "max_updates", "max_bits", "max_steps"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
                 raise ParameterError(f"{name} must be a whole number >= 1, got {quote(v)}", parameter=name)
         if self.max_seconds is not None and not self.max_seconds > 0:
             raise ParameterError(f"max_seconds must be > 0, got {quote(self.max_seconds)}", parameter="max_seconds")
+
+    def budget(self) -> tuple:
+        """The deterministic bounds in force, as (name, value) pairs (what a progress record shows)."""
+        out = [("max_epochs", self.max_epochs)]
+        for name in ("max_steps", "max_updates", "max_bits"):
+            v = getattr(self, name)
+            if v is not None:
+                out.append((name, v))
+        if self.max_seconds is not None:
+            out.append(("max_seconds", self.max_seconds))
+        return tuple(out)
+
+    def tick(self, step: int, updates: int, max_bits: int | None, work: int = 1) -> None:
+        """Count ``work`` sample visits (a single-sample round: 1; a batch iteration: n) and call the progress
+        callback with a :class:`~exactlin.model.progress.Progress` record once per :data:`PROGRESS_EVERY`
+        visits: at deterministic points of the run, never by the clock.  Callers in hot loops test
+        ``bounds.progress is not None`` first."""
+        if self.progress is None:
+            return
+        self._work += work
+        if self._work >= self._next:
+            self._next = self._work + PROGRESS_EVERY
+            self.progress(Progress(self.algorithm, step, updates, max_bits, self.budget()))
 
     def out_of_time(self) -> bool:
         return self.max_seconds is not None and time.monotonic() - self.started > self.max_seconds
@@ -200,6 +282,8 @@ def cyclic_single_sample(
     found: list[int] | None = None
     found_at: int | None = None
     max_bits = _bits(w)
+    max_steps = bounds.max_steps
+    ticking = bounds.progress is not None
 
     def result(converged, reason, epochs):
         return LoopResult(w, converged, reason, updates, epochs, k, update_indices,
@@ -209,6 +293,10 @@ def cyclic_single_sample(
         epoch = k // n + 1
         if epoch > bounds.max_epochs:
             return result(False, "max_epochs", bounds.max_epochs)
+        if max_steps is not None and k >= max_steps:
+            return result(False, "max_steps", (k - 1) // n + 1)
+        if ticking and k:  # k rounds done: records at k = 1000, 2000, ...
+            bounds.tick(k, updates, max_bits)
         i = k % n
         k += 1
         score, wrong = test(w, i, k)

@@ -26,10 +26,10 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import start_vector
+from exactlin.algorithms._loop import HK_BATCH_VISITS, batch_step_limit, max_bits_param, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.format import fmt
-from exactlin.exact.numbers import max_bit_length, to_vector
+from exactlin.exact.numbers import fdot, max_bit_length, to_vector
 from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, at_least, in_open_interval, nonnegative, positive
@@ -41,10 +41,14 @@ SEED = "003_ffe0ec08819b37d8.txt"
 _COMMON = (
     Param("b0", "vector", None, "b(1) > 0, one entry per sample (default all ones)"),
     Param("b_min", "rational", None, "stop when |e_i| <= b_min for every i (Algorithm 11, line 7)", nonnegative),
-    Param("k_max", "int", None, "stop after this many iterations (reason max_steps; default: max_epochs)",
-          at_least(1)),
-    Param("max_bits", "int", None, "stop when a numerator or denominator of a or b exceeds this many bits",
-          at_least(1)),
+    Param("k_max", "int", None, "stop after this many iterations (reason max_steps). Default (None): the "
+          f"deterministic budget ceil({HK_BATCH_VISITS:,} / n) iterations ({HK_BATCH_VISITS // 2000} on "
+          f"2,000 samples, {HK_BATCH_VISITS // 100} on 100; max_epochs when n <= 8): an iteration costs about 2n "
+          "exact inner products with numbers that carry Y^+'s large denominators "
+          "(benchmarks/RESULTS.md, \"Default budgets\")", at_least(1)),
+    max_bits_param(4096, "a numerator or denominator of a or b",
+                   "a and b pick up the denominators of Y^+ and grow by hundreds of bits per iteration: 42 "
+                   "iterations on 100 x 10 integers reached 8,100 bits"),
     MAX_SECONDS,
 )
 
@@ -75,10 +79,7 @@ MOD2_PARAMS = (
 
 
 def _dot(u, v) -> Fraction:
-    s = Fraction(0)
-    for x, y in zip(u, v):
-        s += x * y
-    return s
+    return fdot(u, v)
 
 
 def _b_start(b0, n: int) -> tuple[Fraction, ...]:
@@ -131,7 +132,9 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
         return _hk_listing_loop(name, P, prob, bounds, a, b, step, extras=extras, after=after, params=params)
     Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
-    limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
+    # the default budget when k_max is None
+    k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
+    limit = min(k_budget, bounds.max_epochs)
     tracer = P.tracer(prob.d)
     top_bits = max(max_bit_length(a), max_bit_length(b))
     k = last = 0
@@ -148,7 +151,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
             reason = "criterion"
             break
         if k >= limit:
-            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            reason = "max_steps" if k >= k_budget else "max_epochs"
             break
         if max_bits is not None and top_bits > max_bits:
             reason = "bit_limit"
@@ -156,6 +159,8 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
         if bounds.out_of_time():
             reason = "time_limit"
             break
+        if bounds.progress is not None and k:
+            bounds.tick(k, k, top_bits, work=prob.n)
         k += 1
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
         if b_new != b or a_new != a:
@@ -272,7 +277,8 @@ def _mod2_setup(P: Checked, Z, d: int):
         why = "it is not symmetric" if not is_symmetric(R) else (
             "leading principal minors " + ", ".join(fmt(m) for m in leading_minors(R)) + " are not all > 0")
         raise ParameterError(f"R must be symmetric positive definite: {why}", parameter="R")
-    YtY = tuple(tuple(sum((z[i] * z[j] for z in Z), Fraction(0)) for j in range(d)) for i in range(d))
+    cols = tuple(zip(*Z))
+    YtY = tuple(tuple(_dot(cols[i], cols[j]) for j in range(d)) for i in range(d))
     eta = P["eta"]
     if eta is None:
         # trace(Y^tY) >= lambda_max > 0 for Y != 0, so eta = 1/trace < 2/lambda_max
@@ -411,8 +417,7 @@ def ho_kashyap_mod2(X, y, P: Checked) -> Run:
     b = _b_start(P["b0"], n)  # b(1) > 0
     R, eta, extras = _mod2_setup(P, Z, d)
     a = start_vector(P["a0"], d, "a0")  # a(1) arbitrary
-    RYt = tuple(tuple(sum((R[i][m] * Z[j][m] for m in range(d)), Fraction(0)) for j in range(n))
-                for i in range(d))  # R Y^t, d x n
+    RYt = tuple(tuple(_dot(R[i], Z[j]) for j in range(n)) for i in range(d))  # R Y^t, d x n
 
     def step(a, b, e, abs_e):
         b_next = tuple(bi + v + w for bi, v, w in zip(b, e, abs_e))  # b + (e + |e|)

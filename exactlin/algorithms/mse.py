@@ -20,9 +20,9 @@ import numpy as np
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import start_vector
+from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
-from exactlin.exact.numbers import max_bit_length, to_vector
+from exactlin.exact.numbers import fdot, max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
 from exactlin.linalg.matrices import integer_matrix, pinv, pinv_solve
 from exactlin.model.models import linear_model
@@ -42,10 +42,7 @@ MSE_PARAMS = (
 
 
 def _dot(u, v) -> Fraction:
-    s = Fraction(0)
-    for a, b in zip(u, v):
-        s += a * b
-    return s
+    return fdot(u, v)
 
 
 def _margin_vector(b, n: int) -> tuple[Fraction, ...]:
@@ -271,7 +268,11 @@ WH_PARAMS = (
     Param("a0", "vector", None, "start vector a(1) (default 0; seed 003: arbitrary)"),
     Param("theta", "rational", None, "stop when ||eta(k) Y^t(Y a - b)||^2 < theta^2 (Algorithm 1's criterion)",
           positive),
-    Param("k_max", "int", None, "stop after this many iterations (reason max_steps)", at_least(1)),
+    Param("k_max", "int", None, "stop after this many iterations (reason max_steps). Default (None): the "
+          f"deterministic budget ceil({WH_BATCH_VISITS:,} / n) iterations ({WH_BATCH_VISITS // 2000} on "
+          f"2,000 samples, {WH_BATCH_VISITS // 100} on 100; max_epochs when n <= 10): an iteration costs 2n exact "
+          "inner products with growing rationals "
+          "(benchmarks/RESULTS.md, \"Default budgets\")", at_least(1)),
     Param("max_bits", "int", 4096, "stop when a numerator or denominator of a(k) exceeds this many bits (reason "
           "bit_limit; the default keeps a default run to seconds: raise it, or pass max_bits=None in Python, "
           "for longer exact runs)", at_least(1), none_is_value=True),
@@ -357,7 +358,8 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     tracer = P.tracer(d)
     k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
     bounds = P.bounds()  # max_bits is checked here, by the rule itself
-    limit = P.max_epochs if k_max is None else min(k_max, P.max_epochs)
+    k_budget = bounds.max_steps = batch_step_limit(k_max, n, WH_BATCH_VISITS)  # the default budget when k_max is None
+    limit = min(k_budget, P.max_epochs)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
     top_bits = _bits_vec(a)
@@ -365,11 +367,13 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     reason, converged = None, False
     while reason is None:
         if k >= limit:
-            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            reason = "max_steps" if k >= k_budget else "max_epochs"
             break
         if bounds.out_of_time():
             reason = "time_limit"
             break
+        if bounds.progress is not None and k:
+            bounds.tick(k, k, top_bits, work=n)
         k += 1
         ek = _check_eta(eta(k), k)
         r = tuple(_dot(row, a) - bi for row, bi in zip(Y, b))  # Y a - b
@@ -441,6 +445,8 @@ def lms(X, y, P: Checked) -> Run:
         if bounds.out_of_time():
             reason = "time_limit"
             break
+        if bounds.progress is not None and k:
+            bounds.tick(k, k, top_bits)
         i = k % n
         k += 1
         ek = _check_eta(eta(k), k)

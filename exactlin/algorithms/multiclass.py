@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample
+from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample, max_steps_param
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _dot
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
@@ -85,7 +85,8 @@ def linear_machine_decide(run: Run, x):
 LM_PARAMS = (
     Param("eta", "rational", Fraction(1), "fixed increment eta > 0: w_i += eta y, w_j -= eta y", positive),
     Param("monitor", "bool", True, "check the convergence theorem on the Kesler vectors when the run converges"),
-    *BOUND_PARAMS,
+    *(max_steps_param(25_000, "a round updates c weight vectors, so half the single-sample rules' default")
+      if p.name == "max_steps" else p for p in BOUND_PARAMS),
 )
 
 

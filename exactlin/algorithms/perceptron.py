@@ -59,7 +59,12 @@ PARAMS = (
           "also compute the tightest bound the theorem gives, R^2 ||w*||^2 with w* the minimum-norm w* such that "
           "y_i<w*,x_i> >= 1 (the hard-margin SVM without intercept on the augmented samples, seed 004), and use "
           "that w* in the monitor unless w_star is given"),
-    Param("max_updates", "int", None, "stop after this many updates (mistakes)", at_least(1)),
+    Param("max_updates", "int", 100_000, "stop after this many updates (mistakes; reason max_updates). Default "
+          "100,000: the deterministic budget that ends a default call within seconds (the integer kernel makes "
+          "tens of thousands of updates a second at d = 10 on the benchmark machine, and 1,000 passes over 2,000 "
+          "noisy samples make over 350,000; benchmarks/RESULTS.md, \"Default budgets\"); a separable run needs "
+          "at most the convergence monitor's bound R^2 ||w*||^2 updates. Raise it, or pass max_updates=None in "
+          "Python to be bounded by max_epochs alone", at_least(1), none_is_value=True),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     Param("max_seconds", "rational", None, "stop after this many seconds of run time", positive),

@@ -29,13 +29,17 @@ from exactlin.algorithms._loop import (
     CycleDetector,
     Tracer,
     _bits,
+    batch_step_limit,
+    batch_steps_param,
     cyclic_single_sample,
+    max_bits_param,
+    max_steps_param,
     start_vector,
 )
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, monitor_run, printed_note, variant_param
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.errors import ParameterError
-from exactlin.exact.numbers import zeros
+from exactlin.exact.numbers import fdot, zeros
 from exactlin.model.models import VoteModel, label_pair, linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
 from exactlin.model.run import Run
@@ -44,15 +48,24 @@ from exactlin.theory.monitor import batch_monitor
 
 __all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
            "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
-           "batch_loop", "BatchResult", "batch_monitor", "E_in", "BOUND_PARAMS"]
+           "batch_loop", "BatchResult", "batch_monitor", "E_in", "BOUND_PARAMS", "bound_params"]
 
 SEED000 = "000_478cb53c624e7eb5.txt"
 SEED001 = "001_5ccb68c426482a98.txt"
 SEED002 = "002_c246c20bba6fa4e1.txt"
 SEED003 = "003_ffe0ec08819b37d8.txt"
 
-#: the optional bounds every single-sample rule shares (the same rows as the perceptron's table)
-BOUND_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("max_updates", "max_bits", "max_seconds"))
+#: the bounds every exact single-sample rule shares: the default budget max_steps (these rules run on Fractions,
+#: so unlike the perceptron's integer kernel they are not bounded by max_epochs alone in seconds), and the
+#: perceptron table's max_updates, max_bits and max_seconds
+BOUND_PARAMS = (max_steps_param(),
+                Param("max_updates", "int", None, "stop after this many updates (mistakes)", at_least(1)),
+                *(p for p in _PERCEPTRON_PARAMS if p.name in ("max_bits", "max_seconds")))
+
+
+def bound_params(max_bits: int | None, why: str = "") -> tuple:
+    """:data:`BOUND_PARAMS` with a default ``max_bits`` (rules whose iterates are rationals that grow)."""
+    return tuple(max_bits_param(max_bits, why=why) if p.name == "max_bits" else p for p in BOUND_PARAMS)
 _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "monitor"))
 
 
@@ -61,10 +74,7 @@ _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "m
 
 
 def _dot(u, v) -> Fraction:
-    s = Fraction(0)
-    for a, b in zip(u, v):
-        s += a * b
-    return s
+    return fdot(u, v)
 
 
 def _separates(Z, a, b=Fraction(0)) -> bool:
@@ -127,20 +137,35 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     last = 0
     lam = found = found_at = None
     max_bits = _bits(a)
+    n = len(Z)
+    # the batch budget: max_steps iterations, by default ceil(DEFAULT_BATCH_VISITS / n)
+    limit = bounds.max_steps = batch_step_limit(bounds.max_steps, n)
+    ticking = bounds.progress is not None
 
     def result(converged, reason, k):
         return BatchResult(a, converged, reason, k, updates, history, lam, found, max_bits, last, found_at)
 
     for k in range(1, bounds.max_epochs + 1):
+        if k > limit:
+            return result(False, "max_steps", k - 1)
+        if ticking and k > 1:  # k - 1 iterations done, n sample visits each
+            bounds.tick(k - 1, updates, max_bits, work=n)
         Yk, coefs, info = correction(a, k)
         if not Yk:
             tracer.add(k, k, None, 0, False, a, a, Y=[], **info)
             return result(True, "converged", k)
         inc = list(zeros(d))
-        for j, c in zip(Yk, coefs):
+        for m, (j, c) in enumerate(zip(Yk, coefs), 1):
             z = Z[j]
             for t in range(d):
                 inc[t] += c * z[t]
+            if bounds.max_bits is not None and m % 64 == 0:
+                # a sum of corrections with different denominators (Algorithm 8: one ||y||^2 each) can outgrow
+                # the bound within one iteration: stop before the rest of the sum is paid for; a is a(k)
+                b = _bits(inc)
+                if b > bounds.max_bits:
+                    max_bits = max(b, max_bits)
+                    return result(False, "bit_limit", k - 1)
         inc = tuple(inc)
         a_new = tuple(x + y for x, y in zip(a, inc))
         history.append((list(Yk), list(coefs)))
@@ -177,6 +202,8 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
             return result(False, "max_updates", k)
         if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
             return result(False, "time_limit", k)
+    if bounds.max_epochs >= limit:  # both bounds end at the same iteration: the budget (the tighter rule) names it
+        return result(False, "max_steps", limit)
     return result(False, "max_epochs", bounds.max_epochs)
 
 
@@ -428,6 +455,7 @@ BATCH_PARAMS = (
           "(0: stop only when no sample is misclassified)", nonnegative),
     Param("a0", "vector", None, "start vector a (default 0)"),
     *_MONITOR_PARAMS,
+    batch_steps_param(),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
@@ -500,12 +528,39 @@ def E_in(w, Y, z) -> Fraction:
     return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(_dot(w, x)) != zi), len(Y))
 
 
+def _E_in_counter(Y, z) -> Callable:
+    """:func:`E_in` for many w on the same samples: the rows scaled once to integers (M Y, M the common
+    denominator), then sign(<M y, L w>) = sign(<y, w>) for L w integer; the same exact values as E_in."""
+    from math import lcm
+    from operator import mul
+
+    F = Fraction
+    rows = [[v if type(v) is F else F(v) for v in r] for r in Y]
+    M = lcm(*(v.denominator for r in rows for v in r)) if rows else 1
+    R = [[v.numerator * (M // v.denominator) for v in r] for r in rows]
+    N = len(Y)
+
+    def count(w) -> Fraction:
+        w = [v if type(v) is F else F(v) for v in w]
+        L = lcm(*(v.denominator for v in w)) if w else 1
+        W = [v.numerator * (L // v.denominator) for v in w]
+        wrong = 0
+        for r, zi in zip(R, z):
+            s = sum(map(mul, r, W))
+            if (s > 0) - (s < 0) != zi:
+                wrong += 1
+        return Fraction(wrong, N)
+
+    return count
+
+
 PLA_PARAMS = (
     Param("alpha", "rational", Fraction(1), "learning rate alpha > 0", positive),
     Param("epsilon", "rational", Fraction(0), "error tolerance epsilon >= 0: loop while ||Delta||_2 > epsilon "
           "(compared as ||Delta||^2 > epsilon^2)", nonnegative),
     Param("w0", "vector", None, "start vector w (default zeros)"),
     *_MONITOR_PARAMS,
+    batch_steps_param(),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,
@@ -646,7 +701,8 @@ def pocket(X, y, P: Checked) -> Run:
     bounds = P.bounds()
     max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
     tracer = P.tracer(prob.d)
-    best, best_E = w, E_in(w, Y, z)
+    E_in = _E_in_counter(Y, z)  # noqa: N806 -- the notes' E_in, computed in integers
+    best, best_E = w, E_in(w)
     best_t = 1
     printed = P["variant"] == "printed"
     prev_E = best_E  # E_in(w(t)) of the previous PLA iterate (the printed comparison)
@@ -657,6 +713,8 @@ def pocket(X, y, P: Checked) -> Run:
         if t > max_epochs:
             reason = "max_epochs"
             break
+        if bounds.progress is not None and t > 1:
+            bounds.tick(t - 1, t - 1, _bits(w), work=N)
         # one PLA update: the next misclassified sample in cyclic order
         for off in range(N):
             i = (pos + off) % N
@@ -667,7 +725,7 @@ def pocket(X, y, P: Checked) -> Run:
             break
         w_new = tuple(a + z[i] * x for a, x in zip(w, Y[i]))
         pos = (i + 1) % N
-        E = E_in(w_new, Y, z)
+        E = E_in(w_new)
         history_E.append(E)
         better = E < (prev_E if printed else best_E)
         prev_E = E
@@ -684,7 +742,7 @@ def pocket(X, y, P: Checked) -> Run:
             break
     run = Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w, Y, z),
+              extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w),
                       "E_in_history": history_E[:10_000], "separates": best_E == 0,
                       "last_update_step": t_done},
               seed=SEED001, problem=prob,
@@ -712,6 +770,7 @@ GD_PARAMS = (
     variant_param("perceptron-gd-stop", "while R(w) > 0: a stop with samples on the boundary is the notes' "
                   "'return w'"),
     *_MONITOR_PARAMS,
+    batch_steps_param(),
     Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
           at_least(1)),
     MAX_SECONDS,

@@ -27,18 +27,18 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import cyclic_single_sample, start_vector
+from exactlin.algorithms._loop import batch_steps_param, cyclic_single_sample, max_bits_param, start_vector
 from exactlin.algorithms.perceptron_family import (
-    BOUND_PARAMS,
     _batch_run,
     _certificate,
     _dot,
     _separates,
     batch_loop,
+    bound_params,
 )
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.model.models import linear_model
-from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, in_open_interval, positive
+from exactlin.model.params import MAX_SECONDS, Param, as_schedule, in_open_interval, positive
 from exactlin.model.run import Run
 
 __all__ = ["criterion_Jp", "criterion_Jq", "criterion_Jr", "batch_relaxation", "single_sample_relaxation"]
@@ -153,14 +153,15 @@ SINGLE_PARAMS = (
     Param("eta", "schedule", as_schedule("1"), "relaxation factor, 0 < eta < 2 (a number, or eta(k) in k)",
           in_open_interval(0, 2)),
     *_COMMON,
-    *BOUND_PARAMS,
+    *bound_params(1024, "each correction divides by ||y||^2, so a(k)'s denominators grow at nearly every step"),
 )
 
 BATCH_PARAMS = (
     Param("eta", "schedule", as_schedule("1"), "relaxation factor eta(k), 0 < eta(k) < 2", in_open_interval(0, 2)),
     *_COMMON,
-    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
-          at_least(1)),
+    batch_steps_param(),
+    max_bits_param(1024, why="one iteration sums corrections over a different ||y||^2 per sample; the bound is "
+                   "also checked within an iteration's sum"),
     MAX_SECONDS,
 )
 

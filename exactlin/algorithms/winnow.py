@@ -21,7 +21,7 @@ from fractions import Fraction
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import cyclic_single_sample, start_vector
-from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _certificate, _dot, _sign
+from exactlin.algorithms.perceptron_family import _certificate, _dot, _sign, bound_params
 from exactlin.errors import InputError, ParameterError
 from exactlin.model.models import linear_model
 from exactlin.model.params import Param, greater_than
@@ -82,7 +82,8 @@ PARAMS = (
     Param("alpha", "rational", Fraction(2), "promotion factor alpha > 1", greater_than(1)),
     Param("a_plus", "vector", None, "start vector a+ > 0 in every entry (default all ones)"),
     Param("a_minus", "vector", None, "start vector a- > 0 in every entry (default all ones)"),
-    *BOUND_PARAMS,
+    *bound_params(1024, "each promotion multiplies entries by alpha and each demotion divides them, so the bit "
+                  "lengths grow with the number of updates"),
 )
 
 

@@ -30,6 +30,28 @@ def algorithm_dict(spec) -> dict:
     return out
 
 
+_BUDGET_ROWS = ("max_steps", "k_max", "T", "max_updates", "max_bits")
+
+
+def default_budgets(spec) -> str:
+    """The bounds a default call of an iterative algorithm runs under, as its parameter table states them."""
+    import inspect
+    import re
+
+    sig = inspect.signature(spec.func).parameters.get("max_epochs")
+    parts = [f"max_epochs={sig.default}"] if sig is not None else []
+    for p in spec.params:
+        if p.name not in _BUDGET_ROWS:
+            continue
+        if p.default is not None:
+            parts.append(f"{p.name}={p.default:,}" if isinstance(p.default, int) else f"{p.name}={p.default}")
+        else:
+            m = re.search(r"ceil\(([\d,]+) / n\)", p.doc)
+            if m:
+                parts.append(f"{p.name}=ceil({m.group(1)} / n)")
+    return ", ".join(parts)
+
+
 def cmd_algorithms(args) -> int:
     from exactlin.algorithms import all_specs
     from exactlin.cli.common import get_algorithm
@@ -52,6 +74,7 @@ def cmd_algorithms(args) -> int:
             out(f"    {p.name:<14} {p.kind:<9} default {default:<8} {p.doc}")
         if spec.iterative:
             out("    (and --max-epochs N: the bound on passes for single-sample rules, iterations for batch rules)")
+            out(f"  default budgets (deterministic, never the clock): {default_budgets(spec)}")
         return 0
     specs = all_specs()
     if getattr(args, "json", False):

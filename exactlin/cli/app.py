@@ -45,8 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="The classical linear-classification algorithms, computed exactly. With no command: "
                     "reproduce and verify every lecture worked example.")
     p.add_argument("--version", action="version", version=f"exactlin {__version__}")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress line on the terminal (also: EXACTLIN_NO_PROGRESS=1)")
+    p.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
+                   help="no progress line on the terminal (stderr; also: EXACTLIN_NO_PROGRESS=1)")
     p.add_argument("--digits", type=int, default=None, metavar="N",
                    help="significant digits of the decimal shown next to a long rational or an irrational "
                         "number (default 5); JSON is always exact")

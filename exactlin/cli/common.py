@@ -11,7 +11,8 @@ from exactlin._version import __version__
 from exactlin.errors import ExactlinError, ParameterError
 
 __all__ = ["emit_json", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS", "LOADED",
-           "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog"]
+           "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog",
+           "progress_wanted"]
 
 
 def did_you_mean(name: str, choices, *, prefix: bool = True) -> list[str]:
@@ -111,20 +112,42 @@ def parse_params(spec, items: list[str]) -> dict:
     return out
 
 
-#: set by --no-progress (or the environment variable EXACTLIN_NOPROGRESS=1)
+#: set by --no-progress / --quiet (or the environment variable EXACTLIN_NO_PROGRESS=1, or EXACTLIN_NOPROGRESS=1)
 PROGRESS = {"on": True}
 
 
-def fit_with_status(func, *a, **kw):
-    """Run ``func``; on a terminal, show a live progress line (spinner and elapsed time) after a second.
-
-    Off with ``--no-progress`` or EXACTLIN_NOPROGRESS=1, and whenever stderr is not a terminal, so
-    pipes, files and CI never see control characters.
-    """
+def progress_wanted() -> bool:
+    """A progress display goes to stderr only when it is a terminal and nobody switched it off."""
     import os
 
-    if not PROGRESS["on"] or os.environ.get("EXACTLIN_NOPROGRESS") or not sys.stderr.isatty():
+    if not PROGRESS["on"] or os.environ.get("EXACTLIN_NOPROGRESS") or os.environ.get("EXACTLIN_NO_PROGRESS"):
+        return False
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def fit_with_status(func, *a, **kw):
+    """Run ``func``; on a terminal, show live progress on stderr (standard output stays byte-identical).
+
+    An algorithm (a function with a ``progress`` keyword) gets a
+    :class:`~exactlin.render.progress.ProgressLine`: iteration, updates, the largest bit length and the budget,
+    redrawn with a carriage return at most every 0.2 s and erased at the end (no extra install needed).  Other
+    work shows rich's spinner with the elapsed time when rich is installed.  Off with ``--no-progress`` /
+    ``--quiet`` or EXACTLIN_NO_PROGRESS=1, and whenever stderr is not a terminal, so pipes, files and CI never
+    see control characters.
+    """
+    import inspect
+
+    if not progress_wanted():
         return func(*a, **kw)
+    try:
+        takes_progress = "progress" in inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        takes_progress = False
+    if takes_progress and kw.get("progress") is None:
+        from exactlin.render.progress import ProgressLine
+
+        return func(*a, **{**kw, "progress": ProgressLine(sys.stderr)})
     try:
         from rich.console import Console
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
