@@ -252,6 +252,49 @@ _register(ExerciseSpec("fixed-increment", {"easy": (4, 2, 3), "medium": (6, 2, 4
                        "most 12"))
 
 
+# the threshold unit with 0/1 targets (Mitchell 1997, section 4.4.2) --------------------------------------------------
+def _q_threshold_unit(X, y, kw):
+    return [["The targets are t = 1 and t = 0. Augment each sample with a leading bias input 1: ",
+             M("\\tilde x_i = (1, x_i)", "x~_i = (1, x_i)"), ". Run the perceptron training rule of the threshold "
+             "unit from ", M("w = 0", "w = 0"), ", samples in cyclic order: the output is ",
+             M("o = 1", "o = 1"), " if ", M("w \\cdot \\tilde x_i \\ge 0", "w . x~_i >= 0"), " and ",
+             M("o = 0", "o = 0"), " otherwise; then ",
+             M("w \\leftarrow w + \\eta (t_i - o) \\tilde x_i", "w <- w + eta (t_i - o) x~_i"), " with ",
+             M("\\eta = 1", "eta = 1"), ". Stop after a full pass in which o = t for every sample."],
+            ["Give w after every update, the number of updates, the final w, and the output on every sample. Note "
+             "that a zero net is a mistake for a sample with t = 0 only."]]
+
+
+def _threshold_unit_check(run, X, y):
+    w = [Fraction(0)] * (len(X[0]) + 1)  # Mitchell's rule replayed here, from w = 0, tie o = 1 iff net >= 0
+    clean, i, K = 0, 0, 0
+    while clean < len(X) and K <= 50:
+        xt = _aug(X[i], "first")
+        o = 1 if _dot(w, xt) >= 0 else 0
+        if o != y[i]:
+            w = [a + (y[i] - o) * v for a, v in zip(w, xt)]
+            K, clean = K + 1, 0
+        else:
+            clean += 1
+        i = (i + 1) % len(X)
+    outputs = [1 if _dot(run.w, _aug(x, "first")) >= 0 else 0 for x in X]
+    return [("the rule replayed from w = 0 ends at the same w after the same number of updates",
+             tuple(w) == tuple(run.w) and K == run.updates),
+            ("the final w outputs o = t on every sample", outputs == list(y))]
+
+
+def _tu_draw(rng, n, d, R):
+    X, y = _planted(rng, n, d, R, True, labels=(1, 0))
+    return (X, y) if 1 in y and 0 in y else None
+
+
+_register(ExerciseSpec("threshold-unit", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
+                       _tu_draw, {"bias": "first", "max_epochs": 5},
+                       lambda run, X, y: run.converged and 2 <= run.updates <= 6 and _small(_all_w(run), 12, 1),
+                       _threshold_unit_check, _q_threshold_unit,
+                       "converges in 2 to 6 updates within 4 passes; every w has integer entries of size at most 12"))
+
+
 # batch perceptron (seed 003, Algorithm 3) ---------------------------------------------------------------------------
 def _q_batch(X, y, kw):
     return [["Augment with a leading 1 and normalize. Run the batch perceptron (Algorithm 3) with ",

@@ -93,6 +93,30 @@ def check_perceptron(ex, bias):
     assert mistakes == ws
 
 
+def ref_threshold_unit(X, t):
+    """Mitchell's rule (1997, 4.4.2) from w = 0: o = 1 iff w.(1, x) >= 0, w += (t - o)(1, x), cyclically."""
+    w = [F(0)] * (len(X[0]) + 1)
+    K, clean, i, ws = 0, 0, 0, []
+    while clean < len(X):
+        xt = aug(X[i], "first")
+        o = 1 if dot(w, xt) >= 0 else 0
+        if o != t[i]:
+            w = [a + (t[i] - o) * v for a, v in zip(w, xt)]
+            ws.append(tuple(w))
+            K, clean = K + 1, 0
+        else:
+            clean += 1
+        i = (i + 1) % len(X)
+    return tuple(w), K, ws
+
+
+def check_threshold_unit(ex):
+    assert set(ex.y) == {0, 1}  # 0/1 targets, both present
+    w, K, ws = ref_threshold_unit(ex.X, ex.y)
+    assert tuple(ex.run.w) == w and ex.run.updates == K and 2 <= K <= 6 and small(ws, 12, 1)
+    assert ex.run.predict(ex.X) == tuple(ex.y)  # the data's own 0/1 labels
+
+
 def check_batch(ex):
     a, its, ws = ref_batch(ex.X, ex.y)
     assert tuple(ex.run.w) == a and 2 <= its <= 4 and small(ws, 20, 1)
@@ -199,6 +223,7 @@ def check_svm(ex):
 CHECKS = {
     "perceptron": lambda ex: check_perceptron(ex, "none"),
     "fixed-increment": lambda ex: check_perceptron(ex, "first"),
+    "threshold-unit": check_threshold_unit,
     "batch-perceptron": check_batch,
     "mse": check_mse,
     "lms": check_lms,
