@@ -67,7 +67,7 @@ from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResul
 from exactlin.exact.rows import ExactRows
 from exactlin.model.run import LazySteps
 
-__all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates"]
+__all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates", "above"]
 
 #: set to False to send every run through the reference loop (tests compare the two)
 ENABLED = True
@@ -531,6 +531,33 @@ def separates(w, Z) -> bool:
     if not ok:
         _release()
     return ok
+
+
+def above(w, Z, b=0) -> bool:
+    """Exactly: does <w, z> > b hold for every sample z of ``Z``?  (b rational.)  With z = Zs / A and
+    w = s / B (Zs, s integers), <w, z> > b iff <s, Zs> > b A B iff <s, Zs> > floor(b A B), an integer
+    comparison; in int64 when d max|s| max|Zs| < 2^62 (then |<s, Zs>| < 2^62, and the threshold is clamped to
+    [-2^62, 2^62] without changing any comparison), else in Python integers.  Leaves no cache behind.
+
+    >>> Z = [(4, 0), (-1, -1), (0, -1), (-2, -2)]  # scores 4, 2, 3, 4
+    >>> above((1, -3), Z, 1), above((1, -3), Z, 2), above((1, -3), Z, Fraction(19, 10))
+    (True, False, True)
+    """
+    b = Fraction(b)
+    cached = bool(_MON_CACHE) and _MON_CACHE[0] is Z
+    ints = _monitor_ints(Z) if ENABLED and len(Z) else None
+    if not cached:
+        _release()
+    if ints is None:
+        return all(sum((Fraction(a) * Fraction(c) for a, c in zip(w, z)), Fraction(0)) > b for z in Z)
+    A, Zs = ints
+    B, s = _scale_vector(w)
+    t = (b * A * B).__floor__()
+    m_s = max((abs(a) for a in s), default=0)
+    m_Z = int(np.abs(Zs).max()) if Zs.size else 0
+    if len(s) * m_s * m_Z < _I64:
+        return bool((Zs @ np.array(s, dtype=np.int64) > max(-_I64, min(t, _I64))).all())
+    return bool((Zs.astype(object).dot(np.array(s, dtype=object)) > t).all())
 
 
 def replay_monitor(Z, w_star, *, eta, w1, indices, final_w, source):
