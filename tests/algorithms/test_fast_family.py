@@ -226,3 +226,16 @@ def test_loop_directly_matches_a_fraction_rule_with_margin():
             tr = Tracer(None, 3)
             fast = _fast.perceptron_loop(Z, w1, eta, False, Bounds(max_epochs=40, max_steps=steps), tr, margin=b)
             assert fast == ref
+
+
+@SETTINGS
+@given(problems(entries=st.one_of(big_ints, big_denominators, rationals), n_max=6, d_max=3), st.data(),
+       st.sampled_from([0, 1, Fraction(1, 3), Fraction(2**70, 7), -2, Fraction(-(2**80), 3)]))
+def test_above_is_exact(prob, data, b):
+    # the integer check against the definition written out here in Fractions
+    X, _ = prob
+    d = len(X[0])
+    w = data.draw(st.lists(st.one_of(big_ints, big_denominators), min_size=d, max_size=d))
+    expected = all(sum((Fraction(a) * Fraction(c) for a, c in zip(w, x)), Fraction(0)) > b for x in X)
+    assert _fast.above(w, X, b) is expected
+    assert not _fast._MON_CACHE  # no cache left behind
