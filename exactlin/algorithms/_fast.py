@@ -23,8 +23,8 @@ so "<w_t, z_i> <= 0" iff "<v_t, Z'_i> <= 0" (and the same for "< 0").  With a ma
 (seed 003's Algorithm 5, the test "<w_t, z_i> <= b"):  <w_t, z_i> <= b  iff  <v_t, Z'_i> <= T with
 T = b L^2 / eta >= 0, and since <v_t, Z'_i> is an integer that is  <v_t, Z'_i> <= floor(T)  (an integer
 threshold t).  A tier below never sees |<v_t, Z'_i>| reach its limit M (2^53 or 2^62, point 2), so there
-"<= t" and "<= min(t, M)" agree for every score, and min(t, M) is exactly a float64 and an int64 number.  The runs therefore
-visit the same samples, make the same mistakes in the same order and stop at the same
+"<= t" and "<= min(t, M)" agree for every score, and min(t, M) is exactly a float64 and an int64 number.
+The runs therefore visit the same samples, make the same mistakes in the same order and stop at the same
 step; w_t = (eta / L) v_t recovers the exact weights.  With w_1 = 0 and eta = 1 this is the
 scale-equivariance of the perceptron (scaling every sample by L scales every iterate by L);
 a start w_1 != 0 is scaled with the samples, and eta is factored out, so no case is excluded.

@@ -213,11 +213,11 @@ def test_loop_directly_matches_a_fraction_rule_with_margin():
     Z = [tuple(Fraction(a, 3) for a in z) for z in [(4, 0, 1), (-1, -1, 2), (0, -1, -1), (-2, -2, 5), (1, 1, 1)]]
     w1 = (Fraction(1, 2), Fraction(0), Fraction(-1, 7))
     for eta, b in ((Fraction(3, 2), Fraction(0)), (Fraction(3, 2), Fraction(5, 4)), (Fraction(1), Fraction(10))):
-        def test(w, i, k):
+        def test(w, i, k, b=b):
             s = sum((x * z for x, z in zip(w, Z[i])), Fraction(0))
             return s, s <= b
 
-        def update(w, i, u, score):
+        def update(w, i, u, score, eta=eta):
             return tuple(x + eta * z for x, z in zip(w, Z[i]))
 
         for steps in (7, 60, None):
