@@ -509,6 +509,72 @@ def lms_workload(steps=3000, d=3, n=50):
                     size=f"{steps} steps, n = {n}, d = {d} (+ bias)")
 
 
+# ---------------------------------------------------------------------------------------------------
+# seed 003's Algorithm 4 on the perceptron's integer kernel (issue 14)
+
+
+def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
+    """fixed-increment (Algorithm 4, bias first) against perceptron(bias="first") on the same planted integer
+    data (benchmarks/budget_data.py's ``separable`` set: features in [-100, 100], a planted integer w* with
+    bias): the same iteration, so the same weights, updates and steps.  Both run to max_epochs = 1000 (the
+    set's margin is small: about 24,000 updates in 2,000,000 rounds at 2,000 x 20).  ``fraction_loop``: also
+    time the readable Fraction loop (the kernel switched off; minutes at 2,000 x 20)."""
+    from exactlin.algorithms import _fast
+    from exactlin.algorithms.perceptron import perceptron
+    from exactlin.algorithms.perceptron_family import fixed_increment
+
+    from .budget_data import make
+
+    X, y = make("separable", n, d)
+
+    def fixed():
+        return fixed_increment(X, y, max_steps=None)
+
+    def perc():
+        return perceptron(X, y, bias="first")
+
+    def fixed_fraction():
+        _fast.ENABLED = False
+        try:
+            return fixed_increment(X, y, max_steps=None)
+        finally:
+            _fast.ENABLED = True
+
+    def check(res):
+        r, p = res["exactlin fixed_increment()"], res["exactlin perceptron(bias=first)"]
+        # independent: the normalized augmented samples z_i = y_i (1, x_i) in Python ints; the sum of the z_i
+        # over the run's mistakes must be its w (a_1 = 0, eta = 1), and that w must give <w, z_i> > 0 for all i
+        Z = [[int(lab)] + [int(lab) * int(a) for a in row] for row, lab in zip(X, y)]
+        w = [0] * (d + 1)
+        for i in r.extras["mistakes"]:
+            w = [a + b for a, b in zip(w, Z[i])]
+        ok = (tuple(r.w) == tuple(p.w) == tuple(Fraction(a) for a in w) and r.updates == p.updates
+              and r.steps == p.steps and r.reason == p.reason
+              and (r.reason != "converged" or all(sum(a * b for a, b in zip(w, z)) > 0 for z in Z)))
+        ref = res.get("Fraction loop (kernel off)")
+        if ref is not None:
+            ok = ok and tuple(ref.w) == tuple(r.w) and ref.updates == r.updates and ref.steps == r.steps
+        return ok, (f"w, updates ({r.updates}) and steps ({r.steps}) identical to perceptron(bias=first)'s"
+                    + (" and the Fraction loop's" if ref is not None else "")
+                    + "; w = the sum of the mistakes' z_i (Python ints)"
+                    + (", and it separates every sample" if r.reason == "converged" else "")
+                    if ok else "MISMATCH")
+
+    def info(res):
+        r, p = res["exactlin fixed_increment()"], res["exactlin perceptron(bias=first)"]
+        return f"{r.updates} updates, {r.steps} steps, reason {r.reason}; w identical: {tuple(r.w) == tuple(p.w)}"
+
+    # perceptron(bias="first") is the anchor, so that the table's ratio column is fixed-increment / perceptron
+    anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
+    if fraction_loop:
+        anchors.append(Impl("Fraction loop (kernel off)", fixed_fraction, once=True,
+                            note="fixed_increment with _fast.ENABLED = False"))
+    return Workload("fixed-increment", "fixed-increment (Algorithm 4) vs perceptron(bias=first), same data",
+                    "<= 3x perceptron(bias=first), identical weights and update count",
+                    [Impl("exactlin fixed_increment()", fixed, note="max_steps=None")],
+                    anchors, check, info, size=f"{n} x {d}", extra={"data": "budget_data.make('separable', n, d)"})
+
+
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
     "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
@@ -518,4 +584,5 @@ WORKLOADS = {
     "separability": ("exactlin.algorithms.separability", separability_workload, {}, {"n": 60, "d": 4}),
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
+    "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
 }

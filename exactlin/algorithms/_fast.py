@@ -19,8 +19,12 @@ so every v_t is an integer vector (induction), and the test has the same sign:
 
     <w_t, z_i> = (eta / L^2) <v_t, Z'_i>,   with eta / L^2 > 0,
 
-so "<w_t, z_i> <= 0" iff "<v_t, Z'_i> <= 0" (and the same for "< 0").  The runs therefore
-visit the same samples, make the same mistakes in the same order and stop at the same
+so "<w_t, z_i> <= 0" iff "<v_t, Z'_i> <= 0" (and the same for "< 0").  With a margin b >= 0
+(seed 003's Algorithm 5, the test "<w_t, z_i> <= b"):  <w_t, z_i> <= b  iff  <v_t, Z'_i> <= T with
+T = b L^2 / eta >= 0, and since <v_t, Z'_i> is an integer that is  <v_t, Z'_i> <= floor(T)  (an integer
+threshold t).  A tier below never sees |<v_t, Z'_i>| reach its limit M (2^53 or 2^62, point 2), so there
+"<= t" and "<= min(t, M)" agree for every score, and min(t, M) is exactly a float64 and an int64 number.
+The runs therefore visit the same samples, make the same mistakes in the same order and stop at the same
 step; w_t = (eta / L) v_t recovers the exact weights.  With w_1 = 0 and eta = 1 this is the
 scale-equivariance of the perceptron (scaling every sample by L scales every iterate by L);
 a start w_1 != 0 is scaled with the samples, and eta is factored out, so no case is excluded.
@@ -63,7 +67,7 @@ from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResul
 from exactlin.exact.rows import ExactRows
 from exactlin.model.run import LazySteps
 
-__all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates"]
+__all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates", "above"]
 
 #: set to False to send every run through the reference loop (tests compare the two)
 ENABLED = True
@@ -224,13 +228,15 @@ class _Weights:
         return out
 
 
-def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None):
+def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None, margin=0):
     """The perceptron's cyclic pass on the normalized samples ``Z`` in integer arithmetic.
 
     Same contract as ``cyclic_single_sample(len(Z), w1, test, update, bounds, tracer, stationary=True)``
     with the perceptron's Fraction test (``<w, z_i> <= 0``, or ``< 0`` when ``strict``) and update
     (``w + eta z_i``); ``on_mistake(k, i, True, w_before, w_after)`` is called at every mistake with
-    Fraction vectors (the perceptron's online monitor ignores the other steps).  Returns ``None`` when
+    Fraction vectors (the perceptron's online monitor ignores the other steps).  ``margin`` b >= 0 makes the
+    test ``<w, z_i> <= b`` (seed 003's Algorithm 5; not with ``strict``); ``bounds.max_steps`` is honoured
+    as the reference does (reason ``max_steps``).  Returns ``None`` when
     the fast path is switched off or ``trace=True`` (every step recorded: the reference does that).
     See the module docstring for why the result is identical.
 
@@ -243,11 +249,14 @@ def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None
     if not ENABLED or tracer.mode is True:
         return None
     eta = Fraction(eta)
+    margin = Fraction(margin)
+    if margin < 0 or (margin and strict) or eta <= 0:
+        return None
     L, Zl, v1 = integer_scaling(Z, w1, eta)
-    return integer_loop(Zl, v1, eta, L, strict, bounds, tracer, on_mistake=on_mistake)
+    return integer_loop(Zl, v1, eta, L, strict, bounds, tracer, on_mistake=on_mistake, margin=margin)
 
 
-def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *, on_mistake=None):
+def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *, on_mistake=None, margin=0):
     """The loop of :func:`perceptron_loop` on integer samples ``Zl`` = L z (a list of lists of int or an
     int64 array) from v_1 = (L / eta) w_1; the weights it returns are w = (eta / L) v, as Fractions."""
     n = len(Zl)
@@ -267,6 +276,12 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
 
     max_epochs = bounds.max_epochs
     k_max = max_epochs * n
+    max_steps = bounds.max_steps
+    # the integer threshold t = floor(b L^2 / eta) of the test <v, Z'_i> <= t (module docstring, point 1),
+    # and its clamps to the float64 and int64 tiers
+    margin = Fraction(margin)
+    thr = (margin * L * L / eta).__floor__() if margin else 0
+    thr_f, thr_i = float(min(thr, _F64)), min(thr, _I64)
     timed = bounds.max_seconds is not None
     max_updates = bounds.max_updates
     max_bits_bound = bounds.max_bits
@@ -317,12 +332,16 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
     while True:
         if k >= k_max:
             return done("max_epochs", max_epochs)
+        if max_steps is not None and k >= max_steps:
+            return done("max_steps", (k - 1) // n + 1)
         if ticking and k > ticked:
             bounds.tick(k, updates, max_bits, work=k - ticked)
             ticked = k
         i = k % n
         recording = k < rec_limit
         length = min(n - i, n - clean, k_max - k, block)
+        if max_steps is not None:
+            length = min(length, max_steps - k)
         if recording:
             length = min(length, rec_limit - k)
         if timed:
@@ -335,15 +354,18 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
             if vf is None:
                 vf = v.astype(np.float64)
             s = Zf[i:i + length] @ vf
+            t = thr_f
             tiers["float64"] += 1
         elif bound < _I64 and Z64 is not None and not big:
             s = Z64[i:i + length] @ v
+            t = thr_i
             tiers["int64"] += 1
         else:
             to_python_ints()
             s = Zobj[i:i + length].dot(v)
+            t = thr
             tiers["python"] += 1
-        wrong = (s < 0) if strict else (s <= 0)
+        wrong = (s < 0) if strict else (s <= t)
         j = int(wrong.argmax())
         if not wrong[j]:
             j = length  # no mistake in this block
@@ -509,6 +531,33 @@ def separates(w, Z) -> bool:
     if not ok:
         _release()
     return ok
+
+
+def above(w, Z, b=0) -> bool:
+    """Exactly: does <w, z> > b hold for every sample z of ``Z``?  (b rational.)  With z = Zs / A and
+    w = s / B (Zs, s integers), <w, z> > b iff <s, Zs> > b A B iff <s, Zs> > floor(b A B), an integer
+    comparison; in int64 when d max|s| max|Zs| < 2^62 (then |<s, Zs>| < 2^62, and the threshold is clamped to
+    [-2^62, 2^62] without changing any comparison), else in Python integers.  Leaves no cache behind.
+
+    >>> Z = [(4, 0), (-1, -1), (0, -1), (-2, -2)]  # scores 4, 2, 3, 4
+    >>> above((1, -3), Z, 1), above((1, -3), Z, 2), above((1, -3), Z, Fraction(19, 10))
+    (True, False, True)
+    """
+    b = Fraction(b)
+    cached = bool(_MON_CACHE) and _MON_CACHE[0] is Z
+    ints = _monitor_ints(Z) if ENABLED and len(Z) else None
+    if not cached:
+        _release()
+    if ints is None:
+        return all(sum((Fraction(a) * Fraction(c) for a, c in zip(w, z)), Fraction(0)) > b for z in Z)
+    A, Zs = ints
+    B, s = _scale_vector(w)
+    t = (b * A * B).__floor__()
+    m_s = max((abs(a) for a in s), default=0)
+    m_Z = int(np.abs(Zs).max()) if Zs.size else 0
+    if len(s) * m_s * m_Z < _I64:
+        return bool((Zs @ np.array(s, dtype=np.int64) > max(-_I64, min(t, _I64))).all())
+    return bool((Zs.astype(object).dot(np.array(s, dtype=object)) > t).all())
 
 
 def replay_monitor(Z, w_star, *, eta, w1, indices, final_w, source):

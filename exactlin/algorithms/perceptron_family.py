@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _fast, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import (
     Bounds,
@@ -78,8 +78,8 @@ def _dot(u, v) -> Fraction:
 
 
 def _separates(Z, a, b=Fraction(0)) -> bool:
-    """Exact check: a^t y_i > b for every normalized sample."""
-    return all(_dot(a, z) > b for z in Z)
+    """Exact check: a^t y_i > b for every normalized sample (in integers, :func:`._fast.above`)."""
+    return _fast.above(a, Z, b)
 
 
 def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
@@ -408,8 +408,16 @@ def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
         last[0] = step[0]
         return update(a, i, u, score)
 
-    res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
-                               step_info=None if sched.constant else step_info, stop_on_cycle=P["stop_on_cycle"])
+    res = None
+    if printed is None and sched.constant and P["stop_on_cycle"] and sched.value > 0:
+        # a constant eta: the perceptron's iteration a <- a + eta y_k on a^t y_k <= b, run on the integer kernel
+        # (_fast.py proves the run identical to the loop below, field for field); it returns None where the
+        # loop below runs instead (trace=True, or the kernel switched off)
+        res = _fast.perceptron_loop(Z, a1, sched.value, False, bounds, tracer, margin=b)
+    if res is None:
+        res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
+                                   step_info=None if sched.constant else step_info,
+                                   stop_on_cycle=P["stop_on_cycle"])
     run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits,
