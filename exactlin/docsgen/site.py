@@ -35,6 +35,7 @@ from fractions import Fraction
 from exactlin.exact.format import latex as format_latex
 from exactlin.exact.format import markdown as format_markdown
 from exactlin.exact.format import text as format_text
+from exactlin.lectures.notes import NOTE_TITLES, SEED000, SEED004, cite_note
 from exactlin.render.report import TRACE_ROWS as _REPORT_TRACE_ROWS
 
 log = logging.getLogger("mkdocs.plugins.exactlin")
@@ -392,6 +393,14 @@ def step_md(step) -> str:
     return ((md_text(text) if text else "") + "\n\n" + body).strip()
 
 
+def cite_note_html(seed) -> str:
+    """HTML (for a table cell) citing a note: its readable title beside its file name."""
+    if not seed:
+        return ""
+    title = NOTE_TITLES.get(seed)
+    return f"{esc(title)} (<code>{esc(seed)}</code>)" if title else f"<code>{esc(seed)}</code>"
+
+
 def derivation_md(dv: dict, level: str = "###") -> str:
     if dv.get("python"):
         parts = [f"{level} {md_text(dv['id'])}", "", md_text(dv["title"]), "",
@@ -399,7 +408,7 @@ def derivation_md(dv: dict, level: str = "###") -> str:
     else:
         parts = [f"{level} {md_text(dv['title'])}", ""]
     if dv.get("seed"):
-        parts.append(f"From `{dv['seed']}`.")
+        parts.append(f"From {cite_note(dv['seed'])}.")
     if dv.get("doc"):
         parts += [doc_to_md(dv["doc"]), ""]
     if dv.get("error"):
@@ -484,14 +493,14 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     base = f"algorithms/{spec.family}"
     mod = inspect.getmodule(spec.func)
     parts = [f"# {md_text(spec.title)}", ""]
-    where = f"`{spec.seed}`" + (f", {md_text(spec.number)}" if spec.number else "")
+    where = cite_note(spec.seed) + (f", {md_text(spec.number)}" if spec.number else "")
     parts += [f"**Name** `{spec.name}` · **family** {md_text(FAMILIES[spec.family][0])} · **lecture** {where} · "
               f"**Python** `{spec.func.__module__}.{spec.func.__name__}` · "
               f"{'multi-class' if spec.multiclass else 'binary'} · "
               f"{'iterative' if spec.iterative else 'closed form / exact optimiser'} · default bias "
               f"`{spec.bias_default}`", ""]
     parts += ["## The lecture's statement", "",
-              f"The lecture notes `{spec.seed}` state this algorithm" + (f" as {md_text(spec.number)}"
+              f"The lecture notes {cite_note(spec.seed)} state this algorithm" + (f" as {md_text(spec.number)}"
                                                                           if spec.number else "") + ". "
               f"The module that implements it, `{spec.func.__module__}`, restates the lecture:", ""]
     if mod is not None and mod.__doc__:
@@ -531,7 +540,8 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
         if cand:
             run = cand[0]
             parts += [f"From the registered worked example [{md_text(ex.id)}](../../{example_path(ex)}): "
-                      f"{md_text(ex.title)} (lecture notes `{ex.seed}`), run live while this page was built.", ""]
+                      f"{md_text(ex.title)} (lecture notes {cite_note(ex.seed)}), run live while this page was "
+                      "built.", ""]
             break
     if run is None:
         try:
@@ -569,9 +579,9 @@ def examples_pages(examples, results) -> None:
     for ex in examples:
         res = results[ex.id]
         status = "error" if isinstance(res, Exception) else ("verified" if res.ok else "FAILED")
-        rows.append([f'<a href="{esc(ex.id)}.html">{esc(ex.id)}</a>', esc(ex.title), f"<code>{esc(ex.seed)}</code>",
+        rows.append([f'<a href="{esc(ex.id)}.html">{esc(ex.id)}</a>', esc(ex.title), cite_note_html(ex.seed),
                      esc(status)])
-        parts = [f"# {md_text(ex.id)}", "", f"**{md_text(ex.title)}** (lecture notes `{ex.seed}`)", ""]
+        parts = [f"# {md_text(ex.id)}", "", f"**{md_text(ex.title)}** (lecture notes {cite_note(ex.seed)})", ""]
         if ex.algorithm and ex.algorithm in REGISTRY:
             spec = REGISTRY[ex.algorithm]
             parts += [f"Algorithm: [{md_text(spec.title)}](../{algo_path(spec)}).", ""]
@@ -613,8 +623,8 @@ def examples_pages(examples, results) -> None:
 
 def proof_page(examples, results) -> str:
     parts = ["# The convergence proof, instantiated", "",
-             "Seed 000 (`000_478cb53c624e7eb5.txt`) proves that the perceptron makes at most $1/\\gamma^2$ mistakes "
-             "when $\\|x_i\\| \\le 1$ and $\\|w^*\\| = 1$; seed 004 (`004_f7c425a21563e0cd.txt`) proves "
+             f"{cite_note(SEED000)} proves that the perceptron makes at most $1/\\gamma^2$ mistakes "
+             f"when $\\|x_i\\| \\le 1$ and $\\|w^*\\| = 1$; {cite_note(SEED004)} proves "
              "$m \\le r^2 \\|w^*\\|^2$ when $y_i \\langle w^*, x_i \\rangle \\ge 1$. Both are one bound. For a "
              "separator $w^*$ and the samples $z_i = y_i x_i$ let", "",
              "$$\\gamma_{\\min} = \\min_i \\langle w^*, z_i \\rangle > 0, \\qquad R^2 = \\max_i \\|z_i\\|^2 .$$", "",
@@ -647,7 +657,7 @@ def proof_page(examples, results) -> str:
             found += 1
             parts += [f"## {md_text(ex.id)}: {md_text(ex.title)}", "",
                       f"Run {k} (`{run.algorithm}`) of the worked example [{md_text(ex.id)}]({example_path(ex)}), "
-                      f"lecture notes `{ex.seed}`.", "",
+                      f"lecture notes {cite_note(ex.seed)}.", "",
                       f"* reference separator $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)})",
                       f"* step $\\eta = {latex(mon.eta)}$, start $w_1 = "
                       f"{latex(run.params.get('w0') or tuple(0 for _ in mon.w_star))}$",
@@ -690,7 +700,7 @@ def errata_page() -> str:
              "`exactlin errata` prints the same list.", ""]
     errs = all_errata()
     for e in errs:
-        parts += [f"## {md_text(e.id)}", "", f"**Where**: `{e.seed}`, {md_text(e.where)}", "",
+        parts += [f"## {md_text(e.id)}", "", f"**Where**: {cite_note(e.seed)}, {md_text(e.where)}", "",
                   f"**The notes say**: {md_text(e.notes_say)}", "", f"**exactlin does**: {md_text(e.correct)}", ""]
         try:
             demo = e.demonstrate()
@@ -911,7 +921,7 @@ def generate(checkout=None) -> list:
         for spec in members:
             GENERATED[algo_path(spec)] = algorithm_page(spec, by_algo, results, derivs)
             rows.append([f'<a href="{esc(fam)}/{esc(spec.name)}.html"><code>{esc(spec.name)}</code></a>',
-                         esc(spec.title), f"<code>{esc(spec.seed)}</code>", esc(spec.number or "")])
+                         esc(spec.title), cite_note_html(spec.seed), esc(spec.number or "")])
             entries.append({spec.title: algo_path(spec)})
         index += [table_html(["name", "title", "lecture notes", "where"], rows, raw=True), ""]
         fam_nav.append({ftitle: entries})
