@@ -486,6 +486,109 @@ def default_run(spec):
     return run, call, X, y
 
 
+# ---------------------------------------------------------------------------
+# what a student needs first on each algorithm page: the rule as math, when it stops, what it guarantees
+
+#: name -> (the rule in LaTeX, when it stops); read from each rule's docstring (the code states it in ASCII)
+STUDENT_RULES: dict[str, tuple[str, str]] = {
+    "perceptron": (r"y_t \langle w_t, x_t \rangle \le 0 \;\Rightarrow\; w_{t+1} = w_t + \eta\, y_t x_t",
+                   "after $n$ consecutive rounds without a mistake (converged), or when $(w, t \\bmod n)$ repeats "
+                   "(a cycle: a Gordan certificate proves the data not separable)"),
+    "averaged-perceptron": (r"\bar w = \sum_m c_m w_m, \qquad \hat y = \operatorname{sign}\langle \bar w, x \rangle",
+                            "as the voted perceptron: after a pass with no mistake"),
+    "voted-perceptron": (r"\hat y = \operatorname{sign}\Big(\sum_m c_m \operatorname{sign}\langle w_m, x \rangle"
+                         r"\Big), \quad y_t \langle w_m, x_t \rangle \le 0 \Rightarrow w_{m+1} = w_m + y_t x_t",
+                         "after a pass with no mistake"),
+    "balanced-winnow": (r"\operatorname{sign}[(a^+ - a^-)^t y_k] \ne z_k \;\Rightarrow\; a_i^+ \leftarrow "
+                        r"\alpha^{+z_k y_{k,i}} a_i^+, \quad a_i^- \leftarrow \alpha^{-z_k y_{k,i}} a_i^-",
+                        "after a pass with no mistake, or on a repeated state (a Gordan certificate)"),
+    "batch-perceptron": (r"a_{k+1} = a_k + \eta(k) \sum_{y \in \mathcal{Y}_k} y, \qquad "
+                         r"\mathcal{Y}_k = \{ y : a_k^t y \le 0 \}",
+                         "when $\\mathcal{Y}_k$ is empty (converged) or $\\|\\eta(k) \\sum_{\\mathcal{Y}_k} y\\|"
+                         " < \\theta$ (criterion)"),
+    "batch-pla": (r"\Delta = \frac{1}{N} \sum_{\operatorname{sign}(w^T x_i) \ne y_i} y_i x_i, \qquad "
+                  r"w \leftarrow w + \alpha \Delta",
+                  "when $\\Delta = 0$ (converged) or $\\|\\Delta\\| \\le \\epsilon$ (criterion)"),
+    "batch-relaxation": (r"a_{k+1} = a_k + \eta(k) \sum_{y \in \mathcal{Y}_k} \frac{b - a_k^t y}{\|y\|^2}\, y, "
+                         r"\qquad \mathcal{Y}_k = \{ y : a_k^t y < b \}",
+                         "when $\\mathcal{Y}_k$ is empty"),
+    "fixed-increment": (r"a_k^t y_k \le 0 \;\Rightarrow\; a \leftarrow a + y_k",
+                        "after a pass with no correction, or on a repeated $(a, k)$ (a Gordan certificate)"),
+    "perceptron-gd": (r"R(w) = \sum_{i \in V} -y_i x_i \cdot w, \qquad w \leftarrow w + \xi \sum_{i \in V} y_i x_i"
+                      r" = w - \xi \nabla R(w)",
+                      "when $R(w) = 0$ (converged, or boundary when a sample sits on the hyperplane)"),
+    "pocket": (r"w(t+1) = w(t) + y_i x_i; \quad E_{\text{in}}(w(t+1)) < E_{\text{in}}(\hat w) \Rightarrow "
+               r"\hat w \leftarrow w(t+1)",
+               "after $T$ PLA updates; the pocket $\\hat w$ is the answer"),
+    "single-sample-relaxation": (r"a^t y^k < b \;\Rightarrow\; a \leftarrow a + \eta\, \frac{b - a^t y^k}"
+                                 r"{\|y^k\|^2}\, y^k",
+                                 "after a pass with $a^t y \\ge b$ for every sample"),
+    "threshold-unit": (r"o = [\, w \cdot \tilde x_i \ge 0 \,], \qquad w \leftarrow w + \eta (t_i - o)\, \tilde x_i",
+                       "after a pass with $o = t$ on every sample, or on a repeated state (a Gordan certificate)"),
+    "variable-increment": (r"a^t y_k \le b \;\Rightarrow\; a \leftarrow a + \eta(k)\, y_k",
+                           "after a pass with $a^t y_k > b$ for every $k$"),
+    "ho-kashyap": (r"e = Y a - b, \quad e^+ = \tfrac{1}{2}(e + |e|), \quad b \leftarrow b + 2 \eta e^+, "
+                   r"\quad a = Y^{+} b",
+                   "when $Y a > 0$ (separable) or $e \\le 0, e \\ne 0$ (not separable, with a Gordan certificate)"),
+    "ho-kashyap-mod1": (r"b(k+1) = b(k) + \eta (e(k) + |e(k)|), \quad a(k+1) = a(k) + \eta Y^{+} |e(k)|",
+                        "as Ho-Kashyap: $Y a > 0$ (separable) or $e \\le 0, e \\ne 0$ (not separable)"),
+    "ho-kashyap-mod2": (r"b(k+1) = b(k) + (e(k) + |e(k)|), \quad a(k+1) = a(k) + \eta R Y^t |e(k)|",
+                        "when $Y a > 0$, or when a verified Gordan certificate proves the data not separable"),
+    "lms": (r"a \leftarrow a + \eta(k) (b_k - a^t y^k)\, y^k, \qquad \eta(k) = \eta(1)/k",
+            "when $\\|\\eta(k)(b_k - a^t y^k) y^k\\| < \\theta$"),
+    "widrow-hoff": (r"a(k+1) = a(k) - \eta(k)\, Y^t (Y a(k) - b), \qquad \eta(k) = \eta(1)/k",
+                    "when $\\|\\eta(k) Y^t(Ya - b)\\| < \\theta$ or the gradient is $0$"),
+    "mse": (r"a = Y^{+} b = \arg\min_a \|Y a - b\|^2", "at once (closed form)"),
+    "fisher": (r"w = S_W^{-1} (m_1 - m_2), \qquad S_W = S_1 + S_2", "at once (closed form)"),
+    "linear-machine": (r"g_j(y) \ge g_i(y) \;\Rightarrow\; w_i \leftarrow w_i + \eta y, \quad "
+                       r"w_j \leftarrow w_j - \eta y",
+                       "after a pass with no mistake"),
+    "one-vs-rest": (r"g_c \text{ trained on } \{+1 \text{ for class } c, -1 \text{ otherwise}\}, \quad "
+                    r"\hat y = c \text{ iff } g_c \text{ alone claims } x",
+                    "when every binary run stops"),
+    "separable": (r"\exists\, w : y_i \langle w, \tilde x_i \rangle \ge 1 \;\forall i \quad \text{or} \quad "
+                  r"\lambda \ge 0, \lambda \ne 0, \sum_i \lambda_i y_i \tilde x_i = 0",
+                  "at once (an exact linear program)"),
+    "svm-hard": (r"\min_{w, b} \tfrac{1}{2}\|w\|^2 \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 1",
+                 "at once (an exact optimiser)"),
+    "svm-soft": (r"\min_{w, b, \xi} \tfrac{1}{2}\|w\|^2 + C \sum_i \xi_i \quad \text{s.t.} \quad "
+                 r"y_i (w \cdot x_i + b) \ge 1 - \xi_i, \; \xi_i \ge 0",
+                 "at once (an exact optimiser)"),
+    "svm-soft-l2": (r"\min_{w, b, \xi} \tfrac{1}{2}\|w\|^2 + C \sum_i \xi_i^2 \quad \text{s.t.} \quad "
+                    r"y_i (w \cdot x_i + b) \ge 1 - \xi_i",
+                    "at once (an exact optimiser)"),
+    "feature-map": (r"x \mapsto \phi(x), \quad \text{then the chosen algorithm on } \phi(x_1), \dots, \phi(x_n)",
+                    "when the inner algorithm stops"),
+}
+
+#: the Param names that bound a run (deterministic budgets; max_seconds is off unless given)
+BUDGET_PARAMS = ("max_steps", "max_updates", "k_max", "T", "max_bits", "max_seconds")
+
+
+def student_summary(spec) -> list[str]:
+    """The lines an algorithm page begins with: the rule as math, when it stops, what it guarantees (the
+    registry's monitor sentence and the Param table's budgets)."""
+    rule = STUDENT_RULES.get(spec.name)
+    parts = ["## In short", ""]
+    if rule is None:
+        parts += ["*No summary of this rule is written yet; the sections below state it.*", ""]
+        return parts
+    tex, stops = rule
+    parts += ["**The rule**", "", f"$${tex}$$", "", f"**It stops** {stops}."]
+    budgets = []
+    for p in spec.params:
+        if p.name in BUDGET_PARAMS:
+            budgets.append(f"`{p.name}` = {'none' if p.default is None else md_text(fmt(p.default))}")
+    if spec.iterative:
+        parts += [" Budgets (defaults of the parameter table; a run that hits one stops with that reason): "
+                  + (", ".join(budgets) if budgets else "none besides `max_epochs`") + "."]
+    parts += ["", "**What it guarantees**: "
+              + (f"the convergence monitor checks {md_text(spec.monitor)}." if spec.monitor else
+                 "no convergence theorem is monitored; the result is checked exactly by an independent verifier "
+                 "(see [how 'verified' is checked](../../verified.md))."), ""]
+    return parts
+
+
 def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     from exactlin.algorithms import COMMON_KWARGS, FAMILIES
     from exactlin.data.dataset import as_dataset
@@ -499,6 +602,7 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
               f"{'multi-class' if spec.multiclass else 'binary'} · "
               f"{'iterative' if spec.iterative else 'closed form / exact optimiser'} · default bias "
               f"`{spec.bias_default}`", ""]
+    parts += student_summary(spec)
     parts += ["## The lecture's statement", "",
               f"The lecture notes {cite_note(spec.seed)} state this algorithm" + (f" as {md_text(spec.number)}"
                                                                           if spec.number else "") + ". "
