@@ -1044,11 +1044,13 @@ def generate(checkout=None) -> list:
         GENERATED[path] = f"# `{name}`\n\n::: {name}\n"
         api_nav.append({name: path})
     _MARKERS["<!-- exactlin:conversion-table -->"] = conversion_table()
+    _MARKERS["<!-- exactlin:readme-install -->"] = readme_install()
     _MARKERS["<!-- exactlin:verification-table -->"] = verification_table(examples, results)
     log.info("exactlin docs: generated %d files in %.1f s (%.1f s of CPU)", len(GENERATED), time.perf_counter() - t0,
              time.process_time() - c0)
     return [
         {"Home": "index.md"},
+        {"Getting started": "getting-started.md"},
         {"Algorithms": ["algorithms/index.md", *fam_nav]},
         {"Derivations": "derivations.md"},
         {"Convergence proof": "proof.md"},
@@ -1061,6 +1063,25 @@ def generate(checkout=None) -> list:
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
                        {"API": api_nav}]},
     ]
+
+
+def readme_install() -> str:
+    """The README's two install commands (its Quickstart's ``python3 -m venv`` lines), as a shell block."""
+    from pathlib import Path
+
+    readme = Path(CHECKOUT) / "README.md"
+    lines = readme.read_text(encoding="utf-8").splitlines() if readme.exists() else []
+    start = next((k for k, ln in enumerate(lines) if ln.strip() == "## Quickstart"), None)
+    cmds = []
+    if start is not None:
+        for ln in lines[start + 1:]:
+            if ln.startswith("## "):
+                break
+            if ln.startswith("python3 -m venv "):
+                cmds.append(ln)
+    if len(cmds) != 2:
+        log.warning("exactlin docs: the README's Quickstart does not hold its two install commands")
+    return "```sh\n" + "\n".join(cmds) + "\n```\n"
 
 
 def howto_nav() -> list[dict]:
@@ -1105,6 +1126,126 @@ def add_files(files, config):
 
 
 # ---------------------------------------------------------------------------
+# live blocks in hand-written pages: a command or a Python snippet written once in the page, run while the
+# site is built, shown with its real output
+#
+#   <!-- exactlin:run fit perceptron examples/data/xor.csv -->   the command and its transcript
+#   <!-- exactlin:file examples/data/animals.csv -->              a file of the checkout, as it is
+#   <!-- exactlin:python                                          the code, then what it printed
+#   print(1)
+#   -->
+
+_RUN = re.compile(r"<!-- exactlin:run ?(?P<args>[^\n]*?) -->")
+_FILE = re.compile(r"<!-- exactlin:file (?P<path>[^\n]*?) -->")
+_PY = re.compile(r"<!-- exactlin:python\n(?P<code>.*?)\n-->", re.S)
+_WORKDIR: list[str] = []
+_NAMESPACES: dict[str, dict] = {}
+
+
+def workdir() -> str:
+    """The directory live blocks run in (created once per build): a copy of the checkout's examples/data, so
+    commands use the paths the README shows and files they write (model.json) stay out of the checkout."""
+    import shutil
+
+    if not _WORKDIR:
+        tmp = tempfile.mkdtemp(prefix="exactlin-live-")
+        src = os.path.join(str(CHECKOUT), "examples", "data")
+        if os.path.isdir(src):
+            shutil.copytree(src, os.path.join(tmp, "examples", "data"))
+        _WORKDIR.append(tmp)
+    return _WORKDIR[0]
+
+
+def run_cli(argv, cwd: str | None = None) -> tuple[object, str, str]:
+    """Run ``exactlin.cli.main(argv)`` in ``cwd`` with COLUMNS=100: (exit status or "crashed: ...", stdout,
+    stderr)."""
+    from exactlin.cli import app as cli
+
+    out, err = io.StringIO(), io.StringIO()
+    old_cols, old_cwd = os.environ.get("COLUMNS"), os.getcwd()
+    os.environ["COLUMNS"] = "100"
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(list(argv))
+    except SystemExit as e:  # argparse's --help and usage errors
+        code = e.code
+    except Exception as e:  # noqa: BLE001 - a crashing command is shown (and fails the docs test)
+        log.info("exactlin docs: exactlin %s raised %s", " ".join(argv), e)
+        code = f"crashed: {type(e).__name__}: {e}"
+    finally:
+        os.chdir(old_cwd)
+        if old_cols is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = old_cols
+    return code, out.getvalue(), err.getvalue()
+
+
+def live_transcript(args: str) -> str:
+    """The console block of ``exactlin ARGS`` run in :func:`workdir`: the command, its output, its exit status."""
+    import shlex
+
+    argv = shlex.split(args)
+    code, out, err = run_cli(argv, cwd=workdir())
+    text = out
+    if err:
+        text += ("\n" if text and not text.endswith("\n") else "") + "[stderr]\n" + err
+    text = _clip_transcript(text.replace(workdir() + os.sep, ""))
+    block = f"```console\n{('exactlin ' + args.strip()).strip()}\n{text.rstrip()}\n[exit status {code}]\n```\n"
+    if isinstance(code, str):
+        log.warning("exactlin docs: the live command exactlin %s crashed: %s", args, code)
+        block = admonition("failure", "This command crashed while the site was built", md_text(code)) + "\n" + block
+    return block
+
+
+def live_file(path: str) -> str:
+    with open(os.path.join(workdir(), path.strip()) if path.strip().startswith("examples/data/")
+              else os.path.join(str(CHECKOUT), path.strip()), encoding="utf-8") as fh:
+        return f"```text\n{fh.read().rstrip()}\n```\n"
+
+
+def live_python(code: str, key: str) -> str:
+    """The snippet as a python block and, when it printed anything, its output; every snippet of one page runs
+    in one namespace (in page order), in :func:`workdir`."""
+    ns = _NAMESPACES.setdefault(key, {"__name__": f"exactlin_docs_{key}"})
+    out = io.StringIO()
+    old_cwd = os.getcwd()
+    try:
+        os.chdir(workdir())
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, f"<docs/{key}>", "exec"), ns)  # noqa: S102 - the page's own example code
+        failure = None
+    except Exception as e:  # noqa: BLE001 - a failing snippet is shown (and fails the strict build)
+        failure = f"{type(e).__name__}: {e}"
+    finally:
+        os.chdir(old_cwd)
+    block = f"```python\n{code.rstrip()}\n```\n"
+    if out.getvalue():
+        block += f"\nOutput:\n\n```text\n{out.getvalue().rstrip()}\n```\n"
+    if failure:
+        log.warning("exactlin docs: a Python snippet of %s failed: %s", key, failure)
+        block = admonition("failure", "This snippet failed while the site was built", md_text(failure)) + "\n" + block
+    return block
+
+
+def expand_live(markdown: str, key: str) -> str:
+    """Replace every live marker of a hand-written page by its real output (in page order)."""
+    _NAMESPACES.pop(key, None)
+    pat = re.compile(f"{_RUN.pattern}|{_FILE.pattern}|{_PY.pattern}", re.S)
+
+    def sub(m):
+        if m.group("args") is not None:
+            return live_transcript(m.group("args"))
+        if m.group("path") is not None:
+            return live_file(m.group("path"))
+        return live_python(m.group("code"), key)
+
+    return pat.sub(sub, markdown)
+
+
+# ---------------------------------------------------------------------------
 # math: LaTeX -> MathML at build time
 
 _CODE = re.compile(r"(^(?P<fence>```|~~~)[^\n]*\n.*?^(?P=fence)[ \t]*$|`[^`\n]+`)", re.M | re.S)
@@ -1123,9 +1264,12 @@ def to_mathml(tex: str, display: bool) -> str:
 
 
 def page_markdown(markdown: str, key: str) -> str:
-    """Fill the markers and replace the page's LaTeX by placeholders (its MathML is kept under ``key``)."""
+    """Fill the markers (live blocks too) and replace the page's LaTeX by placeholders (its MathML is kept under
+    ``key``)."""
     for marker, text in _MARKERS.items():
         markdown = markdown.replace(marker, text)
+    if "<!-- exactlin:" in markdown:
+        markdown = expand_live(markdown, key)
     store: list[str] = []
     _MATH[key] = store
 
