@@ -18,7 +18,7 @@ NOTE_TITLES = {
     SEED001: "Seed 001 — Non-separable data: batch PLA, the pocket algorithm, gradient descent, multiclass",
     SEED002: "Seed 002 — The perceptron as gradient descent on the perceptron risk (batch and stochastic)",
     SEED003: "Seed 003 — Linear discriminant functions: Fisher, perceptron criteria, Winnow, relaxation, MSE, "
-             "LMS, Ho-Kashyap, linear machines",
+             "LMS, Ho-Kashyap, the multi-category case",
     SEED004: "Seed 004 — Lecture 19: the perceptron theorem, maximum margin and soft-margin SVMs",
 }
 
