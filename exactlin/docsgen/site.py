@@ -487,6 +487,73 @@ def default_run(spec):
 
 
 # ---------------------------------------------------------------------------
+# the notes' statements, which the modules restate as ASCII listings, typeset as math on the algorithm pages
+
+#: an ASCII listing of a module's or rule's docstring (exactly as doc_to_md leaves it in a text block) -> the
+#: same statement in Markdown with LaTeX; a listing not in the table stays a text block (a test lists them)
+LISTING_TEX: dict[str, str] = {
+    "1 begin initialize a+, a-, eta(.), k <- 0, alpha > 1\n"
+    "2 if sign[a+^t y_k - a-^t y_k] != z_k (pattern misclassified)\n"
+    "3 then if z_k = +1 then a_i^+ <- alpha^{+y_i} a_i^+; a_i^- <- alpha^{-y_i} a_i^- for all i\n"
+    "4 if z_k = -1 then a_i^+ <- alpha^{-y_i} a_i^+; a_i^- <- alpha^{+y_i} a_i^- for all i\n"
+    "5 return a+, a-":
+        "1. initialize $a^+, a^-, \\eta(\\cdot)$, $k \\leftarrow 0$, $\\alpha > 1$\n"
+        "2. if $\\operatorname{sign}[a^{+t} y_k - a^{-t} y_k] \\ne z_k$ (pattern misclassified)\n"
+        "3. then if $z_k = +1$: $a_i^+ \\leftarrow \\alpha^{+y_i} a_i^+$, $a_i^- \\leftarrow \\alpha^{-y_i} a_i^-$ "
+        "for all $i$\n"
+        "4. if $z_k = -1$: $a_i^+ \\leftarrow \\alpha^{-y_i} a_i^+$, $a_i^- \\leftarrow \\alpha^{+y_i} a_i^-$ "
+        "for all $i$\n"
+        "5. return $a^+, a^-$",
+    "1. Initially, w_1 = 0.\n"
+    "2. For t = 1, 2, 3, ...:  if y_t <w_t, x_t> <= 0 then w_{t+1} = w_t + y_t x_t, else w_{t+1} = w_t.":
+        "1. Initially, $w_1 = 0$.\n"
+        "2. For $t = 1, 2, 3, \\dots$: if $y_t \\langle w_t, x_t \\rangle \\le 0$ then $w_{t+1} = w_t + y_t x_t$, "
+        "else $w_{t+1} = w_t$.",
+    "w_i <- w_i + eta (t - o) x_i":
+        "$$w_i \\leftarrow w_i + \\eta\\, (t - o)\\, x_i$$",
+    "b(1) > 0 (default 1), a = Y^+ b;  repeat  e <- Y a - b;  e+ <- (e + |e|)/2;\n"
+    "b <- b + 2 eta e+;  a <- Y^+ b":
+        "$$b(1) > 0 \\;(\\text{default } 1), \\quad a = Y^{+} b$$\n\n"
+        "$$\\text{repeat:} \\quad e \\leftarrow Y a - b, \\quad e^+ \\leftarrow \\tfrac{1}{2}(e + |e|), \\quad "
+        "b \\leftarrow b + 2 \\eta e^+, \\quad a \\leftarrow Y^{+} b$$",
+    "b(1) > 0, a(1) = Y^+ b(1);  b(k+1) = b(k) + eta (e(k) + |e(k)|);  a(k+1) = a(k) + eta Y^+ |e(k)|":
+        "$$b(1) > 0, \\quad a(1) = Y^{+} b(1), \\quad b(k+1) = b(k) + \\eta\\, (e(k) + |e(k)|), \\quad "
+        "a(k+1) = a(k) + \\eta\\, Y^{+} |e(k)|$$",
+    "b(1) > 0, a(1) arbitrary (default 0);  b(k+1) = b(k) + (e(k) + |e(k)|);\n"
+    "a(k+1) = a(k) + eta R Y^t |e(k)|":
+        "$$b(1) > 0, \\quad a(1) \\text{ arbitrary (default } 0), \\quad b(k+1) = b(k) + (e(k) + |e(k)|)$$\n\n"
+        "$$a(k+1) = a(k) + \\eta\\, R\\, Y^t |e(k)|$$",
+    "a(1) arbitrary;  k <- k + 1;  a <- a + eta(k) (b_k - a^t y^k) y^k\n"
+    "until ||eta(k) (b_k - a^t y^k) y^k|| < theta":
+        "$$a(1) \\text{ arbitrary}; \\quad k \\leftarrow k + 1; \\quad a \\leftarrow a + \\eta(k)\\, "
+        "(b_k - a^t y^k)\\, y^k$$\n\n"
+        "$$\\text{until } \\|\\eta(k)\\, (b_k - a^t y^k)\\, y^k\\| < \\theta$$",
+    "a(1) arbitrary,  a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b),  eta(k) = eta(1)/k,":
+        "$$a(1) \\text{ arbitrary}, \\quad a(k+1) = a(k) - \\eta(k)\\, Y^t (Y a(k) - b), \\quad "
+        "\\eta(k) = \\eta(1)/k$$",
+    "Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i,   N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W,\n"
+    "N w = D (n_2 s_1 - n_1 s_2)   (S_W w = m_1 - m_2 multiplied by n_1 n_2 D^2),":
+        "$$Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i, \\qquad N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W$$\n\n"
+        "$$N w = D\\, (n_2 s_1 - n_1 s_2) \\qquad (S_W w = m_1 - m_2 \\text{ multiplied by } n_1 n_2 D^2)$$",
+    "minimize ||w||^2 / 2  subject to  y_i (w . x_i + b) >= 1                       [svm-hard]\n"
+    "minimize ||w||^2 / 2 + C sum xi_i^2  s.t.  y_i (w . x_i + b) >= 1 - xi_i      [svm-soft-l2] (seed 004: C = 1)\n"
+    "minimize ||w||^2 / 2 + C sum xi_i    s.t.  y_i (w . x_i + b) >= 1 - xi_i, xi >= 0   [svm-soft]":
+        "* `svm-hard`: $\\min \\tfrac{1}{2}\\|w\\|^2$ subject to $y_i (w \\cdot x_i + b) \\ge 1$\n"
+        "* `svm-soft-l2` (seed 004: $C = 1$): $\\min \\tfrac{1}{2}\\|w\\|^2 + C \\sum_i \\xi_i^2$ subject to "
+        "$y_i (w \\cdot x_i + b) \\ge 1 - \\xi_i$\n"
+        "* `svm-soft`: $\\min \\tfrac{1}{2}\\|w\\|^2 + C \\sum_i \\xi_i$ subject to "
+        "$y_i (w \\cdot x_i + b) \\ge 1 - \\xi_i$, $\\xi_i \\ge 0$",
+}
+
+_TEXT_BLOCK = re.compile(r"```text\n(.*?)\n```", re.S)
+
+
+def typeset_listings(md: str) -> str:
+    """Replace each text block of ``md`` that :data:`LISTING_TEX` knows by its typeset form."""
+    return _TEXT_BLOCK.sub(lambda m: LISTING_TEX.get(m.group(1), m.group(0)), md)
+
+
+# ---------------------------------------------------------------------------
 # what a student needs first on each algorithm page: the rule as math, when it stops, what it guarantees
 
 #: name -> (the rule in LaTeX, when it stops); read from each rule's docstring (the code states it in ASCII)
@@ -608,8 +675,8 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
                                                                           if spec.number else "") + ". "
               f"The module that implements it, `{spec.func.__module__}`, restates the lecture:", ""]
     if mod is not None and mod.__doc__:
-        parts += [doc_to_md(mod.__doc__), ""]
-    parts += ["## The exact rule exactlin runs", "", doc_to_md(spec.doc), ""]
+        parts += [typeset_listings(doc_to_md(mod.__doc__)), ""]
+    parts += ["## The exact rule exactlin runs", "", typeset_listings(doc_to_md(spec.doc)), ""]
     parts += ["## Parameters", ""]
     rows = []
     for p in spec.params:

@@ -227,3 +227,37 @@ def test_budget_defaults_come_from_the_table():
     assert p.default == 50000
     assert "`max_steps` = 50000" in "\n".join(site.student_summary(spec))
     assert Fraction(p.default) == 50000
+
+
+# ---------------------------------------------------------------------------
+# the notes' statements as math
+
+
+def test_no_ascii_listing_is_left_on_the_algorithm_pages():
+    """Every literal listing of a rule's or module's docstring is in LISTING_TEX (a new one fails here) and each
+    typeset form converts to MathML without an error."""
+    import inspect
+
+    from exactlin.algorithms import all_specs
+
+    left = []
+    for spec in all_specs():
+        mod = inspect.getmodule(spec.func)
+        for doc in (mod.__doc__, spec.doc):
+            md = site.typeset_listings(site.doc_to_md(doc or ""))
+            left += [(spec.name, b) for b in re.findall(r"```text\n(.*?)\n```", md, re.S)]
+    assert not left
+    for tex in site.LISTING_TEX.values():
+        for m in re.finditer(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", tex, re.S):
+            assert "<code>" not in site.to_mathml(m.group(1) or m.group(2), bool(m.group(1))), m.group(0)
+
+
+def test_the_perceptron_statement_is_typeset():
+    from exactlin.algorithms import REGISTRY, all_specs
+
+    all_specs()
+    md = site.algorithm_page(REGISTRY["perceptron"], {}, {}, None)
+    statement = md[md.index("## The lecture's statement"):md.index("## Parameters")]
+    # seed 000, "The Perceptron Algorithm": w_1 = 0; if y_t <w_t, x_t> <= 0 then w_{t+1} = w_t + y_t x_t
+    assert r"$y_t \langle w_t, x_t \rangle \le 0$" in statement and "$w_1 = 0$" in statement
+    assert "y_t <w_t, x_t> <= 0" not in statement
