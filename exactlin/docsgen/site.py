@@ -35,6 +35,7 @@ from fractions import Fraction
 from exactlin.exact.format import latex as format_latex
 from exactlin.exact.format import markdown as format_markdown
 from exactlin.exact.format import text as format_text
+from exactlin.lectures.notes import NOTE_TITLES, SEED000, SEED004, cite_note
 from exactlin.render.report import TRACE_ROWS as _REPORT_TRACE_ROWS
 
 log = logging.getLogger("mkdocs.plugins.exactlin")
@@ -392,6 +393,14 @@ def step_md(step) -> str:
     return ((md_text(text) if text else "") + "\n\n" + body).strip()
 
 
+def cite_note_html(seed) -> str:
+    """HTML (for a table cell) citing a note: its readable title beside its file name."""
+    if not seed:
+        return ""
+    title = NOTE_TITLES.get(seed)
+    return f"{esc(title)} (<code>{esc(seed)}</code>)" if title else f"<code>{esc(seed)}</code>"
+
+
 def derivation_md(dv: dict, level: str = "###") -> str:
     if dv.get("python"):
         parts = [f"{level} {md_text(dv['id'])}", "", md_text(dv["title"]), "",
@@ -399,7 +408,7 @@ def derivation_md(dv: dict, level: str = "###") -> str:
     else:
         parts = [f"{level} {md_text(dv['title'])}", ""]
     if dv.get("seed"):
-        parts.append(f"From `{dv['seed']}`.")
+        parts.append(f"From {cite_note(dv['seed'])}.")
     if dv.get("doc"):
         parts += [doc_to_md(dv["doc"]), ""]
     if dv.get("error"):
@@ -477,6 +486,176 @@ def default_run(spec):
     return run, call, X, y
 
 
+# ---------------------------------------------------------------------------
+# the notes' statements, which the modules restate as ASCII listings, typeset as math on the algorithm pages
+
+#: an ASCII listing of a module's or rule's docstring (exactly as doc_to_md leaves it in a text block) -> the
+#: same statement in Markdown with LaTeX; a listing not in the table stays a text block (a test lists them)
+LISTING_TEX: dict[str, str] = {
+    "1 begin initialize a+, a-, eta(.), k <- 0, alpha > 1\n"
+    "2 if sign[a+^t y_k - a-^t y_k] != z_k (pattern misclassified)\n"
+    "3 then if z_k = +1 then a_i^+ <- alpha^{+y_i} a_i^+; a_i^- <- alpha^{-y_i} a_i^- for all i\n"
+    "4 if z_k = -1 then a_i^+ <- alpha^{-y_i} a_i^+; a_i^- <- alpha^{+y_i} a_i^- for all i\n"
+    "5 return a+, a-":
+        "1. initialize $a^+, a^-, \\eta(\\cdot)$, $k \\leftarrow 0$, $\\alpha > 1$\n"
+        "2. if $\\operatorname{sign}[a^{+t} y_k - a^{-t} y_k] \\ne z_k$ (pattern misclassified)\n"
+        "3. then if $z_k = +1$: $a_i^+ \\leftarrow \\alpha^{+y_i} a_i^+$, $a_i^- \\leftarrow \\alpha^{-y_i} a_i^-$ "
+        "for all $i$\n"
+        "4. if $z_k = -1$: $a_i^+ \\leftarrow \\alpha^{-y_i} a_i^+$, $a_i^- \\leftarrow \\alpha^{+y_i} a_i^-$ "
+        "for all $i$\n"
+        "5. return $a^+, a^-$",
+    "1. Initially, w_1 = 0.\n"
+    "2. For t = 1, 2, 3, ...:  if y_t <w_t, x_t> <= 0 then w_{t+1} = w_t + y_t x_t, else w_{t+1} = w_t.":
+        "1. Initially, $w_1 = 0$.\n"
+        "2. For $t = 1, 2, 3, \\dots$: if $y_t \\langle w_t, x_t \\rangle \\le 0$ then $w_{t+1} = w_t + y_t x_t$, "
+        "else $w_{t+1} = w_t$.",
+    "w_i <- w_i + eta (t - o) x_i":
+        "$$w_i \\leftarrow w_i + \\eta\\, (t - o)\\, x_i$$",
+    "b(1) > 0 (default 1), a = Y^+ b;  repeat  e <- Y a - b;  e+ <- (e + |e|)/2;\n"
+    "b <- b + 2 eta e+;  a <- Y^+ b":
+        "$$b(1) > 0 \\;(\\text{default } 1), \\quad a = Y^{+} b$$\n\n"
+        "$$\\text{repeat:} \\quad e \\leftarrow Y a - b, \\quad e^+ \\leftarrow \\tfrac{1}{2}(e + |e|), \\quad "
+        "b \\leftarrow b + 2 \\eta e^+, \\quad a \\leftarrow Y^{+} b$$",
+    "b(1) > 0, a(1) = Y^+ b(1);  b(k+1) = b(k) + eta (e(k) + |e(k)|);  a(k+1) = a(k) + eta Y^+ |e(k)|":
+        "$$b(1) > 0, \\quad a(1) = Y^{+} b(1), \\quad b(k+1) = b(k) + \\eta\\, (e(k) + |e(k)|), \\quad "
+        "a(k+1) = a(k) + \\eta\\, Y^{+} |e(k)|$$",
+    "b(1) > 0, a(1) arbitrary (default 0);  b(k+1) = b(k) + (e(k) + |e(k)|);\n"
+    "a(k+1) = a(k) + eta R Y^t |e(k)|":
+        "$$b(1) > 0, \\quad a(1) \\text{ arbitrary (default } 0), \\quad b(k+1) = b(k) + (e(k) + |e(k)|)$$\n\n"
+        "$$a(k+1) = a(k) + \\eta\\, R\\, Y^t |e(k)|$$",
+    "a(1) arbitrary;  k <- k + 1;  a <- a + eta(k) (b_k - a^t y^k) y^k\n"
+    "until ||eta(k) (b_k - a^t y^k) y^k|| < theta":
+        "$$a(1) \\text{ arbitrary}; \\quad k \\leftarrow k + 1; \\quad a \\leftarrow a + \\eta(k)\\, "
+        "(b_k - a^t y^k)\\, y^k$$\n\n"
+        "$$\\text{until } \\|\\eta(k)\\, (b_k - a^t y^k)\\, y^k\\| < \\theta$$",
+    "a(1) arbitrary,  a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b),  eta(k) = eta(1)/k,":
+        "$$a(1) \\text{ arbitrary}, \\quad a(k+1) = a(k) - \\eta(k)\\, Y^t (Y a(k) - b), \\quad "
+        "\\eta(k) = \\eta(1)/k$$",
+    "Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i,   N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W,\n"
+    "N w = D (n_2 s_1 - n_1 s_2)   (S_W w = m_1 - m_2 multiplied by n_1 n_2 D^2),":
+        "$$Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i, \\qquad N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W$$\n\n"
+        "$$N w = D\\, (n_2 s_1 - n_1 s_2) \\qquad (S_W w = m_1 - m_2 \\text{ multiplied by } n_1 n_2 D^2)$$",
+    "minimize ||w||^2 / 2  subject to  y_i (w . x_i + b) >= 1                       [svm-hard]\n"
+    "minimize ||w||^2 / 2 + C sum xi_i^2  s.t.  y_i (w . x_i + b) >= 1 - xi_i      [svm-soft-l2] (seed 004: C = 1)\n"
+    "minimize ||w||^2 / 2 + C sum xi_i    s.t.  y_i (w . x_i + b) >= 1 - xi_i, xi >= 0   [svm-soft]":
+        "* `svm-hard`: $\\min \\tfrac{1}{2}\\|w\\|^2$ subject to $y_i (w \\cdot x_i + b) \\ge 1$\n"
+        "* `svm-soft-l2` (seed 004: $C = 1$): $\\min \\tfrac{1}{2}\\|w\\|^2 + C \\sum_i \\xi_i^2$ subject to "
+        "$y_i (w \\cdot x_i + b) \\ge 1 - \\xi_i$\n"
+        "* `svm-soft`: $\\min \\tfrac{1}{2}\\|w\\|^2 + C \\sum_i \\xi_i$ subject to "
+        "$y_i (w \\cdot x_i + b) \\ge 1 - \\xi_i$, $\\xi_i \\ge 0$",
+}
+
+_TEXT_BLOCK = re.compile(r"```text\n(.*?)\n```", re.S)
+
+
+def typeset_listings(md: str) -> str:
+    """Replace each text block of ``md`` that :data:`LISTING_TEX` knows by its typeset form."""
+    return _TEXT_BLOCK.sub(lambda m: LISTING_TEX.get(m.group(1), m.group(0)), md)
+
+
+# ---------------------------------------------------------------------------
+# what a student needs first on each algorithm page: the rule as math, when it stops, what it guarantees
+
+#: name -> (the rule in LaTeX, when it stops); read from each rule's docstring (the code states it in ASCII)
+STUDENT_RULES: dict[str, tuple[str, str]] = {
+    "perceptron": (r"y_t \langle w_t, x_t \rangle \le 0 \;\Rightarrow\; w_{t+1} = w_t + \eta\, y_t x_t",
+                   "after $n$ consecutive rounds without a mistake (converged), or when $(w, t \\bmod n)$ repeats "
+                   "(a cycle: a Gordan certificate proves the data not separable)"),
+    "averaged-perceptron": (r"\bar w = \sum_m c_m w_m, \qquad \hat y = \operatorname{sign}\langle \bar w, x \rangle",
+                            "as the voted perceptron: after a pass with no mistake"),
+    "voted-perceptron": (r"\hat y = \operatorname{sign}\Big(\sum_m c_m \operatorname{sign}\langle w_m, x \rangle"
+                         r"\Big), \quad y_t \langle w_m, x_t \rangle \le 0 \Rightarrow w_{m+1} = w_m + y_t x_t",
+                         "after a pass with no mistake"),
+    "balanced-winnow": (r"\operatorname{sign}[(a^+ - a^-)^t y_k] \ne z_k \;\Rightarrow\; a_i^+ \leftarrow "
+                        r"\alpha^{+z_k y_{k,i}} a_i^+, \quad a_i^- \leftarrow \alpha^{-z_k y_{k,i}} a_i^-",
+                        "after a pass with no mistake, or on a repeated state (a Gordan certificate)"),
+    "batch-perceptron": (r"a_{k+1} = a_k + \eta(k) \sum_{y \in \mathcal{Y}_k} y, \qquad "
+                         r"\mathcal{Y}_k = \{ y : a_k^t y \le 0 \}",
+                         "when $\\mathcal{Y}_k$ is empty (converged) or $\\|\\eta(k) \\sum_{\\mathcal{Y}_k} y\\|"
+                         " < \\theta$ (criterion)"),
+    "batch-pla": (r"\Delta = \frac{1}{N} \sum_{\operatorname{sign}(w^T x_i) \ne y_i} y_i x_i, \qquad "
+                  r"w \leftarrow w + \alpha \Delta",
+                  "when $\\Delta = 0$ (converged) or $\\|\\Delta\\| \\le \\epsilon$ (criterion)"),
+    "batch-relaxation": (r"a_{k+1} = a_k + \eta(k) \sum_{y \in \mathcal{Y}_k} \frac{b - a_k^t y}{\|y\|^2}\, y, "
+                         r"\qquad \mathcal{Y}_k = \{ y : a_k^t y < b \}",
+                         "when $\\mathcal{Y}_k$ is empty"),
+    "fixed-increment": (r"a_k^t y_k \le 0 \;\Rightarrow\; a \leftarrow a + y_k",
+                        "after a pass with no correction, or on a repeated $(a, k)$ (a Gordan certificate)"),
+    "perceptron-gd": (r"R(w) = \sum_{i \in V} -y_i x_i \cdot w, \qquad w \leftarrow w + \xi \sum_{i \in V} y_i x_i"
+                      r" = w - \xi \nabla R(w)",
+                      "when $R(w) = 0$ (converged, or boundary when a sample sits on the hyperplane)"),
+    "pocket": (r"w(t+1) = w(t) + y_i x_i; \quad E_{\text{in}}(w(t+1)) < E_{\text{in}}(\hat w) \Rightarrow "
+               r"\hat w \leftarrow w(t+1)",
+               "after $T$ PLA updates; the pocket $\\hat w$ is the answer"),
+    "single-sample-relaxation": (r"a^t y^k < b \;\Rightarrow\; a \leftarrow a + \eta\, \frac{b - a^t y^k}"
+                                 r"{\|y^k\|^2}\, y^k",
+                                 "after a pass with $a^t y \\ge b$ for every sample"),
+    "threshold-unit": (r"o = [\, w \cdot \tilde x_i \ge 0 \,], \qquad w \leftarrow w + \eta (t_i - o)\, \tilde x_i",
+                       "after a pass with $o = t$ on every sample, or on a repeated state (a Gordan certificate)"),
+    "variable-increment": (r"a^t y_k \le b \;\Rightarrow\; a \leftarrow a + \eta(k)\, y_k",
+                           "after a pass with $a^t y_k > b$ for every $k$"),
+    "ho-kashyap": (r"e = Y a - b, \quad e^+ = \tfrac{1}{2}(e + |e|), \quad b \leftarrow b + 2 \eta e^+, "
+                   r"\quad a = Y^{+} b",
+                   "when $Y a > 0$ (separable) or $e \\le 0, e \\ne 0$ (not separable, with a Gordan certificate)"),
+    "ho-kashyap-mod1": (r"b(k+1) = b(k) + \eta (e(k) + |e(k)|), \quad a(k+1) = a(k) + \eta Y^{+} |e(k)|",
+                        "as Ho-Kashyap: $Y a > 0$ (separable) or $e \\le 0, e \\ne 0$ (not separable)"),
+    "ho-kashyap-mod2": (r"b(k+1) = b(k) + (e(k) + |e(k)|), \quad a(k+1) = a(k) + \eta R Y^t |e(k)|",
+                        "when $Y a > 0$, or when a verified Gordan certificate proves the data not separable"),
+    "lms": (r"a \leftarrow a + \eta(k) (b_k - a^t y^k)\, y^k, \qquad \eta(k) = \eta(1)/k",
+            "when $\\|\\eta(k)(b_k - a^t y^k) y^k\\| < \\theta$"),
+    "widrow-hoff": (r"a(k+1) = a(k) - \eta(k)\, Y^t (Y a(k) - b), \qquad \eta(k) = \eta(1)/k",
+                    "when $\\|\\eta(k) Y^t(Ya - b)\\| < \\theta$ or the gradient is $0$"),
+    "mse": (r"a = Y^{+} b = \arg\min_a \|Y a - b\|^2", "at once (closed form)"),
+    "fisher": (r"w = S_W^{-1} (m_1 - m_2), \qquad S_W = S_1 + S_2", "at once (closed form)"),
+    "linear-machine": (r"g_j(y) \ge g_i(y) \;\Rightarrow\; w_i \leftarrow w_i + \eta y, \quad "
+                       r"w_j \leftarrow w_j - \eta y",
+                       "after a pass with no mistake"),
+    "one-vs-rest": (r"g_c \text{ trained on } \{+1 \text{ for class } c, -1 \text{ otherwise}\}, \quad "
+                    r"\hat y = c \text{ iff } g_c \text{ alone claims } x",
+                    "when every binary run stops"),
+    "separable": (r"\exists\, w : y_i \langle w, \tilde x_i \rangle \ge 1 \;\forall i \quad \text{or} \quad "
+                  r"\lambda \ge 0, \lambda \ne 0, \sum_i \lambda_i y_i \tilde x_i = 0",
+                  "at once (an exact linear program)"),
+    "svm-hard": (r"\min_{w, b} \tfrac{1}{2}\|w\|^2 \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 1",
+                 "at once (an exact optimiser)"),
+    "svm-soft": (r"\min_{w, b, \xi} \tfrac{1}{2}\|w\|^2 + C \sum_i \xi_i \quad \text{s.t.} \quad "
+                 r"y_i (w \cdot x_i + b) \ge 1 - \xi_i, \; \xi_i \ge 0",
+                 "at once (an exact optimiser)"),
+    "svm-soft-l2": (r"\min_{w, b, \xi} \tfrac{1}{2}\|w\|^2 + C \sum_i \xi_i^2 \quad \text{s.t.} \quad "
+                    r"y_i (w \cdot x_i + b) \ge 1 - \xi_i",
+                    "at once (an exact optimiser)"),
+    "feature-map": (r"x \mapsto \phi(x), \quad \text{then the chosen algorithm on } \phi(x_1), \dots, \phi(x_n)",
+                    "when the inner algorithm stops"),
+}
+
+#: the Param names that bound a run (deterministic budgets; max_seconds is off unless given)
+BUDGET_PARAMS = ("max_steps", "max_updates", "k_max", "T", "max_bits", "max_seconds")
+
+
+def student_summary(spec) -> list[str]:
+    """The lines an algorithm page begins with: the rule as math, when it stops, what it guarantees (the
+    registry's monitor sentence and the Param table's budgets)."""
+    rule = STUDENT_RULES.get(spec.name)
+    parts = ["## In short", ""]
+    if rule is None:
+        parts += ["*No summary of this rule is written yet; the sections below state it.*", ""]
+        return parts
+    tex, stops = rule
+    parts += ["**The rule**", "", f"$${tex}$$", "", f"**It stops** {stops}."]
+    budgets = []
+    for p in spec.params:
+        if p.name in BUDGET_PARAMS:
+            budgets.append(f"`{p.name}` = {'none' if p.default is None else md_text(fmt(p.default))}")
+    if spec.iterative:
+        parts += [" Budgets (defaults of the parameter table; a run that hits one stops with that reason): "
+                  + (", ".join(budgets) if budgets else "none besides `max_epochs`") + "."]
+    parts += ["", "**What it guarantees**: "
+              + (f"the convergence monitor checks {md_text(spec.monitor)}." if spec.monitor else
+                 "no convergence theorem is monitored; the result is checked exactly by an independent verifier "
+                 "(see [how 'verified' is checked](../../verified.md))."), ""]
+    return parts
+
+
 def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     from exactlin.algorithms import COMMON_KWARGS, FAMILIES
     from exactlin.data.dataset import as_dataset
@@ -484,19 +663,20 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     base = f"algorithms/{spec.family}"
     mod = inspect.getmodule(spec.func)
     parts = [f"# {md_text(spec.title)}", ""]
-    where = f"`{spec.seed}`" + (f", {md_text(spec.number)}" if spec.number else "")
+    where = cite_note(spec.seed) + (f", {md_text(spec.number)}" if spec.number else "")
     parts += [f"**Name** `{spec.name}` · **family** {md_text(FAMILIES[spec.family][0])} · **lecture** {where} · "
               f"**Python** `{spec.func.__module__}.{spec.func.__name__}` · "
               f"{'multi-class' if spec.multiclass else 'binary'} · "
               f"{'iterative' if spec.iterative else 'closed form / exact optimiser'} · default bias "
               f"`{spec.bias_default}`", ""]
+    parts += student_summary(spec)
     parts += ["## The lecture's statement", "",
-              f"The lecture notes `{spec.seed}` state this algorithm" + (f" as {md_text(spec.number)}"
+              f"The lecture notes {cite_note(spec.seed)} state this algorithm" + (f" as {md_text(spec.number)}"
                                                                           if spec.number else "") + ". "
               f"The module that implements it, `{spec.func.__module__}`, restates the lecture:", ""]
     if mod is not None and mod.__doc__:
-        parts += [doc_to_md(mod.__doc__), ""]
-    parts += ["## The exact rule exactlin runs", "", doc_to_md(spec.doc), ""]
+        parts += [typeset_listings(doc_to_md(mod.__doc__)), ""]
+    parts += ["## The exact rule exactlin runs", "", typeset_listings(doc_to_md(spec.doc)), ""]
     parts += ["## Parameters", ""]
     rows = []
     for p in spec.params:
@@ -531,7 +711,8 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
         if cand:
             run = cand[0]
             parts += [f"From the registered worked example [{md_text(ex.id)}](../../{example_path(ex)}): "
-                      f"{md_text(ex.title)} (lecture notes `{ex.seed}`), run live while this page was built.", ""]
+                      f"{md_text(ex.title)} (lecture notes {cite_note(ex.seed)}), run live while this page was "
+                      "built.", ""]
             break
     if run is None:
         try:
@@ -569,9 +750,9 @@ def examples_pages(examples, results) -> None:
     for ex in examples:
         res = results[ex.id]
         status = "error" if isinstance(res, Exception) else ("verified" if res.ok else "FAILED")
-        rows.append([f'<a href="{esc(ex.id)}.html">{esc(ex.id)}</a>', esc(ex.title), f"<code>{esc(ex.seed)}</code>",
+        rows.append([f'<a href="{esc(ex.id)}.html">{esc(ex.id)}</a>', esc(ex.title), cite_note_html(ex.seed),
                      esc(status)])
-        parts = [f"# {md_text(ex.id)}", "", f"**{md_text(ex.title)}** (lecture notes `{ex.seed}`)", ""]
+        parts = [f"# {md_text(ex.id)}", "", f"**{md_text(ex.title)}** (lecture notes {cite_note(ex.seed)})", ""]
         if ex.algorithm and ex.algorithm in REGISTRY:
             spec = REGISTRY[ex.algorithm]
             parts += [f"Algorithm: [{md_text(spec.title)}](../{algo_path(spec)}).", ""]
@@ -613,8 +794,8 @@ def examples_pages(examples, results) -> None:
 
 def proof_page(examples, results) -> str:
     parts = ["# The convergence proof, instantiated", "",
-             "Seed 000 (`000_478cb53c624e7eb5.txt`) proves that the perceptron makes at most $1/\\gamma^2$ mistakes "
-             "when $\\|x_i\\| \\le 1$ and $\\|w^*\\| = 1$; seed 004 (`004_f7c425a21563e0cd.txt`) proves "
+             f"{cite_note(SEED000)} proves that the perceptron makes at most $1/\\gamma^2$ mistakes "
+             f"when $\\|x_i\\| \\le 1$ and $\\|w^*\\| = 1$; {cite_note(SEED004)} proves "
              "$m \\le r^2 \\|w^*\\|^2$ when $y_i \\langle w^*, x_i \\rangle \\ge 1$. Both are one bound. For a "
              "separator $w^*$ and the samples $z_i = y_i x_i$ let", "",
              "$$\\gamma_{\\min} = \\min_i \\langle w^*, z_i \\rangle > 0, \\qquad R^2 = \\max_i \\|z_i\\|^2 .$$", "",
@@ -647,7 +828,7 @@ def proof_page(examples, results) -> str:
             found += 1
             parts += [f"## {md_text(ex.id)}: {md_text(ex.title)}", "",
                       f"Run {k} (`{run.algorithm}`) of the worked example [{md_text(ex.id)}]({example_path(ex)}), "
-                      f"lecture notes `{ex.seed}`.", "",
+                      f"lecture notes {cite_note(ex.seed)}.", "",
                       f"* reference separator $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)})",
                       f"* step $\\eta = {latex(mon.eta)}$, start $w_1 = "
                       f"{latex(run.params.get('w0') or tuple(0 for _ in mon.w_star))}$",
@@ -690,7 +871,7 @@ def errata_page() -> str:
              "`exactlin errata` prints the same list.", ""]
     errs = all_errata()
     for e in errs:
-        parts += [f"## {md_text(e.id)}", "", f"**Where**: `{e.seed}`, {md_text(e.where)}", "",
+        parts += [f"## {md_text(e.id)}", "", f"**Where**: {cite_note(e.seed)}, {md_text(e.where)}", "",
                   f"**The notes say**: {md_text(e.notes_say)}", "", f"**exactlin does**: {md_text(e.correct)}", ""]
         try:
             demo = e.demonstrate()
@@ -911,7 +1092,7 @@ def generate(checkout=None) -> list:
         for spec in members:
             GENERATED[algo_path(spec)] = algorithm_page(spec, by_algo, results, derivs)
             rows.append([f'<a href="{esc(fam)}/{esc(spec.name)}.html"><code>{esc(spec.name)}</code></a>',
-                         esc(spec.title), f"<code>{esc(spec.seed)}</code>", esc(spec.number or "")])
+                         esc(spec.title), cite_note_html(spec.seed), esc(spec.number or "")])
             entries.append({spec.title: algo_path(spec)})
         index += [table_html(["name", "title", "lecture notes", "where"], rows, raw=True), ""]
         fam_nav.append({ftitle: entries})
@@ -930,11 +1111,13 @@ def generate(checkout=None) -> list:
         GENERATED[path] = f"# `{name}`\n\n::: {name}\n"
         api_nav.append({name: path})
     _MARKERS["<!-- exactlin:conversion-table -->"] = conversion_table()
+    _MARKERS["<!-- exactlin:readme-install -->"] = readme_install()
     _MARKERS["<!-- exactlin:verification-table -->"] = verification_table(examples, results)
     log.info("exactlin docs: generated %d files in %.1f s (%.1f s of CPU)", len(GENERATED), time.perf_counter() - t0,
              time.process_time() - c0)
     return [
         {"Home": "index.md"},
+        {"Getting started": "getting-started.md"},
         {"Algorithms": ["algorithms/index.md", *fam_nav]},
         {"Derivations": "derivations.md"},
         {"Convergence proof": "proof.md"},
@@ -947,6 +1130,25 @@ def generate(checkout=None) -> list:
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
                        {"API": api_nav}]},
     ]
+
+
+def readme_install() -> str:
+    """The README's two install commands (its Quickstart's ``python3 -m venv`` lines), as a shell block."""
+    from pathlib import Path
+
+    readme = Path(CHECKOUT) / "README.md"
+    lines = readme.read_text(encoding="utf-8").splitlines() if readme.exists() else []
+    start = next((k for k, ln in enumerate(lines) if ln.strip() == "## Quickstart"), None)
+    cmds = []
+    if start is not None:
+        for ln in lines[start + 1:]:
+            if ln.startswith("## "):
+                break
+            if ln.startswith("python3 -m venv "):
+                cmds.append(ln)
+    if len(cmds) != 2:
+        log.warning("exactlin docs: the README's Quickstart does not hold its two install commands")
+    return "```sh\n" + "\n".join(cmds) + "\n```\n"
 
 
 def howto_nav() -> list[dict]:
@@ -991,6 +1193,126 @@ def add_files(files, config):
 
 
 # ---------------------------------------------------------------------------
+# live blocks in hand-written pages: a command or a Python snippet written once in the page, run while the
+# site is built, shown with its real output
+#
+#   <!-- exactlin:run fit perceptron examples/data/xor.csv -->   the command and its transcript
+#   <!-- exactlin:file examples/data/animals.csv -->              a file of the checkout, as it is
+#   <!-- exactlin:python                                          the code, then what it printed
+#   print(1)
+#   -->
+
+_RUN = re.compile(r"<!-- exactlin:run ?(?P<args>[^\n]*?) -->")
+_FILE = re.compile(r"<!-- exactlin:file (?P<path>[^\n]*?) -->")
+_PY = re.compile(r"<!-- exactlin:python\n(?P<code>.*?)\n-->", re.S)
+_WORKDIR: list[str] = []
+_NAMESPACES: dict[str, dict] = {}
+
+
+def workdir() -> str:
+    """The directory live blocks run in (created once per build): a copy of the checkout's examples/data, so
+    commands use the paths the README shows and files they write (model.json) stay out of the checkout."""
+    import shutil
+
+    if not _WORKDIR:
+        tmp = tempfile.mkdtemp(prefix="exactlin-live-")
+        src = os.path.join(str(CHECKOUT), "examples", "data")
+        if os.path.isdir(src):
+            shutil.copytree(src, os.path.join(tmp, "examples", "data"))
+        _WORKDIR.append(tmp)
+    return _WORKDIR[0]
+
+
+def run_cli(argv, cwd: str | None = None) -> tuple[object, str, str]:
+    """Run ``exactlin.cli.main(argv)`` in ``cwd`` with COLUMNS=100: (exit status or "crashed: ...", stdout,
+    stderr)."""
+    from exactlin.cli import app as cli
+
+    out, err = io.StringIO(), io.StringIO()
+    old_cols, old_cwd = os.environ.get("COLUMNS"), os.getcwd()
+    os.environ["COLUMNS"] = "100"
+    try:
+        if cwd is not None:
+            os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(list(argv))
+    except SystemExit as e:  # argparse's --help and usage errors
+        code = e.code
+    except Exception as e:  # noqa: BLE001 - a crashing command is shown (and fails the docs test)
+        log.info("exactlin docs: exactlin %s raised %s", " ".join(argv), e)
+        code = f"crashed: {type(e).__name__}: {e}"
+    finally:
+        os.chdir(old_cwd)
+        if old_cols is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = old_cols
+    return code, out.getvalue(), err.getvalue()
+
+
+def live_transcript(args: str) -> str:
+    """The console block of ``exactlin ARGS`` run in :func:`workdir`: the command, its output, its exit status."""
+    import shlex
+
+    argv = shlex.split(args)
+    code, out, err = run_cli(argv, cwd=workdir())
+    text = out
+    if err:
+        text += ("\n" if text and not text.endswith("\n") else "") + "[stderr]\n" + err
+    text = _clip_transcript(text.replace(workdir() + os.sep, ""))
+    block = f"```console\n{('exactlin ' + args.strip()).strip()}\n{text.rstrip()}\n[exit status {code}]\n```\n"
+    if isinstance(code, str):
+        log.warning("exactlin docs: the live command exactlin %s crashed: %s", args, code)
+        block = admonition("failure", "This command crashed while the site was built", md_text(code)) + "\n" + block
+    return block
+
+
+def live_file(path: str) -> str:
+    with open(os.path.join(workdir(), path.strip()) if path.strip().startswith("examples/data/")
+              else os.path.join(str(CHECKOUT), path.strip()), encoding="utf-8") as fh:
+        return f"```text\n{fh.read().rstrip()}\n```\n"
+
+
+def live_python(code: str, key: str) -> str:
+    """The snippet as a python block and, when it printed anything, its output; every snippet of one page runs
+    in one namespace (in page order), in :func:`workdir`."""
+    ns = _NAMESPACES.setdefault(key, {"__name__": f"exactlin_docs_{key}"})
+    out = io.StringIO()
+    old_cwd = os.getcwd()
+    try:
+        os.chdir(workdir())
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, f"<docs/{key}>", "exec"), ns)  # noqa: S102 - the page's own example code
+        failure = None
+    except Exception as e:  # noqa: BLE001 - a failing snippet is shown (and fails the strict build)
+        failure = f"{type(e).__name__}: {e}"
+    finally:
+        os.chdir(old_cwd)
+    block = f"```python\n{code.rstrip()}\n```\n"
+    if out.getvalue():
+        block += f"\nOutput:\n\n```text\n{out.getvalue().rstrip()}\n```\n"
+    if failure:
+        log.warning("exactlin docs: a Python snippet of %s failed: %s", key, failure)
+        block = admonition("failure", "This snippet failed while the site was built", md_text(failure)) + "\n" + block
+    return block
+
+
+def expand_live(markdown: str, key: str) -> str:
+    """Replace every live marker of a hand-written page by its real output (in page order)."""
+    _NAMESPACES.pop(key, None)
+    pat = re.compile(f"{_RUN.pattern}|{_FILE.pattern}|{_PY.pattern}", re.S)
+
+    def sub(m):
+        if m.group("args") is not None:
+            return live_transcript(m.group("args"))
+        if m.group("path") is not None:
+            return live_file(m.group("path"))
+        return live_python(m.group("code"), key)
+
+    return pat.sub(sub, markdown)
+
+
+# ---------------------------------------------------------------------------
 # math: LaTeX -> MathML at build time
 
 _CODE = re.compile(r"(^(?P<fence>```|~~~)[^\n]*\n.*?^(?P=fence)[ \t]*$|`[^`\n]+`)", re.M | re.S)
@@ -1009,9 +1331,12 @@ def to_mathml(tex: str, display: bool) -> str:
 
 
 def page_markdown(markdown: str, key: str) -> str:
-    """Fill the markers and replace the page's LaTeX by placeholders (its MathML is kept under ``key``)."""
+    """Fill the markers (live blocks too) and replace the page's LaTeX by placeholders (its MathML is kept under
+    ``key``)."""
     for marker, text in _MARKERS.items():
         markdown = markdown.replace(marker, text)
+    if "<!-- exactlin:" in markdown:
+        markdown = expand_live(markdown, key)
     store: list[str] = []
     _MATH[key] = store
 

@@ -11,6 +11,31 @@ SEED002 = "002_c246c20bba6fa4e1.txt"
 SEED003 = "003_ffe0ec08819b37d8.txt"
 SEED004 = "004_f7c425a21563e0cd.txt"
 
+#: a readable title of each note, read from its headings (the site prints it beside the file name)
+NOTE_TITLES = {
+    SEED000: "Seed 000 — The perceptron and its convergence proof (Lecture 5: voted/averaged perceptron, margins, "
+             "the bias by augmentation)",
+    SEED001: "Seed 001 — Non-separable data: batch PLA, the pocket algorithm, gradient descent, multiclass",
+    SEED002: "Seed 002 — The perceptron as gradient descent on the perceptron risk (batch and stochastic)",
+    SEED003: "Seed 003 — Linear discriminant functions: Fisher, perceptron criteria, Winnow, relaxation, MSE, "
+             "LMS, Ho-Kashyap, the multi-category case",
+    SEED004: "Seed 004 — Lecture 19: the perceptron theorem, maximum margin and soft-margin SVMs",
+}
+
+
+def note_title(seed: str) -> str:
+    """The readable title of the lecture note ``seed`` (a file name); the file name itself when it is unknown."""
+    return NOTE_TITLES.get(seed, seed)
+
+
+def cite_note(seed) -> str:
+    """Markdown citing a note: its readable title with the file name beside it, e.g.
+    "Seed 000 — The perceptron ... (`000_478cb53c624e7eb5.txt`)"; an unknown name is shown as code alone."""
+    if not seed:
+        return ""
+    title = NOTE_TITLES.get(seed)
+    return f"{title} (`{seed}`)" if title else f"`{seed}`"
+
 #: seed 000, Example 1 ("Training Data")
 EX1_X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
 EX1_Y = [1, -1, -1, 1]

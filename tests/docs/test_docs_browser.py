@@ -266,3 +266,27 @@ def test_no_internal_link_is_broken(served):
                 broken.append((rel, ref, "no such anchor"))
     assert not broken, broken[:30]
     assert sum(1 for t in checked if t.endswith(".svg")) >= len(all_specs())
+
+
+def test_search_works_offline_from_file_urls():
+    """The built site opened from file:// (no server, no network): material's search, with its offline plugin and
+    the vendored iframe-worker shim, finds pages. ``?q=`` is material's way to put a query into the search box
+    (it fills the box, opens the search and runs it)."""
+    site = build_site()[0]
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "unpkg.com" not in index and "assets/vendor/iframe-worker-shim.js" in index
+    assert (site / "search" / "search_index.js").read_text(encoding="utf-8").startswith("var __index = ")
+    chromium = find_chromium()
+    profile = tempfile.mkdtemp(prefix="exactlin-chromium-")
+    try:
+        proc = subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--window-size=1280,1000",
+                               "--virtual-time-budget=20000", "--dump-dom",
+                               (site / "index.html").as_uri() + "?q=winnow"],
+                              capture_output=True, text=True, timeout=300)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    m = re.search(r'md-search-result__meta">(\d+) matching document', proc.stdout)
+    assert m and int(m.group(1)) > 0, f"no search results from file://; stderr:\n{proc.stderr[-2000:]}"
+    links = re.findall(r'<a href="([^"]+)" class="md-search-result__link"', proc.stdout)
+    assert links and all(link.startswith("file://") for link in links)
+    assert any(link.endswith("algorithms/perceptron/balanced-winnow.html") for link in links), links
