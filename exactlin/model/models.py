@@ -231,9 +231,21 @@ class _Model:
 # binary models
 
 
+class _SignModel(_Model):
+    """A binary model that predicts by the sign of its decision: the positive label above 0, the negative below,
+    None on 0 (the notes leave g(x) = 0 undefined)."""
+
+    def _side(self, x) -> int:
+        return _sign(self._decide_one(x))
+
+    def _predict_one(self, x):
+        s = self._side(x)
+        return self.positive if s > 0 else self.negative if s < 0 else None
+
+
 @record("linear-model")
 @dataclass(frozen=True, repr=False)
-class LinearModel(_Model):
+class LinearModel(_SignModel):
     """g(x) = <w, x~>, x~ = x augmented by ``bias``; predict: ``positive`` iff g > 0, ``negative`` iff
     g < 0, None iff g(x) = 0 (the notes leave the boundary undefined)."""
 
@@ -251,13 +263,6 @@ class LinearModel(_Model):
 
     def _decide_one(self, x) -> Fraction:
         return _dot(self.w, _augment(x, self.bias))
-
-    def _side(self, x) -> int:
-        return _sign(self._decide_one(x))
-
-    def _predict_one(self, x):
-        s = self._side(x)
-        return self.positive if s > 0 else self.negative if s < 0 else None
 
     def to_dict(self) -> dict:
         return {"w": [_s(v) for v in self.w], "bias": self.bias, "positive": _label_out(self.positive),
@@ -383,7 +388,7 @@ class ThresholdModel(_Model):
 
 @record("vote-model")
 @dataclass(frozen=True, repr=False)
-class VoteModel(_Model):
+class VoteModel(_SignModel):
     """The voted perceptron (seed 000): sign(sum_k c_k sign(<w_k, x~>)); a tied vote (0) is None."""
 
     vectors: tuple  # ((w_k, c_k), ...)
@@ -404,13 +409,6 @@ class VoteModel(_Model):
         xa = _augment(x, self.bias)
         return sum(c * _sign(_dot(w, xa)) for w, c in self.vectors)
 
-    def _side(self, x) -> int:
-        return _sign(self._decide_one(x))
-
-    def _predict_one(self, x):
-        s = self._side(x)
-        return self.positive if s > 0 else self.negative if s < 0 else None
-
     def to_dict(self) -> dict:
         return {"vectors": [{"w": [_s(v) for v in w], "c": c} for w, c in self.vectors], "bias": self.bias,
                 "positive": _label_out(self.positive), "negative": _label_out(self.negative)}
@@ -423,7 +421,7 @@ class VoteModel(_Model):
 
 @record("kernel-model")
 @dataclass(frozen=True, repr=False)
-class KernelModel(_Model):
+class KernelModel(_SignModel):
     """A kernel SVM (seeds 002, 004): g(x) = sum_i alpha_i y_i K(x_i, x~) + b with K(u, v) = <u, v> (linear)
     or (<u, v> + coef0)^degree (poly); x~ is x augmented by ``bias`` (the space the support vectors
     live in); ``positive`` iff g > 0, ``negative`` iff g < 0, None on g = 0."""
@@ -462,13 +460,6 @@ class KernelModel(_Model):
     def _decide_one(self, x) -> Fraction:
         xa = _augment(x, self.bias)
         return sum((a * yi * self._k(sv, xa) for sv, a, yi in zip(self.support, self.alpha, self.y)), F0) + self.b
-
-    def _side(self, x) -> int:
-        return _sign(self._decide_one(x))
-
-    def _predict_one(self, x):
-        s = self._side(x)
-        return self.positive if s > 0 else self.negative if s < 0 else None
 
     def to_dict(self) -> dict:
         return {"support": [[_s(v) for v in sv] for sv in self.support], "alpha": [_s(v) for v in self.alpha],
