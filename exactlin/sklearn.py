@@ -671,11 +671,6 @@ class ExactFisher(TransformerMixin, ExactClassifier):
     _family = ("fisher",)
     _family_title = "Fisher's linear discriminant"
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.transformer_tags.preserves_dtype = []  # the projections are exact Fractions (object), never floats
-        return tags
-
     def _after_fit(self, run, Xe) -> None:
         m1, m2 = run.extras["m1"], run.extras["m2"]
         self.means_ = np.array([[Fraction(v) for v in m2], [Fraction(v) for v in m1]], dtype=object)
@@ -686,6 +681,12 @@ class ExactFisher(TransformerMixin, ExactClassifier):
         self.scalings_ = scal
 
     def transform(self, X) -> np.ndarray:
+        """The projection y = w^t x of each sample as float64, shape (n, 1): each the correctly rounded value of
+        the exact projection (:meth:`transform_exact`), as scikit-learn's transformers return floats."""
+        exact = self.transform_exact(X)
+        return np.array([[float(v) for v in row] for row in exact.tolist()], dtype=np.float64).reshape(-1, 1)
+
+    def transform_exact(self, X) -> np.ndarray:
         """The projection y = w^t x of each sample (object array of Fractions, shape (n, 1)), exactly; predict
         compares it with the threshold y0 (``-intercept_``)."""
         check_is_fitted(self, "scalings_")
@@ -856,21 +857,6 @@ _HARD_MARGIN_CHECKS = (
 )
 
 
-#: scikit-learn checks that compare ``transform``'s output with float tolerances (np.isfinite, assert_allclose):
-#: ExactFisher's transform is exact (an object array of Fractions), so numpy's float functions refuse it
-_EXACT_TRANSFORM_CHECKS = (
-    "check_estimators_pickle",
-    "check_estimators_pickle(readonly_memmap=True)",
-    "check_fit_idempotent",
-    "check_methods_sample_order_invariance",
-    "check_methods_subset_invariance",
-    "check_pipeline_consistency",
-    "check_transformer_data_not_an_array",
-    "check_transformer_general",
-    "check_transformer_general(readonly_memmap=True)",
-)
-
-
 def expected_failed_checks(estimator) -> dict[str, str]:
     """scikit-learn checks that cannot hold for ``estimator``, each with the reason.
 
@@ -879,16 +865,12 @@ def expected_failed_checks(estimator) -> dict[str, str]:
     ExactMSE, ExactHoKashyap, ExactLinearMachine, ExactSVC()), except the
     hard-margin ``ExactSVC(C=None)``: those checks train on overlapping blobs, where
     no hard margin exists, and exactlin says so (``NotSeparableError`` with a verified
-    certificate) instead of returning a float solver's approximation of a nonexistent optimum; and
-    ``ExactFisher``, whose ``transform`` is exact (Fractions) where the transformer checks compare floats.
+    certificate) instead of returning a float solver's approximation of a nonexistent optimum.
+    (``ExactFisher.transform`` returns correctly rounded floats, as a transformer must; ``transform_exact`` the
+    Fractions.)
     """
     if isinstance(estimator, ExactSVC) and estimator.C is None:
         reason = ("the check's data are not linearly separable: the hard-margin SVM has no solution and fit raises "
                   "NotSeparableError (verified Gordan certificate); use ExactSVC(C=...) for a soft margin")
         return {name: reason for name in _HARD_MARGIN_CHECKS}
-    if isinstance(estimator, ExactFisher):
-        reason = ("the check compares transform's output with float tolerances (np.isfinite, assert_allclose), but "
-                  "ExactFisher.transform returns the exact projections w.x (an object array of Fractions); "
-                  "tests/integrations/test_sklearn_idioms.py checks pickling, idempotence and invariance exactly")
-        return {name: reason for name in _EXACT_TRANSFORM_CHECKS}
     return {}

@@ -192,25 +192,28 @@ def test_fisher_transform_means_scalings():
     assert clf.means_.tolist() == [[F(5), F(5)], [F(11), F(11)]]  # classes_ order: m_2 (the -1 class), m_1
     assert clf.scalings_.tolist() == [[F(2)], [F(2)]]
     pts = [[F(1, 3), F(1, 7)], [10, -3], ["-5/2", "1/9"]]
-    out = clf.transform(np.array(pts, dtype=object))
+    out = clf.transform_exact(np.array(pts, dtype=object))
     # X @ w by hand: 2/3 + 2/7 = 20/21; 20 - 6 = 14; -5 + 2/9 = -43/9
     assert out.dtype == object and out.shape == (3, 1)
     assert out[:, 0].tolist() == [F(20, 21), F(14), F(-43, 9)]
     # y > y0 = 32 decides (the threshold: -intercept_): transform and predict agree
     assert clf.predict([[9, 8], [8, 8]]).tolist() == [1, -1]  # y = 34 > 32; y = 32 = y0: omega_2
-    assert clf.transform([[9, 8], [8, 8]])[:, 0].tolist() == [34, 32]
-    assert clf.fit_transform(FISHER_X, FISHER_Y)[:, 0].tolist() == [40, 46, 46, 20, 20, 20]
+    assert clf.transform_exact([[9, 8], [8, 8]])[:, 0].tolist() == [34, 32]
+    assert clf.fit(FISHER_X, FISHER_Y).transform_exact(FISHER_X)[:, 0].tolist() == [40, 46, 46, 20, 20, 20]
+    assert clf.transform(FISHER_X)[:, 0].tolist() == [40.0, 46.0, 46.0, 20.0, 20.0, 20.0]  # float64, rounded
+    got = clf.transform(np.array(pts, dtype=object))
+    assert got.dtype == np.float64 and got[:, 0].tolist() == [20 / 21, 14.0, -43 / 9]  # int/int: correctly rounded
 
 
 def test_fisher_pickle_idempotence_and_order_exactly():
     # what scikit-learn's float checks cannot compare for an exact transform, checked exactly
     clf = ExactFisher().fit(FISHER_X, FISHER_Y)
     back = pickle.loads(pickle.dumps(clf))
-    assert back.transform(FISHER_X).tolist() == clf.transform(FISHER_X).tolist()
+    assert back.transform_exact(FISHER_X).tolist() == clf.transform_exact(FISHER_X).tolist()
     again = ExactFisher().fit(FISHER_X, FISHER_Y).fit(FISHER_X, FISHER_Y)
-    assert again.transform(FISHER_X).tolist() == clf.transform(FISHER_X).tolist()
+    assert again.transform_exact(FISHER_X).tolist() == clf.transform_exact(FISHER_X).tolist()
     rev = FISHER_X[::-1]
-    assert clf.transform(rev)[:, 0].tolist() == clf.transform(FISHER_X)[:, 0].tolist()[::-1]
+    assert clf.transform_exact(rev)[:, 0].tolist() == clf.transform_exact(FISHER_X)[:, 0].tolist()[::-1]
 
 
 # ---------------------------------------------------------------------------------------------------------------
