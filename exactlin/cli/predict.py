@@ -49,18 +49,9 @@ def _read_points(args, n_features: int | None):
     if args.data == "-":
         raw, source = sys.stdin.buffer.read(), "<stdin>"
     else:
-        from exactlin.errors import CSVError
+        from exactlin.data.dataset import read_bytes
 
-        try:
-            with open(args.data, "rb") as f:
-                raw = f.read()
-        except FileNotFoundError:
-            raise CSVError(f"{args.data}: no such file") from None
-        except IsADirectoryError:
-            raise CSVError(f"{args.data}: is a directory, not a CSV file") from None
-        except OSError as e:
-            raise CSVError(f"{args.data}: cannot be read ({e.strerror})") from None
-        source = str(args.data)
+        raw, source = read_bytes(args.data), str(args.data)
     if args.no_labels:
         ds, labeled = parse_csv_bytes(raw, source=source, delimiter=delimiter, labels=False), False
     elif args.label_column is not None:

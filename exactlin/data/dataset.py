@@ -698,15 +698,20 @@ def read_csv(path: str | Path, *, delimiter: str | None = ",", label_column: int
     """Read a CSV file (UTF-8, an optional BOM): feature columns then the label (``delimiter`` and
     ``label_column`` as in :func:`parse_csv`)."""
     p = Path(path)
+    return parse_csv_bytes(read_bytes(p), source=str(p), delimiter=delimiter, label_column=label_column)
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """A data file's bytes, or a CSVError naming the file (missing, a directory, unreadable)."""
+    p = Path(path)
     try:
-        raw = p.read_bytes()
+        return p.read_bytes()
     except FileNotFoundError:
         raise CSVError(f"{p}: no such file") from None
     except IsADirectoryError:
         raise CSVError(f"{p}: is a directory, not a CSV file") from None
     except OSError as e:
         raise CSVError(f"{p}: cannot be read ({e.strerror})") from None
-    return parse_csv_bytes(raw, source=str(p), delimiter=delimiter, label_column=label_column)
 
 
 def parse_csv_bytes(raw: bytes, *, source: str, delimiter: str | None = ",",

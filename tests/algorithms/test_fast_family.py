@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from exactlin.algorithms import _fast, _loop
 from exactlin.algorithms.perceptron_family import fixed_increment, variable_increment
 from exactlin.errors import ExactlinError
+from tests.algorithms.test_fast_paths import _same
 
 
 def _both(fn, *args, **kw):
@@ -41,17 +42,6 @@ def _both(fn, *args, **kw):
     return out[0], out[1], tiers
 
 
-def _same(fast, ref):
-    if isinstance(ref, tuple):
-        assert fast == ref
-        return
-    for name in ("w", "converged", "reason", "updates", "epochs", "steps", "trace_complete"):
-        assert getattr(fast, name) == getattr(ref, name), name
-    assert all(type(a) is Fraction for a in fast.w)
-    assert fast.trace == ref.trace
-    assert set(fast.extras) == set(ref.extras)
-    for key, value in ref.extras.items():
-        assert fast.extras[key] == value, key
 
 
 SMALL = st.integers(-5, 5)
