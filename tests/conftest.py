@@ -2,7 +2,9 @@ import os
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("default", max_examples=40, deadline=None,
+# CI is deterministic: the default profile draws the same cases on every run (a failure there is reproducible
+# from the log alone).  HYPOTHESIS_PROFILE=thorough draws 500 fresh random cases per test, to explore by hand.
+settings.register_profile("default", max_examples=40, deadline=None, derandomize=True, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("thorough", max_examples=500, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -522,7 +522,7 @@ def separates(w, Z) -> bool:
         A, Zs = ints
         m_s = max((abs(a) for a in s), default=0)
         m_Z = int(np.abs(Zs).max()) if Zs.size else 0
-        if len(s) * m_s * m_Z < _I64:
+        if m_s < _I64 and len(s) * m_s * m_Z < _I64:  # m_s alone too: m_Z may be 0
             ok = bool((Zs @ np.array(s, dtype=np.int64) > 0).all())
         else:
             ok = bool((Zs.astype(object).dot(np.array(s, dtype=object)) > 0).all())
@@ -555,7 +555,7 @@ def above(w, Z, b=0) -> bool:
     t = (b * A * B).__floor__()
     m_s = max((abs(a) for a in s), default=0)
     m_Z = int(np.abs(Zs).max()) if Zs.size else 0
-    if len(s) * m_s * m_Z < _I64:
+    if m_s < _I64 and len(s) * m_s * m_Z < _I64:  # m_s alone too: when every z is 0, m_Z = 0
         return bool((Zs @ np.array(s, dtype=np.int64) > max(-_I64, min(t, _I64))).all())
     return bool((Zs.astype(object).dot(np.array(s, dtype=object)) > t).all())
 
@@ -593,7 +593,7 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     m_Z = int(np.abs(Zs).max()) if Zs.size else 0
     m_s = max((abs(a) for a in s), default=0)
     m_V = max((abs(a) for a in U1), default=0) + c * K * m_Z  # |V_t| <= |V_1| + c t m_Z
-    if (d * m_s * m_Z >= _I64 or d * m_Z * m_Z >= _I64 or m_V >= _I64 or d * m_V * m_V >= _I64
+    if (m_s >= _I64 or d * m_s * m_Z >= _I64 or d * m_Z * m_Z >= _I64 or m_V >= _I64 or d * m_V * m_V >= _I64
             or d * m_V * m_s >= _I64):
         return None
     s64 = np.array(s, dtype=np.int64)

@@ -229,3 +229,12 @@ def test_above_is_exact(prob, data, b):
     expected = all(sum((Fraction(a) * Fraction(c) for a, c in zip(w, x)), Fraction(0)) > b for x in X)
     assert _fast.above(w, X, b) is expected
     assert not _fast._MON_CACHE  # no cache left behind
+
+
+def test_zero_samples_with_a_weight_beyond_int64():
+    # CI found this: every z is 0, so d max|s| max|Z| = 0 passed the int64 guard while s itself did not fit
+    w = [-(2**63) - 1]
+    assert _fast.above(w, [[0]], 0) is False and _fast.above(w, [[0]], -1) is True
+    assert not _fast._MON_CACHE
+    assert _fast.separates(w, [[0]]) is False
+    assert _fast.separates([2**64, 1], [[0, 1]]) is True
