@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, register
+from exactlin.algorithms import _fast, _fast_pocket, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import (
     Bounds,
@@ -709,10 +709,17 @@ def pocket(X, y, P: Checked) -> Run:
     bounds = P.bounds()
     max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
     tracer = P.tracer(prob.d)
+    printed = P["variant"] == "printed"
+    if not printed:
+        # the PLA steps and the E_in evaluations on one integer matrix (_fast_pocket.py proves the run identical
+        # to the loop below, field for field); None where the loop below runs instead (trace=True, kernel off)
+        res = _fast_pocket.pocket_loop(prob.Z, w, T, bounds, tracer)
+        if res is not None:
+            return _pocket_run(P, prob, tracer, res.best, res.best_E, res.best_t, res.w, res.E_pla, res.history,
+                               res.reason, res.steps)
     E_in = _E_in_counter(Y, z)  # noqa: N806 -- the notes' E_in, computed in integers
     best, best_E = w, E_in(w)
     best_t = 1
-    printed = P["variant"] == "printed"
     prev_E = best_E  # E_in(w(t)) of the previous PLA iterate (the printed comparison)
     pos = 0
     history_E = [best_E]
@@ -748,13 +755,7 @@ def pocket(X, y, P: Checked) -> Run:
         if bounds.out_of_time():
             reason = "time_limit"
             break
-    run = Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_in(w),
-                      "E_in_history": history_E[:10_000], "separates": best_E == 0,
-                      "last_update_step": t_done},
-              seed=SEED001, problem=prob,
-        model=linear_model(best, P.bias, prob))
+    run = _pocket_run(P, prob, tracer, best, best_E, best_t, w, E_in(w), history_E[:10_000], reason, t_done)
     if printed:
         run.extras["erratum"] = "pocket-comparison"
         run.extras["printed_note"] = (
@@ -762,6 +763,16 @@ def pocket(X, y, P: Checked) -> Run:
             f"{t_done} PLA steps and stopped with reason {reason}; the vector it kept has E_in = {best_E}, the best "
             f"vector seen (w(1) included) had E_in = {min(history_E)}.")
     return run
+
+
+def _pocket_run(P, prob, tracer, best, best_E, best_t, w, E_pla, history_E, reason, t_done) -> Run:
+    return Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
+               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_pla,
+                       "E_in_history": history_E, "separates": best_E == 0,
+                       "last_update_step": t_done},
+               seed=SEED001, problem=prob,
+               model=linear_model(best, P.bias, prob))
 
 
 # ---------------------------------------------------------------------------
