@@ -575,6 +575,80 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
                     anchors, check, info, size=f"{n} x {d}", extra={"data": "budget_data.make('separable', n, d)"})
 
 
+# ---------------------------------------------------------------------------------------------------
+# seed 001's pocket algorithm on the integer kernel (issue 14)
+
+
+def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
+    """pocket (seed 001, bias first, T PLA steps) against perceptron(bias="first", max_updates=T) on the same
+    planted integer data with 5% of the labels flipped (benchmarks/budget_data.py's ``noisy`` set): the pocket's
+    PLA is the perceptron's iteration, so after T updates its last iterate w_pla is the perceptron's w; the pocket
+    also evaluates E_in exactly after every step (one n x d integer product each).  ``fraction_loop``: also time
+    the readable Fraction loop (the kernel switched off), once."""
+    from exactlin.algorithms import _fast, _fast_pocket
+    from exactlin.algorithms.perceptron import perceptron
+    from exactlin.algorithms.perceptron_family import pocket
+
+    from .budget_data import make
+
+    X, y = make("noisy", n, d)
+    state = {}
+
+    def pock():
+        r = pocket(X, y, T=T, max_epochs=T)
+        state["tiers"] = dict(_fast_pocket.LAST_TIERS)
+        return r
+
+    def perc():
+        return perceptron(X, y, bias="first", max_updates=T)
+
+    def pock_fraction():
+        _fast.ENABLED = False
+        try:
+            return pocket(X, y, T=T, max_epochs=T)
+        finally:
+            _fast.ENABLED = True
+
+    def check(res):
+        r, p = res["exactlin pocket()"], res["exactlin perceptron(bias=first, max_updates=T)"]
+        # independent, in Python ints: z_i = y_i (1, x_i); w_pla must be the sum of the z_i over the perceptron's
+        # mistakes (a_1 = 0, eta = 1), and E_in of the pocket and of w_pla recounted here
+        Z = [[int(lab)] + [int(lab) * int(a) for a in row] for row, lab in zip(X, y)]
+        w = [0] * (d + 1)
+        for i in p.extras["mistakes"]:
+            w = [a + b for a, b in zip(w, Z[i])]
+
+        def err(v):
+            return Fraction(sum(1 for z in Z if sum(a * b for a, b in zip(v, z)) <= 0), n)
+
+        ok = (tuple(r.extras["w_pla"]) == tuple(p.w) == tuple(Fraction(a) for a in w) and r.updates == p.updates == T
+              and err(r.w) == r.extras["E_in"] == min(r.extras["E_in_history"]) and err(w) == r.extras["E_in_pla"])
+        ref = res.get("Fraction loop (kernel off)")
+        if ref is not None:
+            ok = ok and ref.w == r.w and ref.extras == r.extras and ref.trace == r.trace
+        return ok, (f"w_pla identical to perceptron()'s w after {T} updates (= the sum of its mistakes' z_i, Python "
+                    f"ints); E_in of the pocket ({r.extras['E_in']}) and of w_pla recounted in Python ints"
+                    + ("; w, extras and trace identical to the Fraction loop's" if ref is not None else "")
+                    if ok else "MISMATCH")
+
+    def info(res):
+        r, p = res["exactlin pocket()"], res["exactlin perceptron(bias=first, max_updates=T)"]
+        return (f"{r.updates} PLA updates (perceptron: {p.updates} in {p.steps} rounds), reason {r.reason}; "
+                f"w_pla identical to perceptron's w: {tuple(r.extras['w_pla']) == tuple(p.w)}; pocket E_in "
+                f"{r.extras['E_in']} from step {r.extras['pocket_from_step']}; tiers {state.get('tiers')}")
+
+    anchors = [Impl("exactlin perceptron(bias=first, max_updates=T)", perc,
+                    note="the same PLA iteration, the same number of updates, the reference time")]
+    if fraction_loop:
+        anchors.append(Impl("Fraction loop (kernel off)", pock_fraction, once=True,
+                            note="pocket with _fast.ENABLED = False"))
+    return Workload("pocket", f"pocket (seed 001, T = {T}) vs perceptron(bias=first, max_updates={T}), same data",
+                    "<= 3x perceptron(bias=first) with the same updates, identical weights",
+                    [Impl("exactlin pocket()", pock,
+                          note=f"T={T}, max_epochs={T} (it bounds the PLA steps too), default trace")],
+                    anchors, check, info, size=f"{n} x {d}", extra={"data": "budget_data.make('noisy', n, d)"})
+
+
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
     "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
@@ -585,4 +659,6 @@ WORKLOADS = {
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
+    "pocket": ("exactlin.algorithms._fast_pocket", pocket_workload, {"fraction_loop": True},
+               {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
 }

@@ -145,7 +145,6 @@ def pocket_loop(Z, w1: tuple, T: int, bounds, tracer) -> PocketResult | None:
     S = _Scores(Zl, W)
     LAST_TIERS.clear()
     LAST_TIERS.update(float64=0, int64=0, python=0)
-    d = S.d
 
     def E(count) -> Fraction:
         return Fraction(count, n)
