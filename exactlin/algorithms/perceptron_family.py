@@ -698,6 +698,11 @@ def pocket(X, y, P: Checked) -> Run:
     E_in(w(t)) then w <- w(t+1)**, w(t) the previous PLA iterate; the returned w is then the last vector
     kept that way, which need not be the best one seen.
 
+    The corrected rule runs on the integer kernel :func:`._fast_pocket.pocket_loop` (every PLA test and E_in
+    count is the sign of one integer score vector L^2 Z w; its docstring proves the Run identical, field for
+    field, to the Fraction loop here, which runs for ``trace=True``, ``variant="printed"`` and with
+    ``_fast.ENABLED = False``).
+
     >>> r = pocket([(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1], bias="none", T=5)
     >>> r.w, r.extras["E_in"]
     ((Fraction(0, 1), Fraction(2, 1)), Fraction(1, 2))
