@@ -81,7 +81,9 @@ class _Scores:
         self.Zl = Zl
         self.n, self.d = len(Zl), len(Zl[0])
         self.Z64, self.m_Z = _as_int64(Zl)
-        self.Zf = self.Z64.astype(np.float64) if self.Z64 is not None and self.m_Z < _F64 else None
+        # the products as v^T Z'^T on a contiguous transpose (faster than Z' v for a tall Z'; the same integers)
+        self.ZT64 = np.ascontiguousarray(self.Z64.T) if self.Z64 is not None else None
+        self.ZfT = self.ZT64.astype(np.float64) if self.Z64 is not None and self.m_Z < _F64 else None
         self.Zobj = None
         self.W = W
         self.dm = self.d * self.m_Z
@@ -100,12 +102,12 @@ class _Scores:
         if self.dm * W.m_v >= _F64:
             W.exact_max()
         bound = self.dm * W.m_v
-        if bound < _F64 and W.m_v < _F64 and self.Zf is not None and not self.big:
+        if bound < _F64 and W.m_v < _F64 and self.ZfT is not None and not self.big:
             LAST_TIERS["float64"] += 1
-            return self.Zf @ W.v.astype(np.float64)
+            return W.v.astype(np.float64) @ self.ZfT
         if bound < _I64 and self.Z64 is not None and not self.big:
             LAST_TIERS["int64"] += 1
-            return self.Z64 @ W.v
+            return W.v @ self.ZT64
         self.to_python_ints()
         LAST_TIERS["python"] += 1
         return self.Zobj.dot(W.v)
