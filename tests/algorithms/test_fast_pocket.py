@@ -266,3 +266,21 @@ def test_reference_options_keep_the_fraction_loop(monkeypatch):
     assert r.extras["erratum"] == "pocket-comparison"
     monkeypatch.setattr(_fast, "ENABLED", False)
     assert pocket(X, y, bias="none", T=5).w == (0, 2)
+
+
+def test_integers_over_a_denominator_with_a_rational_start():
+    # ExactRows input (numpy int64 over one denominator, exactlin.scaled) and a rational w0: L = lcm(7, 3, 5) = 105
+    import numpy as np
+
+    from exactlin import scaled
+
+    K = np.array([[3, -1, 4], [-1, 5, -9], [2, 6, -5], [3, -5, 8], [-9, 7, 9], [3, 2, -3]])
+    y = [1, -1, 1, -1, -1, 1]
+    for w0 in (None, (Fraction(1, 3), Fraction(-2, 5), 0, 1)):
+        fast, ref, tiers = _both(scaled(K, 7), y, w0=w0, T=25)
+        _same(fast, ref)
+        assert tiers == {"float64"}
+    # and the kernel's answer against the independent pocket above, on the samples written out as Fractions
+    best, best_e, w, steps, hist = _pocket_by_hand([[1, *(Fraction(int(a), 7) for a in r)] for r in K], y, 25)
+    fast = pocket(scaled(K, 7), y, T=25)
+    assert fast.w == best and fast.extras["E_in"] == best_e and fast.extras["w_pla"] == w and fast.updates == steps
