@@ -936,6 +936,11 @@ def voted_perceptron(X, y, P: Checked) -> Run:
     (:func:`predict_voted`): sign(sum_i c_i sign(<w_i, x>)).  No single vector predicts, so ``Run.w`` is
     None; ``extras["final_w"]`` is w_m (the perceptron's output).  Passes run until one makes no mistake
     (the perceptron's stop), a cycle, or ``max_epochs`` (``max_epochs=1`` is the lecture's one pass).
+    A cycle (the state (w_m, position) repeats exactly) stops with reason ``cycle`` and a verified Gordan
+    certificate; ``stop_on_cycle=False`` keeps running it until a bound, with the certificate and
+    ``extras["cycle_step"]``.  The run uses the perceptron's integer kernel, the (w_m, c_m) list rebuilt
+    from its mistakes in integers (``exactlin/algorithms/_fast_voted.py`` proves it identical to the
+    readable Fraction loop, which runs for ``trace=True`` and ``stop_on_cycle=False``).
 
     >>> r = voted_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1)
     >>> [(tuple(map(int, v["w"])), v["c"]) for v in r.extras["voted"]]
@@ -954,6 +959,7 @@ def averaged_perceptron(X, y, P: Checked) -> Run:
     sign(<sum_i c_i w_i, x>), so ``Run.w`` is the averaged vector sum_i c_i w_i (unnormalized, as the
     notes write it; dividing by sum c_i does not change any sign).  The lecture's example after one pass
     gives 0 + (4,0) + 2(3,-1) + (1,-3) = (11,-5); the notes print "[11]" (erratum ``averaged-vector``).
+    Stops, ``stop_on_cycle`` and the integer kernel as for :func:`voted_perceptron`.
 
     >>> averaged_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1).w
     (Fraction(11, 1), Fraction(-5, 1))

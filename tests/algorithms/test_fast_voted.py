@@ -155,7 +155,7 @@ def test_rationals(prob, opts, fn):
     _same_voted(fast, ref, X, y, opts.get("bias", "none"))
 
 
-@SETTINGS
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems(entries=big_ints, n_max=6, d_max=3), options, st.sampled_from(RULES))
 def test_huge_integers_python_int_tier(prob, opts, fn):
     X, y = prob
