@@ -314,3 +314,25 @@ def test_rounds_and_counts_helpers():
     rounds = _fast_voted.mistake_rounds([2, 2, 0, 1], 3)
     assert rounds == [3, 6, 7, 8]
     assert _fast_voted.survival_counts(rounds, 12) == [3, 3, 1, 1, 5]
+
+
+def test_integer_matrix_and_scaled_input():
+    # the data layer's integer rows (ExactRows: an int64 matrix over one denominator) feed the kernel directly;
+    # a numpy integer matrix and the same matrix over 250 (exactlin.scaled) give the reference's runs, and the
+    # scaled run's vectors are the integer run's divided by 250 (the perceptron's scale-equivariance from w = 0)
+    import numpy as np
+
+    from exactlin import scaled
+
+    K = np.array([[3, -1, 4], [-2, 5, 1], [1, 1, -6], [4, -3, 2], [-5, 2, 2], [2, 2, 2]])
+    y = [1, -1, 1, -1, 1, -1]
+    for fn in RULES:
+        runs = []
+        for inp in (K, scaled(K, 250)):
+            fast, ref, tiers = _both(fn, inp, y, bias="none", max_epochs=40)
+            assert tiers
+            _same_voted(fast, ref)
+            runs.append(fast)
+        a, b = runs
+        assert a.extras["mistakes"] == b.extras["mistakes"] and a.steps == b.steps
+        assert [tuple(x / 250 for x in e["w"]) for e in a.extras["voted"]] == [e["w"] for e in b.extras["voted"]]
