@@ -649,6 +649,100 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
                     anchors, check, info, size=f"{n} x {d}", extra={"data": "budget_data.make('noisy', n, d)"})
 
 
+# ---------------------------------------------------------------------------------------------------
+# seed 000's voted and averaged perceptrons on the perceptron's integer kernel (issue 14)
+
+
+def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loop=False):
+    """voted_perceptron and averaged_perceptron (bias first) against perceptron(bias="first") on the same
+    planted integer data (benchmarks/budget_data.py: features in [-100, 100], a planted integer w* with bias;
+    ``noisy``: 5% of the labels flipped).  All three run the same iteration w_{m+1} = w_m + z_i to the same
+    bound (max_epochs; the default budgets switched off: max_steps=None, max_updates=None), so they make the
+    same mistakes and end at the same w.  ``fraction_loop``: also time the readable Fraction loop once (the
+    kernel switched off; minutes at 2,000 x 10)."""
+    from exactlin.algorithms import _fast
+    from exactlin.algorithms.perceptron import perceptron
+    from exactlin.algorithms.perceptron_family import averaged_perceptron, voted_perceptron
+
+    from .budget_data import make
+
+    X, y = make(kind, n, d)
+    kw = {"bias": "first", "max_epochs": max_epochs}
+
+    def voted():
+        return voted_perceptron(X, y, max_steps=None, **kw)
+
+    def voted_read():  # the list of (w_m, c_m) is built when first read: here it is read in full
+        r = voted_perceptron(X, y, max_steps=None, **kw)
+        len(list(r.extras["voted"]))
+        return r
+
+    def averaged():
+        return averaged_perceptron(X, y, max_steps=None, **kw)
+
+    def perc():
+        return perceptron(X, y, max_updates=None, **kw)
+
+    def voted_fraction():
+        _fast.ENABLED = False
+        try:
+            return voted_perceptron(X, y, max_steps=None, **kw)
+        finally:
+            _fast.ENABLED = True
+
+    def check(res):
+        v, a, p = res["exactlin voted_perceptron()"], res["exactlin averaged_perceptron()"], \
+            res["exactlin perceptron(bias=first)"]
+        # independent, in Python ints: z_i = y_i (1, x_i); w_m = the sum of z over the first m - 1 mistakes;
+        # the counts c_m put the m-th mistake at round k_m = c_1 + ... + c_m, which must visit that mistake's
+        # sample ((k_m - 1) mod n); they sum to steps + 1; the averaged vector is sum_m c_m w_m
+        Z = [[int(lab)] + [int(lab) * int(t) for t in row] for row, lab in zip(X, y)]
+        mistakes = list(v.extras["mistakes"])
+        ok = (tuple(v.extras["final_w"]) == tuple(p.w) == tuple(a.extras["final_w"]) and mistakes
+              == list(p.extras["mistakes"]) == list(a.extras["mistakes"]) and v.updates == p.updates == a.updates
+              and v.steps == p.steps == a.steps and v.reason == p.reason == a.reason)
+        entries = list(v.extras["voted"])
+        ok = ok and len(entries) == len(mistakes) + 1 and entries == list(a.extras["voted"])
+        w = [0] * (d + 1)
+        avg = [0] * (d + 1)
+        k = 0
+        for m, e in enumerate(entries):
+            c = e["c"]
+            ok = ok and type(c) is int and c >= 1 and tuple(e["w"]) == tuple(Fraction(t) for t in w)
+            avg = [s + c * t for s, t in zip(avg, w)]
+            k += c
+            if m < len(mistakes):
+                ok = ok and (k - 1) % n == mistakes[m]
+                w = [s + t for s, t in zip(w, Z[mistakes[m]])]
+        ok = ok and k == v.steps + 1 and tuple(a.w) == tuple(Fraction(t) for t in avg)
+        ref = res.get("Fraction loop (kernel off)")
+        if ref is not None:
+            ok = ok and ref.extras["voted"] == v.extras["voted"] and ref.steps == v.steps
+        return ok, (f"final w, mistakes ({v.updates} updates) and steps ({v.steps}) identical to "
+                    "perceptron(bias=first)'s; the (w_m, c_m) list and the averaged vector rebuilt in Python ints"
+                    + (" and equal to the Fraction loop's" if ref is not None else "") if ok else "MISMATCH")
+
+    def info(res):
+        v, p = res["exactlin voted_perceptron()"], res["exactlin perceptron(bias=first)"]
+        return (f"{v.updates} updates ({p.updates} for perceptron), {v.steps} steps, reason {v.reason}; "
+                f"final w identical: {tuple(v.extras['final_w']) == tuple(p.w)}")
+
+    anchors = [Impl("exactlin perceptron(bias=first)", perc, note="max_updates=None: the same iteration, the "
+                                                                  "reference time")]
+    if fraction_loop:
+        anchors.append(Impl("Fraction loop (kernel off)", voted_fraction, once=True,
+                            note="voted_perceptron with _fast.ENABLED = False"))
+    return Workload(f"voted-{kind}", f"voted / averaged perceptron vs perceptron(bias=first), {kind} data",
+                    "<= 3x perceptron(bias=first), identical weights and update count",
+                    [Impl("exactlin voted_perceptron()", voted, note="max_steps=None; the voted list built on "
+                                                                   "first read"),
+                     Impl("exactlin voted_perceptron() + reading the list", voted_read,
+                          note="the same call, then every (w_m, c_m) read"),
+                     Impl("exactlin averaged_perceptron()", averaged, note="max_steps=None")],
+                    anchors, check, info, size=f"{n} x {d}, max_epochs {max_epochs}",
+                    extra={"data": f"budget_data.make({kind!r}, n, d)"})
+
+
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
     "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
@@ -661,4 +755,7 @@ WORKLOADS = {
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
     "pocket": ("exactlin.algorithms._fast_pocket", pocket_workload, {"fraction_loop": True},
                {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
+    "voted-separable": ("exactlin.algorithms._fast_voted", voted_workload, {}, {"n": 200, "d": 5}),
+    "voted-noisy": ("exactlin.algorithms._fast_voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
+                    {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
 }

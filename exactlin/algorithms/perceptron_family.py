@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, _fast_pocket, register
+from exactlin.algorithms import _fast, _fast_pocket, _fast_voted, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import (
     Bounds,
@@ -876,44 +876,59 @@ def perceptron_gd(X, y, P: Checked) -> Run:
 # seed 000: voted and averaged perceptron
 
 
-VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS)
+VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS, STOP_ON_CYCLE)
 
 
 def _voted(name, X, y, P):
     prob = P.problem(X, y)
     Z = prob.Z
     w1 = zeros(prob.d)
-    # the (w_m, c_m) list exactly as the lecture builds it: m = 1, w_1 = 0, c_1 = 1
-    vectors: list[list] = [[w1, 1]]
+    bounds = P.bounds()
     tracer = P.tracer(prob.d)
+    fast = None
+    if P["stop_on_cycle"]:
+        # the perceptron's iteration on the integer kernel, the (w_m, c_m) list and sum_m c_m w_m rebuilt from
+        # its mistakes in integers (_fast_voted.py proves the run identical to the loop below, field for field);
+        # None where the loop below runs instead (trace=True, or the kernel switched off)
+        fast = _fast_voted.voted_loop(Z, bounds, tracer)
+    if fast is not None:
+        res, averaged = fast.res, fast.averaged
+        voted = fast.voted()  # the list of {"w": w_m, "c": c_m}, built when first read
+        model = (linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
+                 else fast.vote_model(P.bias, *label_pair(prob)))
+    else:
+        # the (w_m, c_m) list exactly as the lecture builds it: m = 1, w_1 = 0, c_1 = 1
+        vectors: list[list] = [[w1, 1]]
 
-    def test(w, i, k):
-        s = _dot(w, Z[i])
-        return s, s <= 0
+        def test(w, i, k):
+            s = _dot(w, Z[i])
+            return s, s <= 0
 
-    def update(w, i, u, score):
-        return tuple(a + b for a, b in zip(w, Z[i]))
+        def update(w, i, u, score):
+            return tuple(a + b for a, b in zip(w, Z[i]))
 
-    def on_step(k, i, upd, wb, wa):
-        if upd:  # w_{m+1} = w_m + y_t x_t; m = m + 1; c_m = 1
-            vectors.append([wa, 1])
-        else:  # c_m = c_m + 1
-            vectors[-1][1] += 1
+        def on_step(k, i, upd, wb, wa):
+            if upd:  # w_{m+1} = w_m + y_t x_t; m = m + 1; c_m = 1
+                vectors.append([wa, 1])
+            else:  # c_m = c_m + 1
+                vectors[-1][1] += 1
 
-    res = cyclic_single_sample(prob.n, w1, test, update, P.bounds(), tracer, stationary=True,
-                               on_step=on_step)
-    vlist = [(tuple(w), c) for w, c in vectors]
-    averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
+        res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
+                                   on_step=on_step, stop_on_cycle=P["stop_on_cycle"])
+        vlist = [(tuple(w), c) for w, c in vectors]
+        averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
+        voted = [{"w": w, "c": c} for w, c in vlist]
+        model = (linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
+                 else VoteModel(tuple(vlist), P.bias, *label_pair(prob)))
     run = Run(name, averaged if name == "averaged-perceptron" else None, P.bias, res.converged, res.reason,
               res.updates, res.epochs, res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
-              extras={"voted": [{"w": w, "c": c} for w, c in vlist], "final_w": res.w, "averaged_w": averaged,
+              extras={"voted": voted, "final_w": res.w, "averaged_w": averaged,
                       "mistakes": res.update_indices, "max_bits": res.max_bits,
-                      "last_update_step": res.last_update}, seed=SEED000, problem=prob,
-              model=(linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
-                     else VoteModel(tuple(vlist), P.bias, *label_pair(prob))))
+                      "last_update_step": res.last_update}, seed=SEED000, problem=prob, model=model)
     if res.cycle is not None:
         run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
+        run.extras["cycle_step"] = res.cycle_step
     if P["monitor"]:
         # the (w_m) sequence is the perceptron's: the theorem applies to it unchanged
         w_saved = run.w
@@ -937,6 +952,11 @@ def voted_perceptron(X, y, P: Checked) -> Run:
     (:func:`predict_voted`): sign(sum_i c_i sign(<w_i, x>)).  No single vector predicts, so ``Run.w`` is
     None; ``extras["final_w"]`` is w_m (the perceptron's output).  Passes run until one makes no mistake
     (the perceptron's stop), a cycle, or ``max_epochs`` (``max_epochs=1`` is the lecture's one pass).
+    A cycle (the state (w_m, position) repeats exactly) stops with reason ``cycle`` and a verified Gordan
+    certificate; ``stop_on_cycle=False`` keeps running it until a bound, with the certificate and
+    ``extras["cycle_step"]``.  The run uses the perceptron's integer kernel, the (w_m, c_m) list rebuilt
+    from its mistakes in integers (``exactlin/algorithms/_fast_voted.py`` proves it identical to the
+    readable Fraction loop, which runs for ``trace=True`` and ``stop_on_cycle=False``).
 
     >>> r = voted_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1)
     >>> [(tuple(map(int, v["w"])), v["c"]) for v in r.extras["voted"]]
@@ -955,6 +975,7 @@ def averaged_perceptron(X, y, P: Checked) -> Run:
     sign(<sum_i c_i w_i, x>), so ``Run.w`` is the averaged vector sum_i c_i w_i (unnormalized, as the
     notes write it; dividing by sum c_i does not change any sign).  The lecture's example after one pass
     gives 0 + (4,0) + 2(3,-1) + (1,-3) = (11,-5); the notes print "[11]" (erratum ``averaged-vector``).
+    Stops, ``stop_on_cycle`` and the integer kernel as for :func:`voted_perceptron`.
 
     >>> averaged_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1).w
     (Fraction(11, 1), Fraction(-5, 1))
