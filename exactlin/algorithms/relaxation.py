@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _flint_relax, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import batch_steps_param, cyclic_single_sample, max_bits_param, start_vector
+from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import (
     _batch_run,
     _certificate,
@@ -154,6 +155,7 @@ SINGLE_PARAMS = (
           in_open_interval(0, 2)),
     *_COMMON,
     *bound_params(1024, "each correction divides by ||y||^2, so a(k)'s denominators grow at nearly every step"),
+    STOP_ON_CYCLE,
 )
 
 BATCH_PARAMS = (
@@ -163,7 +165,61 @@ BATCH_PARAMS = (
     max_bits_param(1024, why="one iteration sums corrections over a different ||y||^2 per sample; the bound is "
                    "also checked within an iteration's sum"),
     MAX_SECONDS,
+    STOP_ON_CYCLE,
 )
+
+class _LazyCoefficients:
+    """The fast path's update coefficients as Fractions, built when read (the cycle certificate reads a few)."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def __len__(self):
+        return len(self.raw)
+
+    def __getitem__(self, s):
+        return [_flint_relax.coefficient(r) for r in self.raw[s]]
+
+
+def _single_reference(prob, Z, a1, b, sched, bounds, tracer, stop_on_cycle):
+    """Algorithm 9 on tuples of Fractions: the readable reference of the fast path.  Returns the loop's result,
+    the coefficient of every update and the round of every update."""
+    norms = [_dot(z, z) for z in Z]
+    coefs: list[Fraction] = []
+    rounds: list[int] = []
+    step = [0]
+
+    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
+    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
+    def test(a, i, k):
+        step[0] = k
+        s = _dot(a, Z[i])
+        return s, s < b
+
+    def update(a, i, u, score):
+        eta = _eta_in_range(sched, step[0])
+        c = eta * (b - score) / norms[i]
+        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
+        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
+        if lhs != rhs:
+            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
+                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+        coefs.append(c)
+        rounds.append(step[0])
+        return a_new
+
+    def step_info(k, i, score):  # called after the update of round k (if any)
+        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
+
+    last = [0]
+
+    def update_traced(a, i, u, score):
+        last[0] = step[0]
+        return update(a, i, u, score)
+
+    res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer,
+                               stationary=sched.constant, step_info=step_info, stop_on_cycle=stop_on_cycle)
+    return res, coefs, rounds
 
 
 @register("single-sample-relaxation", family="perceptron", seed=SEED, number="Algorithm 9",
@@ -197,40 +253,17 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     zi = _zero_sample(Z)
     if zi is not None:
         return _undefined_run("single-sample-relaxation", prob, P, a1, zi)
-    norms = [_dot(z, z) for z in Z]
     tracer = P.tracer(prob.d)
-    coefs: list[Fraction] = []
-    step = [0]
-
-    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
-    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
-    def test(a, i, k):
-        step[0] = k
-        s = _dot(a, Z[i])
-        return s, s < b
-
-    def update(a, i, u, score):
-        eta = _eta_in_range(sched, step[0])
-        c = eta * (b - score) / norms[i]
-        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
-        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
-        if lhs != rhs:
-            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
-                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
-        coefs.append(c)
-        return a_new
-
-    def step_info(k, i, score):  # called after the update of round k (if any)
-        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
-
-    last = [0]
-
-    def update_traced(a, i, u, score):
-        last[0] = step[0]
-        return update(a, i, u, score)
-
-    res = cyclic_single_sample(prob.n, a1, test, update_traced, P.bounds(), tracer,
-                               stationary=sched.constant, step_info=step_info)
+    bounds = P.bounds()
+    # the fast exact path (integers over one denominator, _flint_relax.py proves it identical); the readable
+    # Fraction loop below is the reference, run when _flint_relax.ENABLED is False
+    fast = _flint_relax.relaxation_single_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
+                                               stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
+    if fast is not None:
+        res, raw, rounds = fast
+        coefs = _LazyCoefficients(raw)
+    else:
+        res, coefs, rounds = _single_reference(prob, Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
     run = Run("single-sample-relaxation", res.w, P.bias, res.converged, res.reason, res.updates, res.epochs,
               res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
@@ -244,14 +277,49 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
               seed=SEED, problem=prob,
         model=linear_model(res.w, P.bias, prob))
     if res.cycle is not None:
+        # the coefficients of the period found (with stop_on_cycle=False the run went on past it)
+        end = rounds.index(res.cycle_step) + 1
         weight = [Fraction(0)] * prob.n
-        for i, c in zip(res.cycle, coefs[-len(res.cycle):]):
+        for i, c in zip(res.cycle, coefs[end - len(res.cycle):end]):
             weight[i] += c
         total = sum(weight)
         run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, P.bias)
+        run.extras["cycle_step"] = res.cycle_step
     if P["test"] == "<=":
         _stalled(run, Z, b)
     return run
+
+def _batch_reference(Z, a1, b, sched, bounds, tracer, stop_on_cycle):
+    """Algorithm 8 on tuples of Fractions (batch_loop): the readable reference of the fast path."""
+    norms = [_dot(z, z) for z in Z]
+    pending: list = []  # the single-sample identity to check after the update
+
+    def check_pending(a, k):
+        """Check the identity of iteration k - 1's update on a = a(k) (nothing else: no eta(k) is taken)."""
+        if pending:
+            i, eta, before = pending.pop()
+            lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
+            if lhs != rhs:
+                raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i + 1}): "
+                                         f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+
+    def correction(a, k):
+        check_pending(a, k)
+        scores = [_dot(a, z) for z in Z]
+        Yk = [i for i, s in enumerate(scores) if s < b]
+        info = {"J_r": sum(((scores[i] - b) ** 2 / norms[i] for i in Yk), Fraction(0)) / 2}
+        if not Yk:
+            return [], [], info
+        eta = _eta_in_range(sched, k)
+        if len(Yk) == 1:
+            pending.append((Yk[0], eta, scores[Yk[0]]))
+        return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
+
+    res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant, stop_on_cycle=stop_on_cycle)
+    # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
+    # which may lie outside (0, 2) although every eta the run used was inside)
+    check_pending(res.a, res.iterations + 1)
+    return res
 
 
 @register("batch-relaxation", family="perceptron", seed=SEED, number="Algorithm 8",
@@ -279,35 +347,14 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     zi = _zero_sample(Z)
     if zi is not None:
         return _undefined_run("batch-relaxation", prob, P, a1, zi)
-    norms = [_dot(z, z) for z in Z]
     tracer = P.tracer(prob.d)
-    pending: list = []  # the single-sample identity to check after the update
-
-    def check_pending(a, k):
-        """Check the identity of iteration k - 1's update on a = a(k) (nothing else: no eta(k) is taken)."""
-        if pending:
-            i, eta, before = pending.pop()
-            lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
-            if lhs != rhs:
-                raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i + 1}): "
-                                         f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
-
-    def correction(a, k):
-        check_pending(a, k)
-        scores = [_dot(a, z) for z in Z]
-        Yk = [i for i, s in enumerate(scores) if s < b]
-        info = {"J_r": sum(((scores[i] - b) ** 2 / norms[i] for i in Yk), Fraction(0)) / 2}
-        if not Yk:
-            return [], [], info
-        eta = _eta_in_range(sched, k)
-        if len(Yk) == 1:
-            pending.append((Yk[0], eta, scores[Yk[0]]))
-        return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
-
-    res = batch_loop(Z, a1, correction, P.bounds(), tracer, stationary=sched.constant)
-    # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
-    # which may lie outside (0, 2) although every eta the run used was inside)
-    check_pending(res.a, res.iterations + 1)
+    bounds = P.bounds()
+    # the fast exact path (python-flint fmpq_mat, _flint_relax.py); the readable Fraction loop is the reference,
+    # run when _flint_relax.ENABLED is False
+    res = _flint_relax.relaxation_batch_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
+                                             stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
+    if res is None:
+        res = _batch_reference(Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
     run = _batch_run("batch-relaxation", SEED, prob, res, P, tracer)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None
