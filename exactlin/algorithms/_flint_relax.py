@@ -59,6 +59,8 @@ __all__ = ["ENABLED", "relaxation_single_loop", "relaxation_batch_loop", "winnow
 #: set to False to send every run through the reference Fraction loops (tests compare the two)
 ENABLED = True
 
+_gcd = math.gcd  # the single-sample update's reduction (a module name, so that a test can break it)
+
 
 def _int_rows(Z) -> list[list[int]]:
     """(L, Z' = L Z as lists of Python ints)."""
@@ -171,7 +173,7 @@ def relaxation_single_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tr
             f = ep * r
             v_new = [x * m + f * y for x, y in zip(v, zi)]
             D_new = D * m
-            g = math.gcd(D_new, *v_new)
+            g = _gcd(D_new, *v_new)
             if g != 1:
                 v_new = [x // g for x in v_new]
                 D_new //= g
