@@ -25,11 +25,11 @@ terms.  The notes' identity a'^t z_i - b = (1 - eta)(a^t z_i - b) is checked at 
 fraction v_j / D, i.e. of v_j / g and D / g with g = gcd(v_j, D): the reference's max_bits exactly (it is only
 computed when the bound max(bits(D), bits(v_j)) exceeds the running maximum, since reducing never adds bits).
 
-**Batch relaxation (Algorithm 8): python-flint.**  a is an ``fmpq_mat`` column, the scores of all samples
-one product Z a, the iteration's correction one product Z^t r with r_i = eta (b - a^t z_i) / ||z_i||^2 on Y_k
-(0 elsewhere): the same sum as the reference's, in exact rationals (fmpq entries are reduced, so their
-``height_bits`` is the reference's bit length).  The in-iteration bit check after every 64 corrections is the
-same partial sum, Z^t r with r cut after the first 64 m samples of Y_k.
+**Batch relaxation (Algorithm 8): integers over one denominator, products on python-flint.**  a = v / D as
+above; the scores of all samples are one ``fmpz_mat`` product t = Z' v, the iteration's correction one
+product Z'^t u (:func:`relaxation_batch_loop`): the same sum as the reference's, as a reduced fraction.  The
+in-iteration bit check after every 64 corrections is the same partial sum, Z'^t u with u cut after the first
+64 m samples of Y_k.
 
 **Balanced Winnow (Algorithm 7): integer exponents.**  When every augmented sample has integer entries (else
 the reference runs), every factor alpha^{+-y_{k,i}} is an integer power of alpha = p / q (lowest terms,
@@ -85,25 +85,49 @@ def _finish_trace(tracer: Tracer, k: int, records: list, build) -> None:
         tracer.steps = LazySteps(len(records), build)
 
 
+#: the product of the primes below 200
+_SMALL_PRIMES = math.prod(p for p in range(2, 200) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
+
+
+def _smooth_gcd(x: int, D: int, Ds: int) -> int:
+    """The part of gcd(x, D) made of primes below 200 (``Ds`` = gcd(D, their product)): each round divides
+    x and D by the small primes they still share; only divisions of a long number by a short one."""
+    l = 1
+    t = math.gcd(x, Ds)
+    while t > 1:
+        l *= t
+        x //= t
+        D //= t
+        t = math.gcd(math.gcd(x, t), D)
+    return l
+
+
 def _frac_bits(v: list[int], D: int, current: int) -> int:
-    """max over j of the bit length of v_j / D in lowest terms, when it exceeds ``current`` (else a number
-    <= current): the bound max(bits(D), bits(v_j)) is checked first, and the exact values are computed from
-    the largest |v_j| down until one reaches the bound."""
+    """max(current, the largest bit length of an entry v_j / D in lowest terms): exact whenever that exceeds
+    ``current`` (so the running maximum and the bit_limit stop are the reference's).
+
+    Entry j in lowest terms is (v_j / g_j) / (D / g_j) with g_j = gcd(v_j, D).  Any divisor l_j of g_j gives
+    the upper bound max(bits(v_j / l_j), bits(D / l_j)) (dividing by more can only shorten); l_j =
+    the part of g_j made of primes below 200 (usually all of it) is cheap (:func:`_smooth_gcd`).  The exact g_j is
+    computed only for entries whose bound exceeds the best value found so far (largest bound first), so
+    usually once."""
     dbits = D.bit_length()
-    order = sorted(v, key=abs, reverse=True)
-    bound = max(dbits, abs(order[0]).bit_length()) if order else dbits
-    if bound <= current:
+    if max(dbits, max(abs(x) for x in v).bit_length() if v else 0) <= current:
         return current
-    best = 0
-    for x in order:
-        if max(dbits, abs(x).bit_length()) <= best:
+    Ds = math.gcd(D, _SMALL_PRIMES)
+    cand = []
+    for x in v:
+        lo = _smooth_gcd(x, D, Ds) if Ds > 1 else 1
+        cand.append((max((abs(x) // lo).bit_length(), (D // lo).bit_length()), x))
+    cand.sort(key=lambda c: c[0], reverse=True)
+    best = current
+    for ub, x in cand:
+        if ub <= best:
             break
         g = math.gcd(x, D)
-        b = max(abs(x // g).bit_length(), (D // g).bit_length())
+        b = max((abs(x) // g).bit_length(), (D // g).bit_length())
         if b > best:
             best = b
-            if best == bound:
-                break
     return best
 
 
@@ -241,19 +265,17 @@ def _build_single(records, start, raw_coefs, L, n, d, mode) -> list:
 # batch relaxation
 
 
-def _F(x) -> Fraction:
-    return Fraction(int(x.p), int(x.q))
-
-
-def _mat_bits(m) -> int:
-    return max((x.height_bits() for x in m.entries()), default=0)
-
-
 def relaxation_batch_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tracer, *, stationary: bool,
                           stop_on_cycle: bool = True):
     """Algorithm 8 (``batch_loop`` with relaxation.py's correction, its single-sample identity checks
-    included) on python-flint ``fmpq_mat``; ``eta_at(k)`` is eta(k), range-checked by the caller's function.
-    Returns the reference's BatchResult, or None when switched off."""
+    included) in integers over one denominator, the products with the samples on python-flint ``fmpz_mat``;
+    ``eta_at(k)`` is eta(k), range-checked by the caller's function.  Returns the reference's BatchResult,
+    or None when switched off.
+
+    With the notation of the module docstring (a = v / D, t = Z' v, r_i = b_p D L - b_q t_i > 0 on Y_k) the
+    iteration's correction is sum_{i in Y_k} c_i z_i with c_i = e_p r_i L / (e_q b_q D N_i), i.e.
+    e_p S / (e_q b_q D M) with M = lcm of the N_i on Y_k and S = Z'^t u, u_i = r_i M / N_i (0 off Y_k):
+    a(k+1) = (v e_q b_q M + e_p S) / (D e_q b_q M), brought to lowest terms by one gcd."""
     if not ENABLED:
         return None
     from exactlin.algorithms.perceptron_family import BatchResult
@@ -261,95 +283,111 @@ def relaxation_batch_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tra
     n = len(Z)
     L, Zi = _int_rows(Z)
     d = len(Zi[0])
-    Zq = flint.fmpq_mat(n, d, [x for r in Zi for x in r]) * flint.fmpq(1, L)
-    ZqT = Zq.transpose()
-    norms = [flint.fmpq(sum(x * x for x in r), L * L) for r in Zi]
-    fb = flint.fmpq(b.numerator, b.denominator)
-    a = flint.fmpq_mat(d, 1, [flint.fmpq(Fraction(x).numerator, Fraction(x).denominator) for x in a1])
-    a_key = tuple(a.entries())
-    cycles = CycleDetector(a_key) if stationary else None
+    Zm = flint.fmpz_mat(n, d, [x for r in Zi for x in r])
+    ZmT = Zm.transpose()
+    N = [sum(x * x for x in r) for r in Zi]
+    bp, bq = b.numerator, b.denominator
+    a1 = [Fraction(x) for x in a1]
+    D = math.lcm(*(x.denominator for x in a1))
+    v = [x.numerator * (D // x.denominator) for x in a1]
+    cycles = CycleDetector((tuple(v), D)) if stationary else None
     history: list = []
     updates = 0
     last = 0
     lam = found = found_at = None
-    max_bits = max((x.height_bits() for x in a_key), default=0)
+    max_bits = _frac_bits(v, D, 0)
     limit = bounds.max_steps = batch_step_limit(bounds.max_steps, n)
     ticking = bounds.progress is not None
     rec_limit = _record_limit(tracer)
     records: list = []
     pending: list = []
-    def result(converged, reason, k):
-        # the identity of the last update, as the reference checks it after its loop
-        check_pending(a, k + 1)
-        _finish_trace(tracer, k_added[0], records, lambda: _build_batch(records, fb, norms, d, tracer.mode))
-        return BatchResult(tuple(_F(x) for x in a.entries()), converged, reason, k, updates, history, lam, found,
-                           max_bits, last, found_at)
+    added = [0]
 
-    k_added = [0]
+    def scores(v):
+        return [int(x) for x in (Zm * flint.fmpz_mat(d, 1, v)).entries()]
 
-    def check_pending(a, k):
+    def check_pending(t_now, D_now, k):
+        """The identity of iteration k - 1's single correction, on a(k) = v / D_now with t_now = <Z'_i, v>."""
         if pending:
-            i, eta, before = pending.pop()
-            s = sum((Zq[i, j] * a[j, 0] for j in range(d)), flint.fmpq(0))
-            lhs, rhs = s - fb, (1 - eta) * (before - fb)
-            if lhs != rhs:
+            i, ep, eq, t, D0 = pending.pop()
+            if (bq * t_now - bp * D_now * L) * eq * D0 != (eq - ep) * (bq * t - bp * D0 * L) * D_now:
+                eta = Fraction(ep, eq)
+                lhs, rhs = Fraction(t_now, D_now * L) - b, (1 - eta) * (Fraction(t, D0 * L) - b)
                 raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i + 1}): "
-                                         f"a^t(k+1)y - b = {_F(lhs)} but (1 - eta)(a^t(k)y - b) = {_F(rhs)}")
+                                         f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+
+    def result(converged, reason, k):
+        if pending:  # the identity of the last update, as the reference checks it after its loop
+            i = pending[-1][0]
+            check_pending(sum(x * y for x, y in zip(Zi[i], v)), D, k + 1)
+        _finish_trace(tracer, added[0], records, lambda: _build_batch(records, b, N, L, d, tracer.mode))
+        return BatchResult(tuple(Fraction(x, D) for x in v), converged, reason, k, updates, history, lam, found,
+                           max_bits, last, found_at)
 
     for k in range(1, bounds.max_epochs + 1):
         if k > limit:
             return result(False, "max_steps", k - 1)
         if ticking and k > 1:
             bounds.tick(k - 1, updates, max_bits, work=n)
-        check_pending(a, k)
-        scores = (Zq * a).entries()
-        Yk = [i for i, s in enumerate(scores) if s < fb]
+        t = scores(v)
+        if pending:
+            check_pending(t[pending[-1][0]], D, k)
+        BDL = bp * D * L
+        Yk = [i for i in range(n) if t[i] * bq < BDL]
         if not Yk:
-            k_added[0] += 1
-            if k_added[0] <= rec_limit:
-                records.append((k, [], False, a, a, None, scores, None))
+            added[0] += 1
+            if added[0] <= rec_limit:
+                records.append((k, (), False, (v, D), None, None, (), D, None))
             return result(True, "converged", k)
-        eta_f = Fraction(eta_at(k))
-        eta = flint.fmpq(eta_f.numerator, eta_f.denominator)
+        eta = Fraction(eta_at(k))
+        ep, eq = eta.numerator, eta.denominator
         if len(Yk) == 1:
-            pending.append((Yk[0], eta, scores[Yk[0]]))
-        coefs = [eta * (fb - scores[i]) / norms[i] for i in Yk]
+            pending.append((Yk[0], ep, eq, t[Yk[0]], D))
+        r = [BDL - bq * t[i] for i in Yk]
+        M = math.lcm(*(N[i] for i in Yk))
+        den = eq * bq * D * M  # the increment is e_p S / den
         if bounds.max_bits is not None and len(Yk) >= 64:
             for m in range(64, len(Yk) + 1, 64):
-                r = flint.fmpq_mat(n, 1)
-                for j, c in zip(Yk[:m], coefs[:m]):
-                    r[j, 0] = c
-                bits = _mat_bits(ZqT * r)
+                u = [0] * n
+                for i, ri in zip(Yk[:m], r[:m]):
+                    u[i] = ri * (M // N[i])
+                S = [ep * int(x) for x in (ZmT * flint.fmpz_mat(n, 1, u)).entries()]
+                bits = _frac_bits(S, den, 0)
                 if bits > bounds.max_bits:
                     max_bits = max(bits, max_bits)
                     return result(False, "bit_limit", k - 1)
-        r = flint.fmpq_mat(n, 1)
-        for j, c in zip(Yk, coefs):
-            r[j, 0] = c
-        inc = ZqT * r
-        a_new = a + inc
-        history.append((Yk, coefs))
-        new_key = tuple(a_new.entries())
-        changed = new_key != a_key
+        u = [0] * n
+        for i, ri in zip(Yk, r):
+            u[i] = ri * (M // N[i])
+        S = [ep * int(x) for x in (ZmT * flint.fmpz_mat(n, 1, u)).entries()]
+        m_ = eq * bq * M
+        v_new = [x * m_ + y for x, y in zip(v, S)]
+        D_new = D * m_
+        g = _gcd(D_new, *v_new)
+        if g != 1:
+            v_new = [x // g for x in v_new]
+            D_new //= g
+        history.append((Yk, [(ep * ri * L, eq * bq * D * N[i]) for i, ri in zip(Yk, r)]))
+        changed = D_new != D or v_new != v
         updates += changed
         if changed:
             last = k
-        k_added[0] += 1
-        if k_added[0] <= rec_limit:
-            records.append((k, Yk, changed, a, a_new, inc, scores, eta_f))
-        a, a_key = a_new, new_key
-        bits = max((x.height_bits() for x in a_key), default=0)
+        added[0] += 1
+        if added[0] <= rec_limit:
+            records.append((k, Yk, changed, (v, D), (v_new, D_new), (S, den), r, D, eta))
+        v, D = v_new, D_new
+        bits = _frac_bits(v, D, max_bits)
         if bits > max_bits:
             max_bits = bits
             if bounds.max_bits is not None and bits > bounds.max_bits:
                 return result(False, "bit_limit", k)
-        period = cycles.observe(a_key) if cycles is not None else None
+        period = cycles.observe((tuple(v), D)) if cycles is not None else None
         if period is not None:
             first = k - period
             weight = [Fraction(0)] * n
             for Ys, cs in history[first:]:
                 for j, c in zip(Ys, cs):
-                    weight[j] += _F(c)
+                    weight[j] += Fraction(*c)
             total = sum(weight)
             lam = tuple(w / total for w in weight)
             found, found_at = list(range(first + 1, k + 1)), k
@@ -365,17 +403,18 @@ def relaxation_batch_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tra
     return result(False, "max_epochs", bounds.max_epochs)
 
 
-def _build_batch(records, fb, norms, d, mode) -> list:
+def _build_batch(records, b, N, L, d, mode) -> list:
     tracer = Tracer(mode, d)
-    for k, Yk, changed, a, a_new, inc, scores, eta in records:
-        J = sum(((scores[i] - fb) ** 2 / norms[i] for i in Yk), flint.fmpq(0)) / 2
-        wa = tuple(_F(x) for x in a.entries())
-        if inc is None:
-            tracer.add(k, k, None, 0, False, wa, wa, Y=[], J_r=_F(J))
+    bq2 = b.denominator ** 2
+    for k, Yk, changed, before, after, inc, r, D, eta in records:
+        J = sum((Fraction(ri * ri, bq2 * D * D * N[i]) for i, ri in zip(Yk, r)), Fraction(0)) / 2
+        wa = tuple(Fraction(x, before[1]) for x in before[0])
+        if after is None:
+            tracer.add(k, k, None, 0, False, wa, wa, Y=[], J_r=J)
         else:
-            wb = tuple(_F(x) for x in a_new.entries())
-            tracer.add(k, k, None, len(Yk), changed, wa, wb, Y=list(Yk), increment=tuple(_F(x) for x in inc.entries()),
-                       J_r=_F(J), eta=eta)
+            wb = tuple(Fraction(x, after[1]) for x in after[0])
+            tracer.add(k, k, None, len(Yk), changed, wa, wb, Y=list(Yk),
+                       increment=tuple(Fraction(x, inc[1]) for x in inc[0]), J_r=J, eta=eta)
     return tracer.steps
 
 
