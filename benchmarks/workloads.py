@@ -8,6 +8,7 @@ exact anchor's own answer).  Data are generated from a seed, so every run uses t
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from collections.abc import Callable
@@ -680,11 +681,7 @@ WORKLOADS = {
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
-    "batch-relaxation": ("exactlin.algorithms._flint_relax", lambda **kw: flint_relax_workload("batch-relaxation", **kw),
-                         {}, {"n": 20, "d": 3, "iterations": 5}),
-    "single-sample-relaxation": ("exactlin.algorithms._flint_relax",
-                                 lambda **kw: flint_relax_workload("single-sample-relaxation", **kw), {},
-                                 {"n": 20, "d": 3, "iterations": 5}),
-    "balanced-winnow": ("exactlin.algorithms._flint_relax", lambda **kw: flint_relax_workload("balanced-winnow", **kw),
-                        {}, {"n": 20, "d": 3, "iterations": 5}),
+    **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
+             {"n": 20, "d": 3, "iterations": 5})
+       for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
 }
