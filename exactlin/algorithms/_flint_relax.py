@@ -59,7 +59,7 @@ __all__ = ["ENABLED", "relaxation_single_loop", "relaxation_batch_loop", "winnow
 #: set to False to send every run through the reference Fraction loops (tests compare the two)
 ENABLED = True
 
-_gcd = math.gcd  # the single-sample update's reduction (a module name, so that a test can break it)
+_reduce = None  # set below to _reduce_with_bits (a module name, so that a test can break it)
 
 
 def _int_rows(Z) -> list[list[int]]:
@@ -100,6 +100,54 @@ def _smooth_gcd(x: int, D: int, Ds: int) -> int:
         D //= t
         t = math.gcd(math.gcd(x, t), D)
     return l
+
+
+def _nonsmooth(x: int) -> int:
+    """x without its prime factors below 200."""
+    x = abs(x)
+    g = math.gcd(x, _SMALL_PRIMES)
+    while g > 1:
+        x //= g
+        g = math.gcd(x, g)
+    return x
+
+
+def _reduce_with_bits(v: list[int], D: int, R: int, current: int):
+    """(v / G, D / G, bits) with G = gcd(D, v_1, ..., v_d) (lowest terms) and bits = max(current, the largest
+    bit length of an entry v_j / D in lowest terms), exact whenever it exceeds ``current``.
+
+    ``R`` is a positive integer divisible by every prime >= 200 that divides D.  For each entry,
+    g_j = gcd(v_j, D) is its part on the primes below 200 (:func:`_smooth_gcd`, exact) times its part on
+    larger primes, which all divide R: when gcd(v_j mod R, R) = 1 that part is 1 and g_j is known exactly with
+    no gcd of two long numbers; otherwise the bound from the small part is used and the exact gcd computed
+    only if that entry can still give the maximum.  The small part of G is the gcd of the entries' small
+    parts; its large part is 1 as soon as one entry's is."""
+    Ds = math.gcd(D, _SMALL_PRIMES)
+    lo = [_smooth_gcd(x, D, Ds) for x in v] if Ds > 1 else [1] * len(v)
+    known = [math.gcd(x % R, R) == 1 for x in v] if R > 1 else [True] * len(v)
+    if any(known):
+        G = math.gcd(*lo, D)
+    else:
+        G = math.gcd(D, *v)
+    if G != 1:
+        v = [x // G for x in v]
+        D //= G
+        Gs = _smooth_gcd(G, G, math.gcd(G, _SMALL_PRIMES))
+        lo = [x // Gs for x in lo]
+    cand = sorted(((max((abs(x) // l).bit_length(), (D // l).bit_length()), x, k) for x, l, k in zip(v, lo, known)),
+                  key=lambda c: c[0], reverse=True)
+    best = current
+    for ub, x, k in cand:
+        if ub <= best:
+            break
+        if k:
+            best = ub
+            break
+        g = math.gcd(x, D)
+        b = max((abs(x) // g).bit_length(), (D // g).bit_length())
+        if b > best:
+            best = b
+    return v, D, best
 
 
 def _frac_bits(v: list[int], D: int, current: int) -> int:
@@ -165,6 +213,8 @@ def relaxation_single_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tr
     cycles = CycleDetector(((tuple(v), D), 0)) if stationary else None
     found = found_at = None
     max_bits = _frac_bits(v, D, 0)
+    R = math.lcm(_nonsmooth(D), _nonsmooth(bq), *(_nonsmooth(x) for x in set(N)))
+    r_seen: set = set()
     max_steps = bounds.max_steps
     ticking = bounds.progress is not None
     timed = bounds.max_seconds is not None
@@ -197,10 +247,10 @@ def relaxation_single_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tr
             f = ep * r
             v_new = [x * m + f * y for x, y in zip(v, zi)]
             D_new = D * m
-            g = _gcd(D_new, *v_new)
-            if g != 1:
-                v_new = [x // g for x in v_new]
-                D_new //= g
+            if eq not in r_seen:  # R: divisible by every prime >= 200 of D (those of D(1), b_q, e_q, N_i)
+                r_seen.add(eq)
+                R = math.lcm(R, _nonsmooth(eq))
+            v_new, D_new, bits = _reduce(v_new, D_new, R, max_bits)
             t_new = sum(x * y for x, y in zip(zi, v_new))
             if (bq * t_new - bp * D_new * L) * eq * D != (eq - ep) * (bq * t - BDL) * D_new:
                 lhs, rhs = Fraction(t_new, D_new * L) - b, (1 - eta) * (Fraction(t, D * L) - b)
@@ -216,7 +266,6 @@ def relaxation_single_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tr
             v, D = v_new, D_new
             BDL = bp * D * L
             clean = 0
-            bits = _frac_bits(v, D, max_bits)
             if bits > max_bits:
                 max_bits = bits
                 if bounds.max_bits is not None and bits > bounds.max_bits:
@@ -296,6 +345,9 @@ def relaxation_batch_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tra
     last = 0
     lam = found = found_at = None
     max_bits = _frac_bits(v, D, 0)
+    # divisible by every prime >= 200 of D (those of D(1), b_q, the N_i and the e_q seen): _reduce_with_bits
+    R = math.lcm(_nonsmooth(D), _nonsmooth(bq), *(_nonsmooth(x) for x in set(N)))
+    r_seen: set = set()
     limit = bounds.max_steps = batch_step_limit(bounds.max_steps, n)
     ticking = bounds.progress is not None
     rec_limit = _record_limit(tracer)
@@ -363,10 +415,10 @@ def relaxation_batch_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tra
         m_ = eq * bq * M
         v_new = [x * m_ + y for x, y in zip(v, S)]
         D_new = D * m_
-        g = _gcd(D_new, *v_new)
-        if g != 1:
-            v_new = [x // g for x in v_new]
-            D_new //= g
+        if eq not in r_seen:
+            r_seen.add(eq)
+            R = math.lcm(R, _nonsmooth(eq))
+        v_new, D_new, bits = _reduce(v_new, D_new, R, max_bits)
         history.append((Yk, [(ep * ri * L, eq * bq * D * N[i]) for i, ri in zip(Yk, r)]))
         changed = D_new != D or v_new != v
         updates += changed
@@ -376,7 +428,6 @@ def relaxation_batch_loop(Z, a1: tuple, b: Fraction, eta_at, bounds, tracer: Tra
         if added[0] <= rec_limit:
             records.append((k, Yk, changed, (v, D), (v_new, D_new), (S, den), r, D, eta))
         v, D = v_new, D_new
-        bits = _frac_bits(v, D, max_bits)
         if bits > max_bits:
             max_bits = bits
             if bounds.max_bits is not None and bits > bounds.max_bits:
@@ -575,3 +626,6 @@ def _build_winnow(records, state, p, q, W, n, dd, mode) -> list:
             tracer.add(k, (k - 1) // n + 1, i, score, False, w, w)
     return tracer.steps
 
+
+
+_reduce = _reduce_with_bits

@@ -47,7 +47,7 @@ def _identical(fast, ref):
 
 
 SMALL = st.integers(-6, 6)
-rationals = st.fractions(min_value=-5, max_value=5, max_denominator=7)
+rationals = st.fractions(min_value=-5, max_value=5, max_denominator=7) | st.sampled_from([F(1, 211), F(-5, 401)])
 
 
 @st.composite
@@ -70,8 +70,8 @@ bounds = st.fixed_dictionaries({}, optional={
 })
 
 relax_options = st.fixed_dictionaries({}, optional={
-    "eta": st.sampled_from([F(1), F(3, 2), F(1, 2), F(7, 4), "1/2 + 1/(k+2)", "3/2 - 1/(k+1)"]),
-    "b": st.sampled_from([F(1), F(2), F(1, 3), F(5, 2)]),
+    "eta": st.sampled_from([F(1), F(3, 2), F(1, 2), F(7, 4), F(401, 211), "1/2 + 1/(k+2)", "3/2 - 1/(k+1)"]),
+    "b": st.sampled_from([F(1), F(2), F(1, 3), F(5, 2), F(3, 223)]),
     "test": st.sampled_from(["<", "<="]),
 })
 
@@ -80,6 +80,14 @@ relax_options = st.fixed_dictionaries({}, optional={
 @given(problems(), relax_options, bounds)
 def test_single_sample_relaxation_integers(prob, opts, bnd):
     _identical(*_both(single_sample_relaxation, *prob, **opts, **bnd))
+
+
+@SETTINGS
+@given(problems(entries=st.integers(-90, 90), n_max=8), relax_options, bounds)
+def test_relaxation_large_prime_factors(prob, opts, bnd):
+    # ||y||^2 with prime factors above 200 (and eta, b with such denominators): the reduction's large-prime path
+    _identical(*_both(single_sample_relaxation, *prob, **opts, **bnd))
+    _identical(*_both(batch_relaxation, *prob, **opts, **bnd))
 
 
 @SETTINGS
@@ -158,10 +166,10 @@ def test_fast_paths_are_taken(monkeypatch):
 
 
 def test_fast_identity_check_catches_a_broken_update(monkeypatch):
-    # a wrong reduction (v and D divided by 2 g, with floor division) breaks a(k+1): the integer form of the
-    # notes' identity must catch it
-    real = _flint_relax._gcd
-    monkeypatch.setattr(_flint_relax, "_gcd", lambda *a: 2 * real(*a))
+    # a broken reduction (1 added to every numerator) breaks a(k+1): the integer form of the notes' identity
+    # must catch it
+    real = _flint_relax._reduce
+    monkeypatch.setattr(_flint_relax, "_reduce", lambda v, D, R, cur: real([x + 1 for x in v], D, R, cur))
     with pytest.raises(InvariantViolation, match="relaxation identity fails at step 1"):
         single_sample_relaxation([[1, 1], [1, -1]], [1, 1], bias="none", eta=F(1, 3))
 
