@@ -123,30 +123,43 @@ def _reduce_with_bits(v: list[int], D: int, R: int, current: int):
     only if that entry can still give the maximum.  The small part of G is the gcd of the entries' small
     parts; its large part is 1 as soon as one entry's is."""
     Ds = math.gcd(D, _SMALL_PRIMES)
-    lo = [_smooth_gcd(x, D, Ds) for x in v] if Ds > 1 else [1] * len(v)
-    known = [math.gcd(x % R, R) == 1 for x in v] if R > 1 else [True] * len(v)
-    if any(known):
-        G = math.gcd(*lo, D)
+    if Ds > 1:
+        # T = the part of D on the primes below 200, each to at most the 8th power: gcd(v_j, T) is the small part
+        # of g_j unless it holds a prime to the 8th power (then T may have cut it: computed in full)
+        D7 = Ds ** 7
+        T = math.gcd(D, D7 * Ds)
+        lo = []
+        for x in v:
+            l = math.gcd(x, T)
+            if math.gcd(l // math.gcd(l, D7), Ds) > 1:  # a prime to the 8th power: T may have cut it
+                l = _smooth_gcd(x, D, Ds)
+            lo.append(l)
     else:
-        G = math.gcd(D, *v)
+        lo = [1] * len(v)
+    # the bit length of entry j does not depend on the representation: it is computed before dividing by G
+    cand = sorted(((max((abs(x) // l).bit_length(), (D // l).bit_length()), j) for j, (x, l) in enumerate(zip(v, lo))),
+                  reverse=True)
+
+    def known(j):  # no prime >= 200 divides both v_j and D: g_j = lo_j
+        return R == 1 or math.gcd(v[j] % R, R) == 1
+
+    best = current
+    some_known = False
+    for ub, j in cand:
+        if ub <= best:
+            break
+        if known(j):
+            best, some_known = ub, True
+            break
+        g = math.gcd(v[j], D)
+        best = max(best, (abs(v[j]) // g).bit_length(), (D // g).bit_length())
+    if not some_known:
+        some_known = any(known(j) for _, j in cand)
+    # G's part on primes >= 200 divides that of every g_j, so it is 1 when one entry's is
+    G = math.gcd(*lo) if some_known else math.gcd(D, *v)
     if G != 1:
         v = [x // G for x in v]
         D //= G
-        Gs = _smooth_gcd(G, G, math.gcd(G, _SMALL_PRIMES))
-        lo = [x // Gs for x in lo]
-    cand = sorted(((max((abs(x) // l).bit_length(), (D // l).bit_length()), x, k) for x, l, k in zip(v, lo, known)),
-                  key=lambda c: c[0], reverse=True)
-    best = current
-    for ub, x, k in cand:
-        if ub <= best:
-            break
-        if k:
-            best = ub
-            break
-        g = math.gcd(x, D)
-        b = max((abs(x) // g).bit_length(), (D // g).bit_length())
-        if b > best:
-            best = b
     return v, D, best
 
 

@@ -256,3 +256,12 @@ def test_balanced_winnow_stop_on_cycle(fast, monkeypatch):
     # 9 rounds, all updates: after an odd number a+ = 2, a- = 1/2, w = 3/2
     assert (g.reason, g.steps, g.updates, g.w, g.extras["cycle_step"]) == ("max_steps", 9, 9, (F(3, 2),), 2)
     assert _cert(g) == _cert(r)
+
+
+@pytest.mark.parametrize("eta", [F(1), F(1, 2), F(3, 2)])
+def test_relaxation_high_powers_of_small_primes(eta):
+    # ||y||^2 divisible by 2^8 and 3^8 (entries multiples of 48 and 81): the denominators hold small primes to
+    # high powers, the capped path of the reduction
+    X, y = [[48, 96, 81], [144, -48, 162], [-96, 48, -81], [81, 243, 48]], [1, 1, -1, -1]
+    _identical(*_both(single_sample_relaxation, X, y, eta=eta, max_steps=60, max_bits=None))
+    _identical(*_both(batch_relaxation, X, y, eta=eta, max_steps=25, max_bits=None))
