@@ -11,6 +11,7 @@ Also: issue 15 item 3 (``stop_on_cycle`` for these rules), with hand-derived run
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction as F
 
 import pytest
@@ -265,3 +266,25 @@ def test_relaxation_high_powers_of_small_primes(eta):
     X, y = [[48, 96, 81], [144, -48, 162], [-96, 48, -81], [81, 243, 48]], [1, 1, -1, -1]
     _identical(*_both(single_sample_relaxation, X, y, eta=eta, max_steps=60, max_bits=None))
     _identical(*_both(batch_relaxation, X, y, eta=eta, max_steps=25, max_bits=None))
+
+
+powers = st.tuples(st.integers(0, 20), st.integers(0, 12), st.integers(0, 3), st.integers(0, 2))
+
+
+@SETTINGS
+@given(powers, st.lists(st.tuples(powers, st.integers(-10**6, 10**6)), min_size=1, max_size=5),
+       st.sampled_from([1, 401, 1009 * 7]), st.integers(0, 60))
+def test_reduction_and_bits_against_fractions(dp, entries, extra, current):
+    # lowest terms and the bit count, against Fraction (an independent reduction): D = 2^a 3^b 211^c 401^e,
+    # v_j = (the same primes to other powers) * r_j; R = D's part on primes >= 200 times an unrelated number
+    def num(p, r=1):
+        return 2 ** p[0] * 3 ** p[1] * 211 ** p[2] * 401 ** p[3] * r
+
+    D = num(dp)
+    v = [num(p, r) for p, r in entries]
+    R = _flint_relax._nonsmooth(D) * extra
+    v2, D2, bits = _flint_relax._reduce_with_bits(v, D, R, current)
+    fr = [F(x, D) for x in v]
+    assert [F(x, D2) for x in v2] == fr and math.gcd(D2, *v2) == 1 and D2 > 0
+    exact = max(max(abs(q.numerator).bit_length(), q.denominator.bit_length()) for q in fr)
+    assert bits == max(exact, current)
