@@ -240,7 +240,10 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     a^t(k+1) y^k - b = (1 - eta)(a^t(k) y^k - b) is checked exactly (``InvariantViolation`` if it fails).
     A constant eta makes the rule stationary: an exact repeat of (a, position) stops with ``cycle`` and a
     verified Gordan certificate (the corrections of one period are positive multiples of samples summing
-    to 0).
+    to 0); ``stop_on_cycle=False`` goes on to the run's bound with that certificate (``extras["cycle_step"]``).
+    The iterates are computed in integers over one denominator (``exactlin/algorithms/_flint_relax.py``,
+    which proves the Run identical, trace included); ``_flint_relax.ENABLED = False`` runs the readable
+    Fraction loop instead.
 
     >>> r = single_sample_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.updates, r.reason
@@ -334,7 +337,10 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     k.  When Y_k holds one sample the notes' identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted
     exactly; with several samples the corrections interact and the identity is not claimed.  ``max_epochs``
     bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
-    Gordan certificate.  ``extras["J_r"]`` is the criterion at the returned a.
+    Gordan certificate (``stop_on_cycle=False``: the run goes on to its bound).  ``extras["J_r"]`` is the
+    criterion at the returned a.  The iterates are computed in integers over one denominator with the
+    products on python-flint (``exactlin/algorithms/_flint_relax.py``, identical Runs);
+    ``_flint_relax.ENABLED = False`` runs the readable Fraction loop instead.
 
     >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.epochs, r.reason

@@ -103,8 +103,11 @@ def balanced_winnow(X, y, P: Checked) -> Run:
     ``Run.w`` is a+ - a- (the rule predicts sign((a+ - a-)^t y)); ``extras`` hold ``a_plus`` and
     ``a_minus``.  The trace's vectors are the state (a+ ; a-) concatenated.  In log space the update is
     log a+ += log(alpha) z_k y_k, so an exact repeat of the state (a cycle) means the corrections of one
-    period sum to 0: a verified Gordan certificate of non-separability.  No convergence monitor: Winnow's
-    mistake bound is a different theorem.
+    period sum to 0: a verified Gordan certificate of non-separability (``stop_on_cycle=False``: the run goes
+    on to its bound with it).  No convergence monitor: Winnow's mistake bound is a different theorem.
+    With integer samples the weights are kept as integer exponents of alpha
+    (``exactlin/algorithms/_flint_relax.py``, identical Runs); other samples, or
+    ``_flint_relax.ENABLED = False``, run the readable Fraction loop.
 
     >>> r = balanced_winnow([(1, 0), (0, 1)], [1, -1], bias="none")
     >>> r.w, r.extras["a_plus"], r.extras["a_minus"]
