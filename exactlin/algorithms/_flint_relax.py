@@ -19,11 +19,14 @@ r = b_p D L - b_q t, the update a + eta (b - a^t z_i) / ||z_i||^2 z_i is
 
     a' = (v e_q b_q N_i + e_p r Z'_i) / (D e_q b_q N_i),     coefficient c = e_p r L / (e_q b_q D N_i),
 
-by substituting ||z_i||^2 = N_i / L^2 and z_i = Z'_i / L: integers only, then one gcd brings (v', D') to lowest
-terms.  The notes' identity a'^t z_i - b = (1 - eta)(a^t z_i - b) is checked at every update in integers:
-(b_q t' - b_p D' L) e_q D = (e_q - e_p)(b_q t - b_p D L) D'.  The bit length of entry j is that of the reduced
-fraction v_j / D, i.e. of v_j / g and D / g with g = gcd(v_j, D): the reference's max_bits exactly (it is only
-computed when the bound max(bits(D), bits(v_j)) exceeds the running maximum, since reducing never adds bits).
+by substituting ||z_i||^2 = N_i / L^2 and z_i = Z'_i / L: integers only, then brought to lowest terms
+(:func:`_reduce_with_bits`).  The notes' identity a'^t z_i - b = (1 - eta)(a^t z_i - b) is checked at every
+update in integers: (b_q t' - b_p D' L) e_q D = (e_q - e_p)(b_q t - b_p D L) D'.  The bit length of entry j is
+that of the reduced fraction v_j / D, i.e. of v_j / g_j and D / g_j with g_j = gcd(v_j, D): the reference's
+max_bits exactly.  :func:`_reduce_with_bits` finds the g_j and the common factor without a gcd of two long
+numbers in the usual case: their part on the primes below 200 from short gcds, their part on larger primes
+(which all divide a known short number R: those of N_i, b_q, e_q and the start's denominator) from residues
+mod R.
 
 **Batch relaxation (Algorithm 8): integers over one denominator, products on python-flint.**  a = v / D as
 above; the scores of all samples are one ``fmpz_mat`` product t = Z' v, the iteration's correction one

@@ -355,8 +355,8 @@ def batch_relaxation(X, y, P: Checked) -> Run:
         return _undefined_run("batch-relaxation", prob, P, a1, zi)
     tracer = P.tracer(prob.d)
     bounds = P.bounds()
-    # the fast exact path (python-flint fmpq_mat, _flint_relax.py); the readable Fraction loop is the reference,
-    # run when _flint_relax.ENABLED is False
+    # the fast exact path (integers, products on python-flint: _flint_relax.py); the readable Fraction loop is the
+    # reference, run when _flint_relax.ENABLED is False
     res = _flint_relax.relaxation_batch_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
                                              stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
     if res is None:
