@@ -288,3 +288,15 @@ def test_reduction_and_bits_against_fractions(dp, entries, extra, current):
     assert [F(x, D2) for x in v2] == fr and math.gcd(D2, *v2) == 1 and D2 > 0
     exact = max(max(abs(q.numerator).bit_length(), q.denominator.bit_length()) for q in fr)
     assert bits == max(exact, current)
+
+
+def test_numpy_and_scaled_input():
+    # numpy arrays and integers over one denominator (exactlin.scaled) arrive as ExactRows
+    import numpy as np
+
+    import exactlin
+
+    X, y = np.array([[3, -2, 5], [1, 4, -1], [-2, -3, 2], [5, 1, 1]]), np.array([1, -1, 1, -1])
+    for data in (X, exactlin.scaled(X, 3)):
+        for fn, kw in ((balanced_winnow, {"alpha": 8}), (batch_relaxation, {}), (single_sample_relaxation, {})):
+            _identical(*_both(fn, data, y, max_epochs=20, **kw))
