@@ -300,3 +300,23 @@ def test_numpy_and_scaled_input():
     for data in (X, exactlin.scaled(X, 3)):
         for fn, kw in ((balanced_winnow, {"alpha": 8}), (batch_relaxation, {}), (single_sample_relaxation, {})):
             _identical(*_both(fn, data, y, max_epochs=20, **kw))
+
+
+def test_progress_records_equal():
+    # the progress callback sees the same records (step, updates, max_bits) on both paths
+    from benchmarks.budget_data import make
+
+    X, y = make("separable", 30, 3)
+    for fn, kw in ((single_sample_relaxation, {"max_epochs": 80, "max_bits": None, "max_steps": None}),
+                   (batch_relaxation, {"max_steps": 60, "max_bits": None}),
+                   (balanced_winnow, {"max_epochs": 80, "max_steps": None})):
+        seen = []
+        for enabled in (True, False):
+            _flint_relax.ENABLED = enabled
+            try:
+                recs = []
+                fn(X, y, progress=recs.append, **kw)
+            finally:
+                _flint_relax.ENABLED = True
+            seen.append([(p.step, p.updates, p.max_bits, p.budget) for p in recs])
+        assert seen[0] == seen[1] and seen[0], fn.__name__
