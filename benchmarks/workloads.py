@@ -8,6 +8,7 @@ exact anchor's own answer).  Data are generated from a seed, so every run uses t
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from collections.abc import Callable
@@ -743,6 +744,101 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
                     extra={"data": f"budget_data.make({kind!r}, n, d)"})
 
 
+# ---------------------------------------------------------------------------------------------------
+# relaxation (Algorithms 8, 9) and balanced Winnow on fast exact arithmetic (issue 14, item 2)
+
+
+def _plain_relaxation_replay(Z, mistakes, eta, b):
+    """Algorithm 9's corrections replayed with plain Fractions from the run's list of corrected samples."""
+    a = [Fraction(0)] * len(Z[0])
+    for i in mistakes:
+        z = Z[i]
+        c = eta * (b - sum(p * q for p, q in zip(a, z))) / sum(q * q for q in z)
+        a = [p + c * q for p, q in zip(a, z)]
+    return tuple(a)
+
+
+def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
+    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against
+    the same call with ``_flint_relax.ENABLED = False`` (the readable Fraction loop), on the planted integer
+    data of benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations``
+    iterations: batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample
+    rules max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
+    iteration count stops them."""
+    from exactlin.algorithms import _flint_relax
+    from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
+    from exactlin.algorithms.winnow import balanced_winnow
+
+    from .budget_data import make
+
+    X, y = make("separable", n, d)
+    fn, kw = {
+        "batch-relaxation": (batch_relaxation, {"max_steps": iterations, "max_bits": None}),
+        "single-sample-relaxation": (single_sample_relaxation,
+                                     {"max_epochs": iterations, "max_steps": None, "max_bits": None}),
+        "balanced-winnow": (balanced_winnow, {"max_epochs": iterations, "max_steps": None, "max_bits": None}),
+    }[algorithm]
+
+    def fast():
+        return fn(X, y, **kw)
+
+    def fraction():
+        _flint_relax.ENABLED = False
+        try:
+            return fn(X, y, **kw)
+        finally:
+            _flint_relax.ENABLED = True
+
+    def check(res):
+        r, ref = res["exactlin fast path"], res.get("Fraction loop (ENABLED=False)")
+        ok = ref is not None and all(getattr(r, f) == getattr(ref, f) for f in
+                                     ("w", "reason", "updates", "epochs", "steps", "converged"))
+        ok = ok and r.extras["max_bits"] == ref.extras["max_bits"] and r.extras.get("mistakes") == \
+            ref.extras.get("mistakes")
+        # independent of both paths: the weights replayed in plain Python from the run's corrections
+        Z = [[Fraction(lab)] + [Fraction(lab * a) for a in row] for row, lab in zip(X, y)]
+        if algorithm == "single-sample-relaxation":
+            ok = ok and _plain_relaxation_replay(Z, r.extras["mistakes"], Fraction(1), Fraction(1)) == tuple(r.w)
+            how = "w replayed with plain Fractions from the corrections"
+        elif algorithm == "balanced-winnow":
+            # a+ = 2^{sum of z_k y_k over the mistakes}, a- = 2^{-(the same)} entrywise (Python ints as exponents)
+            e = [0] * (d + 1)
+            for i in r.extras["mistakes"]:
+                e = [p + int(q) for p, q in zip(e, Z[i])]
+            ok = ok and tuple(r.w) == tuple(Fraction(2) ** x - Fraction(2) ** -x for x in e)
+            how = "w = 2^e - 2^-e with e the sum of the mistakes' z_k y_k (plain Python)"
+        else:
+            # Algorithm 8 for r.steps iterations, written here with plain Fractions
+            a = [Fraction(0)] * (d + 1)
+            for _ in range(r.steps):
+                sc = [sum(p * q for p, q in zip(a, z)) for z in Z]
+                Yk = [i for i, s in enumerate(sc) if s < 1]
+                if not Yk:
+                    break
+                inc = [Fraction(0)] * (d + 1)
+                for i in Yk:
+                    c = (1 - sc[i]) / sum(q * q for q in Z[i])
+                    inc = [p + c * q for p, q in zip(inc, Z[i])]
+                a = [p + q for p, q in zip(a, inc)]
+            ok = ok and tuple(a) == tuple(r.w)
+            how = "w equal to Algorithm 8 iterated with plain Fractions in the check"
+        return ok, (f"w, reason ({r.reason}), updates ({r.updates}), steps ({r.steps}), max_bits "
+                    f"({r.extras['max_bits']}) identical to the Fraction loop's; {how}" if ok else "MISMATCH")
+
+    def info(res):
+        r = res["exactlin fast path"]
+        return f"{r.steps} steps, {r.updates} updates, reason {r.reason}, max_bits {r.extras['max_bits']}"
+
+    args = ", ".join(f"{k}={v}" for k, v in kw.items())
+    return Workload(algorithm, f"{algorithm} on the fast exact path vs the Fraction loop, same iterations",
+                    ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10",
+                    [Impl("exactlin fast path", fast, note=args)],
+                    [Impl("Fraction loop (ENABLED=False)", fraction, once=True,
+                          note="the same call with _flint_relax.ENABLED = False")],
+                    check, info, size=f"{n} x {d}, {iterations} iterations",
+                    extra={"data": "budget_data.make('separable', n, d)"})
+
+
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
     "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
@@ -758,4 +854,7 @@ WORKLOADS = {
     "voted-separable": ("exactlin.algorithms._fast_voted", voted_workload, {}, {"n": 200, "d": 5}),
     "voted-noisy": ("exactlin.algorithms._fast_voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
+    **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
+             {"n": 20, "d": 3, "iterations": 5})
+       for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
 }

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _flint_relax, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import batch_steps_param, cyclic_single_sample, max_bits_param, start_vector
+from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import (
     _batch_run,
     _certificate,
@@ -154,6 +155,7 @@ SINGLE_PARAMS = (
           in_open_interval(0, 2)),
     *_COMMON,
     *bound_params(1024, "each correction divides by ||y||^2, so a(k)'s denominators grow at nearly every step"),
+    STOP_ON_CYCLE,
 )
 
 BATCH_PARAMS = (
@@ -163,7 +165,61 @@ BATCH_PARAMS = (
     max_bits_param(1024, why="one iteration sums corrections over a different ||y||^2 per sample; the bound is "
                    "also checked within an iteration's sum"),
     MAX_SECONDS,
+    STOP_ON_CYCLE,
 )
+
+class _LazyCoefficients:
+    """The fast path's update coefficients as Fractions, built when read (the cycle certificate reads a few)."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def __len__(self):
+        return len(self.raw)
+
+    def __getitem__(self, s):
+        return [_flint_relax.coefficient(r) for r in self.raw[s]]
+
+
+def _single_reference(prob, Z, a1, b, sched, bounds, tracer, stop_on_cycle):
+    """Algorithm 9 on tuples of Fractions: the readable reference of the fast path.  Returns the loop's result,
+    the coefficient of every update and the round of every update."""
+    norms = [_dot(z, z) for z in Z]
+    coefs: list[Fraction] = []
+    rounds: list[int] = []
+    step = [0]
+
+    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
+    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
+    def test(a, i, k):
+        step[0] = k
+        s = _dot(a, Z[i])
+        return s, s < b
+
+    def update(a, i, u, score):
+        eta = _eta_in_range(sched, step[0])
+        c = eta * (b - score) / norms[i]
+        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
+        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
+        if lhs != rhs:
+            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
+                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
+        coefs.append(c)
+        rounds.append(step[0])
+        return a_new
+
+    def step_info(k, i, score):  # called after the update of round k (if any)
+        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
+
+    last = [0]
+
+    def update_traced(a, i, u, score):
+        last[0] = step[0]
+        return update(a, i, u, score)
+
+    res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer,
+                               stationary=sched.constant, step_info=step_info, stop_on_cycle=stop_on_cycle)
+    return res, coefs, rounds
 
 
 @register("single-sample-relaxation", family="perceptron", seed=SEED, number="Algorithm 9",
@@ -184,7 +240,10 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     a^t(k+1) y^k - b = (1 - eta)(a^t(k) y^k - b) is checked exactly (``InvariantViolation`` if it fails).
     A constant eta makes the rule stationary: an exact repeat of (a, position) stops with ``cycle`` and a
     verified Gordan certificate (the corrections of one period are positive multiples of samples summing
-    to 0).
+    to 0); ``stop_on_cycle=False`` goes on to the run's bound with that certificate (``extras["cycle_step"]``).
+    The iterates are computed in integers over one denominator (``exactlin/algorithms/_flint_relax.py``,
+    which proves the Run identical, trace included); ``_flint_relax.ENABLED = False`` runs the readable
+    Fraction loop instead.
 
     >>> r = single_sample_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.updates, r.reason
@@ -197,40 +256,17 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     zi = _zero_sample(Z)
     if zi is not None:
         return _undefined_run("single-sample-relaxation", prob, P, a1, zi)
-    norms = [_dot(z, z) for z in Z]
     tracer = P.tracer(prob.d)
-    coefs: list[Fraction] = []
-    step = [0]
-
-    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
-    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
-    def test(a, i, k):
-        step[0] = k
-        s = _dot(a, Z[i])
-        return s, s < b
-
-    def update(a, i, u, score):
-        eta = _eta_in_range(sched, step[0])
-        c = eta * (b - score) / norms[i]
-        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
-        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
-        if lhs != rhs:
-            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
-                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
-        coefs.append(c)
-        return a_new
-
-    def step_info(k, i, score):  # called after the update of round k (if any)
-        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
-
-    last = [0]
-
-    def update_traced(a, i, u, score):
-        last[0] = step[0]
-        return update(a, i, u, score)
-
-    res = cyclic_single_sample(prob.n, a1, test, update_traced, P.bounds(), tracer,
-                               stationary=sched.constant, step_info=step_info)
+    bounds = P.bounds()
+    # the fast exact path (integers over one denominator, _flint_relax.py proves it identical); the readable
+    # Fraction loop below is the reference, run when _flint_relax.ENABLED is False
+    fast = _flint_relax.relaxation_single_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
+                                               stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
+    if fast is not None:
+        res, raw, rounds = fast
+        coefs = _LazyCoefficients(raw)
+    else:
+        res, coefs, rounds = _single_reference(prob, Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
     run = Run("single-sample-relaxation", res.w, P.bias, res.converged, res.reason, res.updates, res.epochs,
               res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
               trace_complete=tracer.complete,
@@ -244,43 +280,21 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
               seed=SEED, problem=prob,
         model=linear_model(res.w, P.bias, prob))
     if res.cycle is not None:
+        # the coefficients of the period found (with stop_on_cycle=False the run went on past it)
+        end = rounds.index(res.cycle_step) + 1
         weight = [Fraction(0)] * prob.n
-        for i, c in zip(res.cycle, coefs[-len(res.cycle):]):
+        for i, c in zip(res.cycle, coefs[end - len(res.cycle):end]):
             weight[i] += c
         total = sum(weight)
         run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, P.bias)
+        run.extras["cycle_step"] = res.cycle_step
     if P["test"] == "<=":
         _stalled(run, Z, b)
     return run
 
-
-@register("batch-relaxation", family="perceptron", seed=SEED, number="Algorithm 8",
-          title="Batch relaxation with margin", params=BATCH_PARAMS, bias_default="first",
-          monitor="none: the perceptron theorem does not cover relaxation; with one corrected sample the notes' "
-                  "identity is asserted exactly")
-def batch_relaxation(X, y, P: Checked) -> Run:
-    """Batch relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 8.
-
-    Initialize a (default 0), eta(.), b; do k <- k + 1; Y_k = the samples with a^t y < b; **a <- a +
-    eta(k) sum_{y in Y_k} (b - a^t y) / ||y||^2 y**; until Y_k is empty.  0 < eta(k) < 2 is checked at every
-    k.  When Y_k holds one sample the notes' identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted
-    exactly; with several samples the corrections interact and the identity is not claimed.  ``max_epochs``
-    bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
-    Gordan certificate.  ``extras["J_r"]`` is the criterion at the returned a.
-
-    >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
-    >>> r.w, r.epochs, r.reason
-    ((Fraction(1, 1), Fraction(0, 1)), 2, 'converged')
-    """
-    prob = P.problem(X, y)
-    Z = prob.Z
-    a1 = start_vector(P["a0"], prob.d, "a0")
-    b, sched = P["b"], P["eta"]
-    zi = _zero_sample(Z)
-    if zi is not None:
-        return _undefined_run("batch-relaxation", prob, P, a1, zi)
+def _batch_reference(Z, a1, b, sched, bounds, tracer, stop_on_cycle):
+    """Algorithm 8 on tuples of Fractions (batch_loop): the readable reference of the fast path."""
     norms = [_dot(z, z) for z in Z]
-    tracer = P.tracer(prob.d)
     pending: list = []  # the single-sample identity to check after the update
 
     def check_pending(a, k):
@@ -304,10 +318,49 @@ def batch_relaxation(X, y, P: Checked) -> Run:
             pending.append((Yk[0], eta, scores[Yk[0]]))
         return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
 
-    res = batch_loop(Z, a1, correction, P.bounds(), tracer, stationary=sched.constant)
+    res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant, stop_on_cycle=stop_on_cycle)
     # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
     # which may lie outside (0, 2) although every eta the run used was inside)
     check_pending(res.a, res.iterations + 1)
+    return res
+
+
+@register("batch-relaxation", family="perceptron", seed=SEED, number="Algorithm 8",
+          title="Batch relaxation with margin", params=BATCH_PARAMS, bias_default="first",
+          monitor="none: the perceptron theorem does not cover relaxation; with one corrected sample the notes' "
+                  "identity is asserted exactly")
+def batch_relaxation(X, y, P: Checked) -> Run:
+    """Batch relaxation with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 8.
+
+    Initialize a (default 0), eta(.), b; do k <- k + 1; Y_k = the samples with a^t y < b; **a <- a +
+    eta(k) sum_{y in Y_k} (b - a^t y) / ||y||^2 y**; until Y_k is empty.  0 < eta(k) < 2 is checked at every
+    k.  When Y_k holds one sample the notes' identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted
+    exactly; with several samples the corrections interact and the identity is not claimed.  ``max_epochs``
+    bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
+    Gordan certificate (``stop_on_cycle=False``: the run goes on to its bound).  ``extras["J_r"]`` is the
+    criterion at the returned a.  The iterates are computed in integers over one denominator with the
+    products on python-flint (``exactlin/algorithms/_flint_relax.py``, identical Runs);
+    ``_flint_relax.ENABLED = False`` runs the readable Fraction loop instead.
+
+    >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
+    >>> r.w, r.epochs, r.reason
+    ((Fraction(1, 1), Fraction(0, 1)), 2, 'converged')
+    """
+    prob = P.problem(X, y)
+    Z = prob.Z
+    a1 = start_vector(P["a0"], prob.d, "a0")
+    b, sched = P["b"], P["eta"]
+    zi = _zero_sample(Z)
+    if zi is not None:
+        return _undefined_run("batch-relaxation", prob, P, a1, zi)
+    tracer = P.tracer(prob.d)
+    bounds = P.bounds()
+    # the fast exact path (integers, products on python-flint: _flint_relax.py); the readable Fraction loop is the
+    # reference, run when _flint_relax.ENABLED is False
+    res = _flint_relax.relaxation_batch_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
+                                             stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
+    if res is None:
+        res = _batch_reference(Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
     run = _batch_run("batch-relaxation", SEED, prob, res, P, tracer)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None

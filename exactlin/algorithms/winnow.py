@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _flint_relax, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import cyclic_single_sample, start_vector
+from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import _certificate, _dot, _sign, bound_params
 from exactlin.errors import InputError, ParameterError
 from exactlin.model.models import linear_model
@@ -84,6 +85,7 @@ PARAMS = (
     Param("a_minus", "vector", None, "start vector a- > 0 in every entry (default all ones)"),
     *bound_params(1024, "each promotion multiplies entries by alpha and each demotion divides them, so the bit "
                   "lengths grow with the number of updates"),
+    STOP_ON_CYCLE,
 )
 
 
@@ -101,8 +103,11 @@ def balanced_winnow(X, y, P: Checked) -> Run:
     ``Run.w`` is a+ - a- (the rule predicts sign((a+ - a-)^t y)); ``extras`` hold ``a_plus`` and
     ``a_minus``.  The trace's vectors are the state (a+ ; a-) concatenated.  In log space the update is
     log a+ += log(alpha) z_k y_k, so an exact repeat of the state (a cycle) means the corrections of one
-    period sum to 0: a verified Gordan certificate of non-separability.  No convergence monitor: Winnow's
-    mistake bound is a different theorem.
+    period sum to 0: a verified Gordan certificate of non-separability (``stop_on_cycle=False``: the run goes
+    on to its bound with it).  No convergence monitor: Winnow's mistake bound is a different theorem.
+    With integer samples the weights are kept as integer exponents of alpha
+    (``exactlin/algorithms/_flint_relax.py``, identical Runs); other samples, or
+    ``_flint_relax.ENABLED = False``, run the readable Fraction loop.
 
     >>> r = balanced_winnow([(1, 0), (0, 1)], [1, -1], bias="none")
     >>> r.w, r.extras["a_plus"], r.extras["a_minus"]
@@ -138,7 +143,13 @@ def balanced_winnow(X, y, P: Checked) -> Run:
             f_p, f_m = down[k_index], up[k_index]
         return tuple(f * a for f, a in zip(f_p, a_p)) + tuple(f * a for f, a in zip(f_m, a_m))
 
-    res = cyclic_single_sample(prob.n, ap + am, test, update, P.bounds(), tracer, stationary=True)
+    bounds = P.bounds()
+    # the fast exact path (integer exponents of alpha, _flint_relax.py proves it identical) when every sample is
+    # an integer vector; the readable Fraction loop is the reference (and runs when _flint_relax.ENABLED is False)
+    res = _flint_relax.winnow_loop(Y, z, alpha, ap + am, bounds, tracer, stop_on_cycle=P["stop_on_cycle"])
+    if res is None:
+        res = cyclic_single_sample(prob.n, ap + am, test, update, bounds, tracer, stationary=True,
+                                   stop_on_cycle=P["stop_on_cycle"])
     a_plus, a_minus = res.w[:d], res.w[d:]
     w = tuple(p - m for p, m in zip(a_plus, a_minus))
     run = Run("balanced-winnow", w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
@@ -152,4 +163,5 @@ def balanced_winnow(X, y, P: Checked) -> Run:
         model=linear_model(w, P.bias, prob))
     if res.cycle is not None:
         run.extras["certificate"] = _certificate(prob.Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
+        run.extras["cycle_step"] = res.cycle_step
     return run

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from exactlin.algorithms import _flint_relax
 from exactlin.algorithms import relaxation as rx
 from exactlin.algorithms.relaxation import (
     batch_relaxation,
@@ -124,7 +125,9 @@ def test_bad_parameters(func, params, fragment):
 
 
 def test_identity_violation_is_raised(monkeypatch):
-    # a broken step (eta applied twice) must be caught by the exact identity check
+    # a broken step (eta applied twice) must be caught by the exact identity check (of the reference Fraction
+    # loop, which computes through rx._dot; the fast path's own check: tests/algorithms/test_flint_relax.py)
+    monkeypatch.setattr(_flint_relax, "ENABLED", False)
     monkeypatch.setattr(rx, "_eta_in_range", lambda sched, k: F(1))
     real = rx._dot
     calls = {"n": 0}
