@@ -150,7 +150,7 @@ def separation_check(run, X, y, multiclass: bool) -> str | None:
             elif any(v >= own for j, v in enumerate(g) if j != idx[lab]):
                 return f"sample {i} not strictly in its class"
         return None
-    w = run.w
+    w = run.w if run.w is not None else run.extras.get("final_w")  # the voted perceptron: its last vector
     if w is None:
         return "no w"
     w = [Fraction(v) for v in w]
@@ -178,12 +178,15 @@ def worker(name: str, kind: str, n: int) -> dict:
     floats = _floats({"w": run.w, "extras": run.extras, "model": run.model, "params": run.params})
     claims = run.reason == "converged" or (run.reason == "solved" and name in ("separable", "svm-hard"))
     sep = separation_check(run, X, y, spec.multiclass) if claims and name != "feature-map" else None
-    check = ("floats at " + ", ".join(floats[:3])) if floats else (sep or "ok")
-    if claims and name == "feature-map":
-        check = "ok (no floats; separation is in the lifted space, not re-checked)" if not floats else check
-    elif claims and not floats and not sep:
+    if floats:
+        check = "floats at " + ", ".join(floats[:3])
+    elif sep:
+        check = "claims to separate, but " + sep
+    elif claims and name == "feature-map":
+        check = "ok (no floats; separation is in the lifted space, not re-checked)"
+    elif claims:
         check = "ok (no floats; every sample classified correctly, rechecked with Fractions)"
-    elif not floats:
+    else:
         check = "ok (no floats)"
     return {"algorithm": name, "set": kind, "n": n, "wall_s": round(wall, 4), "cpu_s": round(cpu, 4),
             "reason": run.reason, "updates": run.updates, "epochs": run.epochs, "steps": run.steps,
