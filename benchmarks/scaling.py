@@ -335,7 +335,7 @@ def plot(rows: list[dict], path: Path, timeout: float) -> bool:
 
 def _load() -> str:
     try:
-        return "{:.1f}".format(os.getloadavg()[0])
+        return f"{os.getloadavg()[0]:.1f}"
     except OSError:  # pragma: no cover
         return "?"
 
