@@ -15,7 +15,8 @@ the plane).  Every algorithm runs with its default parameters and default bias.
 Each cell (algorithm, set, n) runs in its own subprocess (``python -m benchmarks.scaling --worker ...``)
 under a hard per-cell timeout (default 60 s, ``--timeout``).  The worker reports one JSON line: the call's
 wall time (``time.perf_counter``) and CPU time (``time.process_time``: user + system of the process during
-the call), both without imports and data generation; the run's reason, updates, epochs, steps; and memory
+the call), both without data generation and the imports before the call (a module the algorithm imports
+lazily on its first call, sympy or python-flint, is inside it); the run's reason, updates, epochs, steps; and memory
 as ``resource.getrusage(RUSAGE_SELF).ru_maxrss`` of the child (its peak resident set size, KiB on Linux:
 the interpreter, numpy and the imported modules included) read before and after the call, so ``peak RSS``
 is the process's peak and ``call +RSS`` what the call added above the process's earlier peak.  The worker also
@@ -266,9 +267,13 @@ def markdown(rows: list[dict], meta: dict) -> str:
         "",
         f"`{meta['command']}` ({meta['when']}; {meta['machine']}; load average {meta['load_start']} at the start, "
         f"{meta['load_end']} at the end: the machine was shared with other engineers' test and benchmark runs, so "
-        "wall times are inflated and the CPU column is the steadier figure).  Default parameters; each cell in "
-        f"its own process under a hard {meta['timeout']:g} s timeout; wall and CPU time are the call alone "
-        "(no imports, no data generation).  Peak RSS: `resource.getrusage(RUSAGE_SELF).ru_maxrss` of the "
+        "wall times are inflated and the CPU column is the steadier figure).  Default parameters; "
+        + ("the cells of one algorithm in one process (smoke size)" if meta.get("smoke") else
+           "each cell in its own process") + f" under a hard {meta['timeout']:g} s timeout per cell; wall and CPU "
+        "time are the call alone "
+        "(no data generation, and not the imports before it; but a module the algorithm imports on its first call, "
+        "such as sympy or python-flint for the exact solvers, is inside it: a constant of up to a second or so that "
+        "dominates the small cells).  Peak RSS: `resource.getrusage(RUSAGE_SELF).ru_maxrss` of the "
         "child (the whole process: interpreter, numpy and imports included); call +RSS: how far the call "
         "raised it.  Exact: no float anywhere in the result, and a run that claims to separate the data "
         "(converged; `separable`/`svm-hard` solved) classifies every sample correctly, rechecked with Fractions "
@@ -368,7 +373,7 @@ def main(argv=None) -> int:
     cmd = "python -m benchmarks.scaling" + (" --smoke" if a.smoke else "") + f" --timeout {a.timeout:g}"
     meta = {"command": cmd, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-            "sizes": sizes, "sets": sets, "timeout": a.timeout, "load_start": _load(),
+            "sizes": sizes, "sets": sets, "timeout": a.timeout, "smoke": a.smoke, "load_start": _load(),
             "memory": "resource.getrusage(RUSAGE_SELF).ru_maxrss of the child process, KiB"}
     rows: list[dict] = []
     t0 = time.perf_counter()
