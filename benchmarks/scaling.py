@@ -3,7 +3,7 @@
 memory, as a markdown table, a JSON file and a log-log plot.
 
     python -m benchmarks.scaling [--smoke] [--timeout S] [--only NAME ...] [--sizes N ...] [--sets SET ...]
-                                 [--out DIR] [--no-plot] [--no-skip]
+                                 [--out DIR] [--no-plot] [--no-skip] [--from-json PATH]
 
 Data: binary algorithms get :func:`benchmarks.budget_data.make` (integer features uniform in [-100, 100],
 labels from a planted integer w* with bias; ``noisy`` flips 5% of the labels); multi-class ones
@@ -357,7 +357,18 @@ def main(argv=None) -> int:
                     help="directory for scaling.md/.json/.svg (default benchmarks/; --smoke: benchmarks/results/)")
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--no-skip", action="store_true", help="run larger n even after a timeout at a smaller one")
+    ap.add_argument("--from-json", type=Path, default=None, metavar="PATH",
+                    help="run nothing: write scaling.md and the plot again from this scaling.json")
     a = ap.parse_args(argv)
+    if a.from_json:
+        data = json.loads(a.from_json.read_text())
+        out = a.out or a.from_json.parent
+        from exactlin.io import atomic_write_text
+
+        if not a.no_plot:
+            plot(data["rows"], out / "scaling.svg", data["meta"]["timeout"])
+        atomic_write_text(out / "scaling.md", markdown(data["rows"], data["meta"]))
+        return 0
     if a.worker:
         name, cells = a.worker
         for cell in cells.split(";"):

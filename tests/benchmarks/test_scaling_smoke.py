@@ -54,3 +54,23 @@ def test_the_separation_check_rejects_a_wrong_separator():
     bad = {"classes": ["A", "B", "C"], "W": [(1, 0), (1, 0), (0, 0)]}
     assert separation_check(_Run(None, "none", "linear-machine", good), Xm, ym, True) is None
     assert separation_check(_Run(None, "none", "linear-machine", bad), Xm, ym, True) is not None
+
+
+def test_the_docs_benchmarks_page_shows_the_committed_table_and_plot(tmp_path, monkeypatch):
+    import exactlin.docsgen.site as site
+
+    rows = [{"algorithm": "perceptron", "set": "separable", "n": 100, "wall_s": 0.01, "cpu_s": 0.01,
+             "reason": "converged", "updates": 3, "epochs": 2, "steps": 200, "rss_before_kib": 1024,
+             "peak_rss_kib": 2048, "exact": True, "check": "ok"}]
+    meta = {"command": "python -m benchmarks.scaling --timeout 30", "when": "then", "machine": "x86_64, 2 cores",
+            "sizes": [100], "sets": ["separable"], "timeout": 30.0, "load_start": "1.0", "load_end": "1.0"}
+    bench = tmp_path / "benchmarks"
+    bench.mkdir()
+    (bench / "scaling.json").write_text(json.dumps({"meta": meta, "rows": rows}))
+    assert scaling_main(["--from-json", str(bench / "scaling.json")]) == 0
+    monkeypatch.setattr(site, "CHECKOUT", tmp_path)
+    page, _ = site.benchmarks_page()
+    assert "python -m benchmarks.scaling --timeout 30" in page and "x86_64, 2 cores" in page
+    assert "| perceptron | separable | 100 | 0.010 | 0.010 | converged | 3 | 2 | 2 | 1 | yes |" in page
+    assert "![Time against n, every algorithm, separable and noisy](benchmarks/scaling.svg)" in page
+    assert (bench / "scaling.svg").read_text().lstrip().startswith("<?xml")
