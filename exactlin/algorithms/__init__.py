@@ -159,6 +159,11 @@ def all_specs() -> list[AlgorithmSpec]:
 
 def get_function(pyname: str) -> Callable:
     """Look up an algorithm's Python function by its function name (``exactlin.perceptron``)."""
+    if isinstance(pyname, str):
+        load(pyname.replace("_", "-"))  # the module of the algorithm so named; every family for any other name
+    for spec in REGISTRY.values():
+        if spec.func.__name__ == pyname:
+            return spec.func
     load_all()
     for spec in REGISTRY.values():
         if spec.func.__name__ == pyname:

@@ -84,3 +84,16 @@ def test_algorithms_still_lists_every_algorithm():
     res = _child("algorithms", "--json")
     assert res["code"] == 0
     assert {a["name"] for a in json.loads(res["stdout"])["algorithms"]} == set(MODULE_OF)
+
+
+def test_exactlin_dot_name_imports_that_algorithm_only():
+    code = ("import sys, exactlin; f = exactlin.fisher; g = exactlin.fixed_increment; "
+            "print(f.__name__, g.__name__, ' '.join(m for m in sys.modules if m.startswith('exactlin.algorithms.') "
+            "or m.split('.')[0] in ('sympy', 'matplotlib')))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, second, *mods = p.stdout.split()
+    assert (first, second) == ("fisher", "fixed_increment")
+    assert not [m for m in mods if not m.startswith("exactlin")]  # neither sympy nor matplotlib
+    fams = {m.split(".")[2] for m in mods if not m.split(".")[2].startswith("_")}
+    assert {"fisher", "perceptron_family"} <= fams
+    assert not fams & {"svm", "separability", "multiclass", "mse", "ho_kashyap", "features", "winnow", "relaxation"}
