@@ -9,7 +9,6 @@ old name is first asked for.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.util
 import sys
 
@@ -28,7 +27,11 @@ OLD_PATHS: dict[str, str] = {
 }
 
 
-class _AliasLoader(importlib.abc.Loader):
+# plain classes, not importlib.abc's: importing importlib.abc imports importlib.resources, tempfile, shutil and
+# random (about 10 ms at every start of `exactlin`); the import system needs only these methods
+
+
+class _AliasLoader:
     def __init__(self, target: str):
         self.target = target
 
@@ -39,7 +42,7 @@ class _AliasLoader(importlib.abc.Loader):
         pass
 
 
-class AliasFinder(importlib.abc.MetaPathFinder):
+class AliasFinder:
     def find_spec(self, fullname, path=None, target=None):
         new = OLD_PATHS.get(fullname)
         if new is None:

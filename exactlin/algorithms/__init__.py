@@ -33,6 +33,28 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "features": ("Generalized linear discriminants", ("features",)),
 }
 
+#: algorithm name -> the family module (of :data:`FAMILIES`) that registers it, so that :func:`get` imports
+#: that one module (``exactlin fit NAME`` then imports neither python-flint nor the other families).  Only an
+#: index: a name missing here (or registered elsewhere) is still found, by :func:`load_all`; a test checks
+#: the index against the full registry.
+MODULE_OF: dict[str, str] = {
+    "perceptron": "perceptron",
+    **dict.fromkeys(("fixed-increment", "variable-increment", "batch-perceptron", "batch-pla", "perceptron-gd",
+                     "pocket", "voted-perceptron", "averaged-perceptron"), "perceptron_family"),
+    "balanced-winnow": "winnow",
+    "single-sample-relaxation": "relaxation",
+    "batch-relaxation": "relaxation",
+    "threshold-unit": "threshold_unit",
+    **dict.fromkeys(("ho-kashyap", "ho-kashyap-mod1", "ho-kashyap-mod2"), "ho_kashyap"),
+    **dict.fromkeys(("mse", "lms", "widrow-hoff"), "mse"),
+    "fisher": "fisher",
+    "linear-machine": "multiclass",
+    "one-vs-rest": "multiclass",
+    "separable": "separability",
+    **dict.fromkeys(("svm-hard", "svm-soft", "svm-soft-l2"), "svm"),
+    "feature-map": "features",
+}
+
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
 #: has no ``positive``)
 COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress")
@@ -107,8 +129,20 @@ def load_all() -> None:
     _loaded = True
 
 
+def load(name: str) -> None:
+    """Import the module that registers ``name`` (by :data:`MODULE_OF`; every family when the index does not
+    know it or the module did not register it).  Cheap when ``name`` is registered already."""
+    if name in REGISTRY:
+        return
+    module = MODULE_OF.get(name) if isinstance(name, str) else None
+    if module is not None:
+        importlib.import_module(f"{__name__}.{module}")
+    if name not in REGISTRY:
+        load_all()
+
+
 def get(name: str) -> AlgorithmSpec:
-    load_all()
+    load(name)
     if name not in REGISTRY:
         from exactlin.errors import ParameterError
 
@@ -125,6 +159,11 @@ def all_specs() -> list[AlgorithmSpec]:
 
 def get_function(pyname: str) -> Callable:
     """Look up an algorithm's Python function by its function name (``exactlin.perceptron``)."""
+    if isinstance(pyname, str):
+        load(pyname.replace("_", "-"))  # the module of the algorithm so named; every family for any other name
+    for spec in REGISTRY.values():
+        if spec.func.__name__ == pyname:
+            return spec.func
     load_all()
     for spec in REGISTRY.values():
         if spec.func.__name__ == pyname:

@@ -17,7 +17,6 @@ The rule itself only computes: ``rule(X, y, P)``.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -105,6 +104,8 @@ class Checked(Mapping):
 
 
 def _suggest(name: str, known: Sequence[str]) -> str:
+    import difflib  # only on an error: not imported by every call's module
+
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

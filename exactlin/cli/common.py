@@ -38,9 +38,9 @@ def _suggest(found: list[str]) -> str:
 def get_algorithm(name: str):
     """The algorithm spec named ``name``: an exact name, or the same name in other letter case (``Perceptron``);
     otherwise a ParameterError that suggests the close names (``perceptorn`` -> perceptron)."""
-    from exactlin.algorithms import REGISTRY, get, load_all
+    from exactlin.algorithms import REGISTRY, get, load
 
-    load_all()
+    load(name)  # an exact name imports its own module only; any other name loads every family
     if name not in REGISTRY:
         same = [n for n in REGISTRY if n.lower() == str(name).lower()]
         if len(same) == 1:

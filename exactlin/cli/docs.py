@@ -8,7 +8,6 @@ package), says whether ``site/index.html`` exists, and prints the build command;
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -61,6 +60,8 @@ def cmd_docs(args) -> int:
             return 2
         out(f"building the site: {BUILD_COMMAND}  (in {root})\n")
         sys.stdout.flush()
+        import subprocess  # here, not at the top: every `exactlin` command imports this module
+
         code = subprocess.call([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml")],
                                cwd=str(root))
         if code != 0:

@@ -113,9 +113,9 @@ def short_reason(run) -> str:
 
 
 def _spec(run):
-    from exactlin.algorithms import REGISTRY, load_all
+    from exactlin.algorithms import REGISTRY, load
 
-    load_all()
+    load(run.algorithm)  # its own module (every family only for a name the index does not know)
     return REGISTRY.get(run.algorithm)
 
 

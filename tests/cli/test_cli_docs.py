@@ -35,8 +35,6 @@ def test_docs_command_finds_a_checkout_from_its_directory(capsys, tmp_path, monk
 def test_docs_build_without_the_docs_extra_is_one_clear_line(capsys, monkeypatch):
     import importlib.util
 
-    import exactlin.cli.docs as cli_docs
-
     if find_project() is None:  # pragma: no cover - an installed package without its checkout
         return
     real = importlib.util.find_spec
@@ -45,7 +43,9 @@ def test_docs_build_without_the_docs_extra_is_one_clear_line(capsys, monkeypatch
     def no_build(*a, **k):  # pragma: no cover - the check must stop before mkdocs runs
         raise AssertionError("mkdocs was run")
 
-    monkeypatch.setattr(cli_docs.subprocess, "call", no_build)
+    import subprocess  # cli.docs imports it where it builds (not at the top: every command imports cli.docs)
+
+    monkeypatch.setattr(subprocess, "call", no_build)
     assert main(["docs", "--build"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1
