@@ -188,13 +188,17 @@ def linear_machine(X, y, P: Checked) -> Run:
                 lam[index[p]] += Fraction(1, len(period))
             run.extras["certificate"] = verify_kesler_gordan(K, lam, period)
         else:
-            mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
-            w_t = zero
-            for t, (s, j) in enumerate(pairs, start=1):
-                w_next = tuple(a + eta * b for a, b in zip(w_t, K[index[(s, j)]]))
-                mon.observe(t, w_t, w_next)
-                w_t = w_next
-            rep = mon.report()
+            # the replay in integers (_fast.replay_monitor, an independent verifier); None: the Fraction replay
+            rep = _fast.replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
+                                       final_w=res.w, source="final W of this run (stacked)")
+            if rep is None:
+                mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
+                w_t = zero
+                for t, (s, j) in enumerate(pairs, start=1):
+                    w_next = tuple(a + eta * b for a, b in zip(w_t, K[index[(s, j)]]))
+                    mon.observe(t, w_t, w_next)
+                    w_t = w_next
+                rep = mon.report()
             run.extras["monitor"] = rep
             run.extras["mistake_bound"] = rep.bound
     elif P["monitor"]:
@@ -284,6 +288,9 @@ def one_vs_rest(X, y, P: Checked) -> Run:
     steps = []
     truncated = False  # the default trace keeps TRACE_STEP_LIMIT steps in all, not per binary run
     for j, r in enumerate(runs):
+        if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:  # the limit is reached: r.trace is not built
+            truncated = truncated or len(r.trace) > 0
+            continue
         for s in r.trace:
             if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:
                 truncated = True
