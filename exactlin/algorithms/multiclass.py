@@ -111,7 +111,12 @@ def linear_machine(X, y, P: Checked) -> Run:
 
     Prediction (:func:`linear_machine_decide`): the class with the largest g_i(x); None on a tie.
     ``extras``: ``classes``, ``W`` (one vector per class, in ``classes`` order), ``mistakes`` as
-    (sample, j) pairs.  The trace's vectors are the stacked W.
+    (sample, j) pairs.  The trace's vectors are the stacked W.  ``stop_on_cycle=False`` runs on through a
+    proved cycle until a bound (certificate of the proving period, ``extras["cycle_step"]``).
+
+    The run goes through the integer kernel :func:`exactlin.algorithms._fast_multi.machine_loop` (its docstring
+    proves the Run identical, field for field, to the readable Fraction loop here, which still runs for
+    ``trace=True``, ``stop_on_cycle=False`` or with the kernel switched off).
 
     >>> r = linear_machine([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"], bias="none")
     >>> [tuple(map(int, w)) for w in r.extras["W"]], r.updates
