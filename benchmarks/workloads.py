@@ -858,3 +858,154 @@ WORKLOADS = {
              {"n": 20, "d": 3, "iterations": 5})
        for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
 }
+
+
+# ---------------------------------------------------------------------------------------------------
+# the linear machine (Kesler) and one-vs-rest on the integer kernels (issue 14)
+
+
+def planted_multiclass(n, d=10, c=3, *, seed=14, gap=100):
+    """n integer points uniform in [-100, 100]^d labelled by argmax_j (w*_j0 + <w*_j, x>) for a planted integer W*
+    (entries in [-9, 9], biases in [-50, 50]); points whose best score leads the second by less than ``gap`` are
+    drawn again (a margin).  Pure Python (``random.Random``): the same data on every machine."""
+    import random
+
+    rng = random.Random(f"exactlin-multiclass-{seed}-{d}-{c}")
+    W = [[rng.randint(-50, 50)] + [rng.randint(-9, 9) for _ in range(d)] for _ in range(c)]
+    X, y = [], []
+    while len(X) < n:
+        x = [rng.randint(-100, 100) for _ in range(d)]
+        g = [w[0] + sum(a * b for a, b in zip(w[1:], x)) for w in W]
+        top = max(g)
+        if sorted(g)[-2] > top - gap:
+            continue
+        X.append(x)
+        y.append(g.index(top))
+    return X, y
+
+
+def _kesler_replay(X, y, classes, pairs):
+    """The stacked W from the run's (sample, rival) pairs, in Python ints (bias first): w_i += y_s, w_j -= y_s."""
+    idx = {c: k for k, c in enumerate(classes)}
+    W = [[0] * (len(X[0]) + 1) for _ in classes]
+    for s, j in pairs:
+        ys = [1] + [int(a) for a in X[s]]
+        i = idx[y[s]]
+        W[i] = [a + b for a, b in zip(W[i], ys)]
+        W[j] = [a - b for a, b in zip(W[j], ys)]
+    return W
+
+
+def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
+    """linear-machine against perceptron(bias="first") on the same planted integer data
+    (budget_data.make("separable", n, d)): with two classes the linear machine IS the perceptron (u = w_1 - w_0
+    follows u <- u + 2 z on the same mistakes, and w_0 = -w_1), so the same updates, the same steps and
+    W = (-w, w).  Both run to max_epochs = 1000 (the set's margin is small).  Also timed: linear-machine on a
+    c-class planted set (``planted_multiclass``, to convergence, monitor included), and with ``fraction_loop``
+    the two-class call with the kernel switched off (the Fraction loop, once)."""
+    from exactlin.algorithms import _fast
+    from exactlin.algorithms.multiclass import linear_machine
+    from exactlin.algorithms.perceptron import perceptron
+
+    from .budget_data import make
+
+    X, y = make("separable", n, d)
+    Xc, yc = planted_multiclass(n, d, c)
+
+    def lm():
+        return linear_machine(X, y, max_steps=None)
+
+    def lm_c():
+        return linear_machine(Xc, yc, max_steps=None)
+
+    def perc():
+        return perceptron(X, y, bias="first", max_updates=None)
+
+    def lm_fraction():
+        _fast.ENABLED = False
+        try:
+            return linear_machine(X, y, max_steps=None)
+        finally:
+            _fast.ENABLED = True
+
+    def check(res):
+        r, p, rc = res["exactlin linear_machine()"], res["exactlin perceptron(bias=first)"], \
+            res[f"exactlin linear_machine(), {c} classes"]
+        W = _kesler_replay(X, y, r.extras["classes"], r.extras["mistakes"])
+        Wc = _kesler_replay(Xc, yc, rc.extras["classes"], rc.extras["mistakes"])
+        Zc = [[1] + [int(a) for a in x] for x in Xc]
+        ok = (r.extras["W"][1] == tuple(p.w) and r.extras["W"][0] == tuple(-a for a in p.w)
+              and [list(map(Fraction, w)) for w in W] == [list(w) for w in r.extras["W"]]
+              and r.updates == p.updates and r.steps == p.steps and r.reason == p.reason
+              and [list(map(Fraction, w)) for w in Wc] == [list(w) for w in rc.extras["W"]]
+              and rc.converged and all(max(range(c), key=lambda j: sum(a * b for a, b in zip(Wc[j], z))) == lab
+                                       and sorted(sum(a * b for a, b in zip(w, z)) for w in Wc)[-2]
+                                       < max(sum(a * b for a, b in zip(w, z)) for w in Wc)
+                                       for z, lab in zip(Zc, yc)))
+        ref = res.get("Fraction loop (kernel off)")
+        if ref is not None:
+            ok = ok and ref.extras["W"] == r.extras["W"] and ref.updates == r.updates and ref.steps == r.steps
+        return ok, (f"two classes: W = (-w, w) with w perceptron's, updates ({r.updates}) and steps ({r.steps}) "
+                    f"identical" + (" and the Fraction loop's" if ref is not None else "")
+                    + f"; {c} classes: converged ({rc.updates} updates), W = the replay of its (sample, rival) "
+                    "pairs and every sample's own score strictly largest (Python ints)" if ok else "MISMATCH")
+
+    def info(res):
+        r, p, rc = res["exactlin linear_machine()"], res["exactlin perceptron(bias=first)"], \
+            res[f"exactlin linear_machine(), {c} classes"]
+        return (f"2 classes: {r.updates} updates, {r.steps} steps, reason {r.reason}; W[1] identical to "
+                f"perceptron's w: {r.extras['W'][1] == tuple(p.w)}; {c} classes: {rc.updates} updates, "
+                f"{rc.steps} steps, reason {rc.reason}, monitor holds: {rc.extras['monitor'].holds}")
+
+    anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
+    if fraction_loop:
+        anchors.append(Impl("Fraction loop (kernel off)", lm_fraction, once=True,
+                            note="linear_machine with _fast.ENABLED = False"))
+    return Workload("linear-machine", "linear-machine vs perceptron(bias=first), same data",
+                    "<= 3x perceptron(bias=first), identical weights and update count",
+                    [Impl("exactlin linear_machine()", lm, note="two classes, max_steps=None"),
+                     Impl(f"exactlin linear_machine(), {c} classes", lm_c,
+                          note=f"planted_multiclass({n}, {d}, {c}), to convergence, monitor included")],
+                    anchors, check, info, size=f"{n} x {d}",
+                    extra={"data": "budget_data.make('separable', n, d); planted_multiclass(n, d, c)"})
+
+
+def one_vs_rest_workload(n=2000, d=10, c=3, max_epochs=1000):
+    """one-vs-rest (binary=perceptron) against its c perceptron() calls on the relabeled data, same run, on
+    planted_multiclass(n, d, c): identical W (w_c = the perceptron's w on c against the rest).  A class against
+    the rest is rarely separable: the binary runs end on their budgets (max_epochs, max_updates)."""
+    from exactlin.algorithms.multiclass import one_vs_rest
+    from exactlin.algorithms.perceptron import perceptron
+
+    X, y = planted_multiclass(n, d, c)
+    classes = sorted(set(y))
+
+    def ovr():
+        return one_vs_rest(X, y, max_epochs=max_epochs)
+
+    def percs():
+        return [perceptron(X, [1 if lab == k else -1 for lab in y], bias="first", max_epochs=max_epochs)
+                for k in classes]
+
+    def check(res):
+        o, ps = res["exactlin one_vs_rest()"], res[f"exactlin {c} x perceptron(bias=first)"]
+        ok = (o.extras["W"] == tuple(p.w for p in ps) and o.updates == sum(p.updates for p in ps)
+              and o.steps == sum(p.steps for p in ps))
+        return ok, (f"W identical to the {c} perceptron() runs', updates ({o.updates}) and steps ({o.steps}) their "
+                    "sums" if ok else "MISMATCH")
+
+    def info(res):
+        o = res["exactlin one_vs_rest()"]
+        return "; ".join(f"class {r['class']}: {r['updates']} updates, {r['reason']}" for r in o.extras["runs"])
+
+    return Workload("one-vs-rest", "one-vs-rest vs its perceptron() runs, same data",
+                    "<= 1.2x the perceptron() runs, identical weights",
+                    [Impl("exactlin one_vs_rest()", ovr, note="binary=perceptron, default budgets")],
+                    [Impl(f"exactlin {c} x perceptron(bias=first)", percs, note="the same binary runs")],
+                    check, info, size=f"{n} x {d}, {c} classes", extra={"data": "planted_multiclass(n, d, c)"})
+
+
+WORKLOADS["linear-machine"] = ("exactlin.algorithms._fast_multi", linear_machine_workload, {},
+                               {"n": 100, "d": 4, "c": 3})
+WORKLOADS["one-vs-rest"] = ("exactlin.algorithms.multiclass", one_vs_rest_workload, {},
+                            {"n": 200, "d": 5, "max_epochs": 20})

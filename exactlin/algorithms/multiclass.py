@@ -13,11 +13,13 @@ None for a tie and never breaks it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _fast, _fast_multi, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample, max_steps_param
+from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _dot
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
@@ -87,6 +89,7 @@ LM_PARAMS = (
     Param("monitor", "bool", True, "check the convergence theorem on the Kesler vectors when the run converges"),
     *(max_steps_param(25_000, "a round updates c weight vectors, so half the single-sample rules' default")
       if p.name == "max_steps" else p for p in BOUND_PARAMS),
+    STOP_ON_CYCLE,
 )
 
 
@@ -108,7 +111,12 @@ def linear_machine(X, y, P: Checked) -> Run:
 
     Prediction (:func:`linear_machine_decide`): the class with the largest g_i(x); None on a tie.
     ``extras``: ``classes``, ``W`` (one vector per class, in ``classes`` order), ``mistakes`` as
-    (sample, j) pairs.  The trace's vectors are the stacked W.
+    (sample, j) pairs.  The trace's vectors are the stacked W.  ``stop_on_cycle=False`` runs on through a
+    proved cycle until a bound (certificate of the proving period, ``extras["cycle_step"]``).
+
+    The run goes through the integer kernel :func:`exactlin.algorithms._fast_multi.machine_loop` (its docstring
+    proves the Run identical, field for field, to the readable Fraction loop here, which still runs for
+    ``trace=True``, ``stop_on_cycle=False`` or with the kernel switched off).
 
     >>> r = linear_machine([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"], bias="none")
     >>> [tuple(map(int, w)) for w in r.extras["W"]], r.updates
@@ -129,7 +137,11 @@ def linear_machine(X, y, P: Checked) -> Run:
         j = max((j for j in range(c) if j != i), key=lambda j: (g[j], -j))
         return g, i, j
 
+    ks: list[int] = []  # the step of each update (stop_on_cycle=False: where the proved period sits)
+    step = [0]
+
     def test(state, s, k):
+        step[0] = k
         g, i, j = rival(state, s)
         margin = g[i] - g[j]
         return margin, margin <= 0
@@ -137,20 +149,35 @@ def linear_machine(X, y, P: Checked) -> Run:
     def update(state, s, u, score):
         _, i, j = rival(state, s)
         pairs.append((s, j))
+        ks.append(step[0])
         W = [list(w) for w in split(state)]
         W[i] = [a + eta * b for a, b in zip(W[i], Y[s])]
         W[j] = [a - eta * b for a, b in zip(W[j], Y[s])]
         return tuple(v for w in W for v in w)
 
     zero = tuple(Fraction(0) for _ in range(c * d))
-    res = cyclic_single_sample(n, zero, test, update, P.bounds(), tracer, stationary=True)
+    bounds = P.bounds()
+    res = None
+    if P["stop_on_cycle"]:
+        # the integer kernel (_fast_multi.py proves the run identical to the loop below, field for field); None
+        # where the loop below runs instead (trace=True, or the kernel switched off)
+        out = _fast_multi.machine_loop(Y, labels, c, eta, bounds, tracer)
+        if out is not None:
+            res, pairs = out
+    if res is None:
+        res = cyclic_single_sample(n, zero, test, update, bounds, tracer, stationary=True,
+                                   stop_on_cycle=P["stop_on_cycle"])
     W = tuple(tuple(w) for w in split(res.w))
+    undefined = _fast_multi.undefined_samples(Y, W)
+    if undefined is None:
+        undefined = [s for s in range(n) if _decide(W, Y[s])[0] is None]
     run = Run("linear-machine", None, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
-                      "last_update_step": res.last_update,
-                      "undefined": [s for s in range(n) if _decide(W, Y[s])[0] is None]},
+                      "last_update_step": res.last_update, "undefined": undefined},
               seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, P.bias))
+    if res.cycle_step is not None:
+        run.extras["cycle_step"] = res.cycle_step
     if res.cycle is not None or (P["monitor"] and res.converged):
         if n * (c - 1) * c * d > KESLER_LIMIT:
             run.extras["monitor"] = None
@@ -159,18 +186,24 @@ def linear_machine(X, y, P: Checked) -> Run:
         K, index = kesler_vectors(Y, labels, c)
         if res.cycle is not None:
             lam = [Fraction(0)] * len(K)
-            period = pairs[-len(res.cycle):]
+            # the period that proved the cycle (with stop_on_cycle=False the run went on repeating it)
+            u = len(pairs) if res.cycle_step is None or not ks else bisect_right(ks, res.cycle_step)
+            period = pairs[u - len(res.cycle):u]
             for p in period:
                 lam[index[p]] += Fraction(1, len(period))
             run.extras["certificate"] = verify_kesler_gordan(K, lam, period)
         else:
-            mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
-            w_t = zero
-            for t, (s, j) in enumerate(pairs, start=1):
-                w_next = tuple(a + eta * b for a, b in zip(w_t, K[index[(s, j)]]))
-                mon.observe(t, w_t, w_next)
-                w_t = w_next
-            rep = mon.report()
+            # the replay in integers (_fast.replay_monitor, an independent verifier); None: the Fraction replay
+            rep = _fast.replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
+                                       final_w=res.w, source="final W of this run (stacked)")
+            if rep is None:
+                mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
+                w_t = zero
+                for t, (s, j) in enumerate(pairs, start=1):
+                    w_next = tuple(a + eta * b for a, b in zip(w_t, K[index[(s, j)]]))
+                    mon.observe(t, w_t, w_next)
+                    w_t = w_next
+                rep = mon.report()
             run.extras["monitor"] = rep
             run.extras["mistake_bound"] = rep.bound
     elif P["monitor"]:
@@ -260,6 +293,9 @@ def one_vs_rest(X, y, P: Checked) -> Run:
     steps = []
     truncated = False  # the default trace keeps TRACE_STEP_LIMIT steps in all, not per binary run
     for j, r in enumerate(runs):
+        if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:  # the limit is reached: r.trace is not built
+            truncated = truncated or len(r.trace) > 0
+            continue
         for s in r.trace:
             if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:
                 truncated = True
