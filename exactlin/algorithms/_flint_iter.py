@@ -85,44 +85,137 @@ def _recording(tracer) -> bool:
 
 # ---------------------------------------------------------------------------------------------------
 # Ho-Kashyap (exactlin.algorithms.ho_kashyap._hk_loop / _hk_listing_loop)
+#
+# Ho-Kashyap's b, e and a share one large denominator (that of Y^+ to the power k): as fmpq columns every
+# product and comparison would reduce each entry on its own (flint's fmpq_mat products of such columns cost
+# 50 ms on 100 x 10); held as integer numerators over one common denominator, Y a, e and Y^+ b are integer
+# matrix products and the tests are signs of integers.  Reduction (a gcd per entry, in flint) happens once
+# per iteration for a and b (the bit budget and the equality test need the reduced numbers) and for what the
+# trace records.
 
 
-def _hk_verdict(Z, Zt, Ya, A, E, verify):
-    """The Fraction loop's ``_verdict`` on flint values: the cheap tests (Y a > 0; e <= 0, e != 0, Y^t e = 0) in
-    flint, then the independent verifier on the Fractions."""
-    sep = all(x > 0 for x in Ya.entries())
-    if not sep:
-        ent = E.entries()
-        if any(x > 0 for x in ent) or all(x == 0 for x in ent) or not is_zero(Zt * E):
-            return None, None
-    v = verify(Z, fracs(A), fracs(E))
+class QV:
+    """A column of rationals N / L: ``N`` an fmpz_mat column, ``L`` > 0 an fmpz (a common denominator, not
+    necessarily the least; :meth:`reduced` makes it the least)."""
+
+    __slots__ = ("N", "L", "_q")
+
+    def __init__(self, N, L, fq=None):
+        self.N, self.L, self._q = N, L, fq
+
+    @classmethod
+    def of(cls, vec) -> QV:
+        fq = col(vec)
+        N, L = fq.numer_denom()
+        return cls(N, L, fq)
+
+    def reduced(self) -> QV:
+        """The same column over its least common denominator, with its reduced fmpq entries."""
+        if self._q is not None:
+            return self
+        fq = fmpq_mat(self.N) / self.L
+        N, L = fq.numer_denom()
+        return QV(N, L, fq)
+
+    def fq(self) -> flint.fmpq_mat:
+        return self.reduced()._q
+
+    def _common(self, other):
+        if self.L == other.L:
+            return self.N, other.N, self.L
+        g = self.L.gcd(other.L)
+        return self.N * (other.L // g), other.N * (self.L // g), self.L // g * other.L
+
+    def __add__(self, other: QV) -> QV:
+        x, y, L = self._common(other)
+        return QV(x + y, L)
+
+    def __sub__(self, other: QV) -> QV:
+        x, y, L = self._common(other)
+        return QV(x - y, L)
+
+    def __mul__(self, c: flint.fmpq) -> QV:
+        return QV(self.N * c.p, self.L * c.q)
+
+    def __abs__(self) -> QV:
+        return QV(flint.fmpz_mat(self.N.nrows(), 1, [abs(x) for x in self.N.entries()]), self.L)
+
+    def __eq__(self, other) -> bool:
+        a, b = self.reduced(), other.reduced()
+        return a.L == b.L and a.N == b.N
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+
+class QM:
+    """A rational matrix as integer numerators ``N`` (fmpz_mat) over one denominator ``D``; ``M * v`` for a
+    :class:`QV` v."""
+
+    __slots__ = ("N", "D")
+
+    def __init__(self, rows):
+        self.N, self.D = mat(rows).numer_denom()
+
+    def __mul__(self, v: QV) -> QV:
+        return QV(self.N * v.N, self.D * v.L)
+
+
+def qmat(rows) -> QM:
+    return QM(rows)
+
+
+def _gordan_possible(E: QV, ZtN) -> bool:
+    """e <= 0, e != 0 and Y^t e = 0 (gordan_from_error's conditions), on the integer numerators."""
+    ent = E.N.entries()
+    return not any(x > 0 for x in ent) and any(x != 0 for x in ent) and all(x == 0 for x in (ZtN * E.N).entries())
+
+
+def _hk_verdict(Z, ZtN, Ya, A, E, verify):
+    """The Fraction loop's ``_verdict``: the cheap tests (Y a > 0; e <= 0, e != 0, Y^t e = 0) on integers,
+    then the independent verifier on the Fractions."""
+    if not all(x > 0 for x in Ya.N.entries()) and not _gordan_possible(E, ZtN):
+        return None, None
+    v = verify(Z, fracs(A.fq()), fracs(E.fq()))
     if v.verdict == "undecided":
         return None, None
     return v.verdict, v.certificate
 
 
+def _min(Ya: QV) -> Fraction:
+    return frac(fmpq(min(Ya.N.entries()), Ya.L))
+
+
+def _within(E: QV, bmin: flint.fmpq) -> bool:
+    """|e_i| <= b_min for every i."""
+    lim = bmin.p * E.L
+    return all(abs(x) * bmin.q <= lim for x in E.N.entries())
+
+
 def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, verify):
-    """``_hk_loop``'s iteration (stop=separator) with a, b, e as fmpq columns; ``step(A, B, E, absE)`` is the
-    procedure's update on flint columns.  Returns (a, b, e, k, last, reason, verdict, cert, top_bits) with
+    """``_hk_loop``'s iteration (stop=separator) with a, b, e as :class:`QV` columns; ``step(A, B, E, absE)``
+    is the procedure's update on them.  Returns (a, b, e, k, last, reason, verdict, cert, top_bits) with
     Fractions."""
-    Zq = mat(Z)
-    Zt = Zq.transpose()
-    A, B = col(a), col(b)
+    Zm = QM(Z)
+    ZtN = Zm.N.transpose()
+    A, B = QV.of(a), QV.of(b)
     bmin = None if b_min is None else q(b_min)
-    top_bits = max(bits(A), bits(B))
+    top_bits = max(bits(A.fq()), bits(B.fq()))
     k = last = 0
     Bf = None  # B as Fractions, carried from one recorded step to the next
     while True:
-        Ya = Zq * A
+        Ya = Zm * A
         E = Ya - B
-        verdict, cert = _hk_verdict(Z, Zt, Ya, A, E, verify)
+        verdict, cert = _hk_verdict(Z, ZtN, Ya, A, E, verify)
         if verdict == "separable":
             reason = "converged"
             break
         if verdict == "not_separable":
             reason = "not_separable"
             break
-        if bmin is not None and all(abs(v) <= bmin for v in E.entries()):
+        if bmin is not None and _within(E, bmin):
             reason = "criterion"
             break
         if k >= limit:
@@ -137,38 +230,38 @@ def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, 
         if bounds.progress is not None and k:
             bounds.tick(k, k, top_bits, work=len(Z))
         k += 1
-        A_new, B_new = step(A, B, E, absolute(E))
+        A_new, B_new = step(A, B, E, abs(E))
+        A_new, B_new = A_new.reduced(), B_new.reduced()
         changed = B_new != B or A_new != A
         if changed:
             last = k
         if _recording(tracer):
             vec = tracer.keep_vectors()
-            Bf = fracs(B) if Bf is None else Bf
-            Bn = fracs(B_new)
-            tracer.add(k, k, None, frac(min(Ya.entries())), changed, fracs(A) if vec else None,
-                       fracs(A_new) if vec else None, b=Bf, e=fracs(E), b_after=Bn)
+            Bf = fracs(B.fq()) if Bf is None else Bf
+            Bn = fracs(B_new.fq())
+            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
+                       fracs(A_new.fq()) if vec else None, b=Bf, e=fracs(E.fq()), b_after=Bn)
             Bf = Bn
         else:
             tracer.add(k, k, None, None, changed)
             Bf = None
         A, B = A_new, B_new
-        top_bits = max(top_bits, bits(A), bits(B))
-    return fracs(A), fracs(B), fracs(E), k, last, reason, verdict, cert, top_bits
+        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
+    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits
 
 
 def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_bits, verify):
-    """``_hk_listing_loop``'s iteration (stop=b_min, Algorithm 11 as listed) on flint columns.  Returns
+    """``_hk_listing_loop``'s iteration (stop=b_min, Algorithm 11 as listed) on :class:`QV` columns.  Returns
     (a, b, e, k, last, reason, verdict, cert, top_bits, separator_at) with Fractions."""
-    Zq = mat(Z)
-    Zt = Zq.transpose()
-    A, B = col(a), col(b)
+    Zm = QM(Z)
+    ZtN = Zm.N.transpose()
+    A, B = QV.of(a), QV.of(b)
     bmin = q(b_min)
-    top_bits = max(bits(A), bits(B))
+    top_bits = max(bits(A.fq()), bits(B.fq()))
     k = last = 0
     separator_at = None
     cert = None
-    Ya = Zq * A
-    E = Ya - B
+    E = Zm * A - B
     while True:
         if k >= limit:
             reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
@@ -180,46 +273,46 @@ def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_b
             reason = "time_limit"
             break
         k += 1
-        Ya = Zq * A
+        Ya = Zm * A
         E = Ya - B  # e <- Y a - b
-        if separator_at is None and all(x > 0 for x in Ya.entries()):
+        if separator_at is None and all(x > 0 for x in Ya.N.entries()):
             separator_at = k
-        ent = E.entries()
-        if not any(x > 0 for x in ent) and any(x != 0 for x in ent) and is_zero(Zt * E):
-            v = verify(Z, fracs(A), fracs(E))
+        if _gordan_possible(E, ZtN):
+            v = verify(Z, fracs(A.fq()), fracs(E.fq()))
             if v.verdict == "not_separable":
                 cert = v.certificate
                 if _recording(tracer):
-                    Af = fracs(A) if tracer.keep_vectors() else None
-                    Bf = fracs(B)
-                    tracer.add(k, k, None, frac(min(Ya.entries())), False, Af, Af, b=Bf, e=fracs(E), b_after=Bf)
+                    Af = fracs(A.fq()) if tracer.keep_vectors() else None
+                    Bf = fracs(B.fq())
+                    tracer.add(k, k, None, _min(Ya), False, Af, Af, b=Bf, e=fracs(E.fq()), b_after=Bf)
                 else:
                     tracer.add(k, k, None, None, False)
                 reason = "not_separable"
                 break
-        A_new, B_new = step(A, B, E, absolute(E))
+        A_new, B_new = step(A, B, E, abs(E))
+        A_new, B_new = A_new.reduced(), B_new.reduced()
         changed = B_new != B or A_new != A
         if changed:
             last = k
         if _recording(tracer):
             vec = tracer.keep_vectors()
-            tracer.add(k, k, None, frac(min(Ya.entries())), changed, fracs(A) if vec else None,
-                       fracs(A_new) if vec else None, b=fracs(B), e=fracs(E), b_after=fracs(B_new))
+            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
+                       fracs(A_new.fq()) if vec else None, b=fracs(B.fq()), e=fracs(E.fq()),
+                       b_after=fracs(B_new.fq()))
         else:
             tracer.add(k, k, None, None, changed)
         A, B = A_new, B_new
-        top_bits = max(top_bits, bits(A), bits(B))
-        if all(abs(v) <= bmin for v in E.entries()):  # line 7
+        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
+        if _within(E, bmin):  # line 7
             reason = "criterion"
             break
-    verdict = None
     if cert is not None:
         verdict = "not_separable"
     else:
-        Ya = Zq * A
-        verdict, cert = _hk_verdict(Z, Zt, Ya, A, Ya - B, verify)
+        Ya = Zm * A
+        verdict, cert = _hk_verdict(Z, ZtN, Ya, A, Ya - B, verify)
         verdict = verdict or "undecided"
-    return fracs(A), fracs(B), fracs(E), k, last, reason, verdict, cert, top_bits, separator_at
+    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits, separator_at
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -383,7 +383,7 @@ def ho_kashyap(X, y, P: Checked) -> Run:
         b = tuple(bi + 2 * eta * ep for bi, ep in zip(base, e_plus))
         return _pinv_apply(Yp, b), b  # a <- Y^+ b
 
-    Ypq, eta_q = _flint_iter.mat(Yp), _flint_iter.q(eta)
+    Ypq, eta_q = _flint_iter.qmat(Yp), _flint_iter.q(eta)
 
     def flint_step(A, B, E, absE):  # the same update on flint columns: 2 eta (e + |e|)/2 = eta (e + |e|)
         B = (A if printed else B) + (E + absE) * eta_q
@@ -424,7 +424,7 @@ def ho_kashyap_mod1(X, y, P: Checked) -> Run:
         a_next = tuple(ai + eta * t for ai, t in zip(a, _pinv_apply(Yp, abs_e)))  # a + eta Y^+ |e|
         return a_next, b_next
 
-    Ypq, eta_q = _flint_iter.mat(Yp), _flint_iter.q(eta)
+    Ypq, eta_q = _flint_iter.qmat(Yp), _flint_iter.q(eta)
 
     def flint_step(A, B, E, absE):  # the same update on flint columns
         return A + (Ypq * absE) * eta_q, B + (E + absE) * eta_q
@@ -468,7 +468,7 @@ def ho_kashyap_mod2(X, y, P: Checked) -> Run:
         a_next = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, RYt))  # a + eta R Y^t |e|
         return a_next, b_next
 
-    RYtq, eta_q = _flint_iter.mat(RYt), _flint_iter.q(eta)
+    RYtq, eta_q = _flint_iter.qmat(RYt), _flint_iter.q(eta)
 
     def flint_step(A, B, E, absE):  # the same update on flint columns
         return A + (RYtq * absE) * eta_q, B + E + absE
