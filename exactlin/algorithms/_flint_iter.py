@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import flint
 
-from exactlin.algorithms._loop import TRACE_STEP_LIMIT
+from exactlin.algorithms import _loop
 
 #: switch the flint loops off (the readable Fraction loops run instead); for the tests and the benchmark
 ENABLED = True
@@ -80,7 +80,7 @@ def absolute(M: flint.fmpq_mat) -> flint.fmpq_mat:
 
 def _recording(tracer) -> bool:
     """Whether ``tracer.add`` records the next step (else it only marks the trace incomplete)."""
-    return tracer.mode is True or (tracer.mode is None and len(tracer.steps) < TRACE_STEP_LIMIT)
+    return tracer.mode is True or (tracer.mode is None and len(tracer.steps) < _loop.TRACE_STEP_LIMIT)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -405,7 +405,7 @@ def lms_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_max, t
         bk = bits(A_new)
         bits_per_step.append(bk)
         top_bits = max(top_bits, bk)
-        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < TRACE_STEP_LIMIT):
+        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):  # as lms() has it
             info = {"eta": ek, "bits": bk}
             if dist_mode == "every" or (dist_mode == "auto" and (bk <= 256 or k % n == 0 or k == limit)):
                 info["dist2"] = frac(sq(A_new - S))
