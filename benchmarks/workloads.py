@@ -622,7 +622,8 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
             e = [sum((p * q for p, q in zip(row, r.w)), Fraction(0)) - bi for row, bi in zip(Y, r.extras["b"])]
             same = all(sum((row[j] * ei for row, ei in zip(Y, e)), Fraction(0)) == 0 for j in range(d + 1))
             normal = "; Y^t (Y a - b) = 0 in plain Fractions"
-        return same, (f"Run identical to the Fraction loop's ({r.steps} iterations, reason {r.reason}, "
+        unit = "steps" if algorithm == "lms" else "iterations"
+        return same, (f"Run identical to the Fraction loop's ({r.steps} {unit}, reason {r.reason}, "
                       f"max_bits {r.extras['max_bits']}){normal}" if same else "MISMATCH")
 
     def info(res):
