@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _flint_iter, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import HK_BATCH_VISITS, batch_step_limit, max_bits_param, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
@@ -123,19 +123,32 @@ def _pinv_apply(Yp, v) -> tuple:
     return tuple(_dot(row, v) for row in Yp)
 
 
-def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict, params: dict) -> Run:
+def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict, params: dict,
+             flint_step=None) -> Run:
     """The loop the three procedures share: e = Y a - b; stop on a verified verdict (Y a > 0: separable;
     a Gordan certificate from e: not separable), on |e| <= b_min, on k_max/max_epochs, max_bits or time;
     else ``a, b = step(a, b, e, |e|)`` (the procedure's own update) and k <- k + 1.
-    With ``stop="b_min"`` (:func:`_hk_listing_loop`) the listing's own order and stops instead."""
+    With ``stop="b_min"`` (:func:`_hk_listing_loop`) the listing's own order and stops instead.
+
+    ``flint_step`` is the same update on python-flint columns (issue 14): when given and
+    ``_flint_iter.ENABLED`` (the default) the iteration runs on ``fmpq_mat`` (:func:`exactlin.algorithms.
+    _flint_iter.hk_loop`, the same tests in the same order, the same Run); this loop in Fractions stays the
+    readable reference (``_flint_iter.ENABLED = False`` runs it)."""
     if P.get("stop") == "b_min":
-        return _hk_listing_loop(name, P, prob, bounds, a, b, step, extras=extras, after=after, params=params)
+        return _hk_listing_loop(name, P, prob, bounds, a, b, step, extras=extras, after=after, params=params,
+                                flint_step=flint_step)
     Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
     # the default budget when k_max is None
     k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
     limit = min(k_budget, bounds.max_epochs)
     tracer = P.tracer(prob.d)
+    if flint_step is not None and _flint_iter.ENABLED:
+        a, b, e, k, last, reason, verdict, cert, top_bits = _flint_iter.hk_loop(
+            Z, tracer, bounds, a, b, flint_step, limit=limit, k_budget=k_budget, b_min=b_min, max_bits=max_bits,
+            verify=verify_ho_kashyap)
+        return _hk_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
+                       extras=extras, after=after, params=params)
     top_bits = max(max_bit_length(a), max_bit_length(b))
     k = last = 0
     while True:
@@ -169,6 +182,13 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
                    b_after=b_new)
         a, b = a_new, b_new
         top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
+    return _hk_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
+                   extras=extras, after=after, params=params)
+
+
+def _hk_run(name: str, P: Checked, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits, *,
+            extras: dict, after: dict, params: dict) -> Run:
+    """The Run of :func:`_hk_loop` (either path)."""
     if verdict is None:
         verdict = "undecided"
     extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last}
@@ -185,7 +205,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
 
 
 def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict,
-                     params: dict) -> Run:
+                     params: dict, flint_step=None) -> Run:
     """Algorithm 11's loop as listed: do k <- k + 1; e <- Y a - b; (the update of b and a); if |e| <= b_min
     then return a, b; until k = k_max.  At every iteration the notes' two verdicts on e(k) are checked:
     e(k) = 0 (a solution: the b_min test fires, since |e| = 0 <= b_min) and e(k) <= 0, e(k) != 0 (a Gordan
@@ -200,6 +220,12 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
                              parameter="b_min")
     limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
     tracer = P.tracer(prob.d)
+    if flint_step is not None and _flint_iter.ENABLED:  # the same loop on flint columns (see _hk_loop)
+        a, b, e, k, last, reason, verdict, cert, top_bits, separator_at = _flint_iter.hk_listing_loop(
+            Z, tracer, bounds, a, b, flint_step, limit=limit, k_max=k_max, b_min=b_min, max_bits=max_bits,
+            verify=verify_ho_kashyap)
+        return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
+                               separator_at, extras=extras, after=after, params=params)
     top_bits = max(max_bit_length(a), max_bit_length(b))
     k = last = 0
     separator_at = None
@@ -243,6 +269,13 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
         e_now = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
         verdict, cert = _verdict(Z, a, e_now)
         verdict = verdict or "undecided"
+    return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
+                           separator_at, extras=extras, after=after, params=params)
+
+
+def _hk_listing_run(name: str, P: Checked, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert,
+                    top_bits, separator_at, *, extras: dict, after: dict, params: dict) -> Run:
+    """The Run of :func:`_hk_listing_loop` (either path)."""
     extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last,
               "separator_at": separator_at}
     if cert is not None:
@@ -350,8 +383,14 @@ def ho_kashyap(X, y, P: Checked) -> Run:
         b = tuple(bi + 2 * eta * ep for bi, ep in zip(base, e_plus))
         return _pinv_apply(Yp, b), b  # a <- Y^+ b
 
+    Ypq, eta_q = _flint_iter.qmat(Yp), _flint_iter.q(eta)
+
+    def flint_step(A, B, E, absE):  # the same update on flint columns: 2 eta (e + |e|)/2 = eta (e + |e|)
+        B = (A if printed else B) + (E + absE) * eta_q
+        return Ypq * B, B
+
     run = _hk_loop("ho-kashyap", P, prob, bounds, _pinv_apply(Yp, b), b, step, extras={},
-                   after=_pinv_extras(Yp, prob), params=P)
+                   after=_pinv_extras(Yp, prob), params=P, flint_step=flint_step)
     if printed:
         run.extras["erratum"] = HK_B_ERRATUM
         run.extras["printed_note"] = (
@@ -385,9 +424,14 @@ def ho_kashyap_mod1(X, y, P: Checked) -> Run:
         a_next = tuple(ai + eta * t for ai, t in zip(a, _pinv_apply(Yp, abs_e)))  # a + eta Y^+ |e|
         return a_next, b_next
 
+    Ypq, eta_q = _flint_iter.qmat(Yp), _flint_iter.q(eta)
+
+    def flint_step(A, B, E, absE):  # the same update on flint columns
+        return A + (Ypq * absE) * eta_q, B + (E + absE) * eta_q
+
     a1 = _pinv_apply(Yp, b)  # a(1) = Y^+ b(1)
     return _hk_loop("ho-kashyap-mod1", P, prob, bounds, a1, b, step, extras={}, after=_pinv_extras(Yp, prob),
-                    params=P)
+                    params=P, flint_step=flint_step)
 
 
 @register("ho-kashyap-mod2", family="mse", seed=SEED, number="Ho-Kashyap Modification (II)",
@@ -424,8 +468,13 @@ def ho_kashyap_mod2(X, y, P: Checked) -> Run:
         a_next = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, RYt))  # a + eta R Y^t |e|
         return a_next, b_next
 
+    RYtq, eta_q = _flint_iter.qmat(RYt), _flint_iter.q(eta)
+
+    def flint_step(A, B, E, absE):  # the same update on flint columns
+        return A + (RYtq * absE) * eta_q, B + E + absE
+
     return _hk_loop("ho-kashyap-mod2", P, prob, bounds, a, b, step, extras=extras, after={"R": R},
-                    params={**P, "eta": eta})
+                    params={**P, "eta": eta}, flint_step=flint_step)
 
 
 __all__ = ["ho_kashyap", "ho_kashyap_mod1", "ho_kashyap_mod2", "gordan_from_error"]

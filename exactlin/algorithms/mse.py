@@ -18,7 +18,7 @@ from operator import mul
 
 import numpy as np
 
-from exactlin.algorithms import register
+from exactlin.algorithms import _flint_iter, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
@@ -360,6 +360,14 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     bounds = P.bounds()  # max_bits is checked here, by the rule itself
     k_budget = bounds.max_steps = batch_step_limit(k_max, n, WH_BATCH_VISITS)  # the default budget when k_max is None
     limit = min(k_budget, P.max_epochs)
+    if _flint_iter.ENABLED:  # the same iteration on python-flint columns (issue 14); the loop below is the reference
+        a, k, last, reason, converged, dists, top_bits, J_s = _flint_iter.widrow_hoff_loop(
+            Y, b, a, a_star, eta, _check_eta, tracer, bounds, limit=limit, k_budget=k_budget, theta=theta,
+            max_bits=max_bits)
+        extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
+                  "last_update_step": last, "J_s": J_s}
+        return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob,
+                       bounds.max_epochs)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
     top_bits = _bits_vec(a)
@@ -434,6 +442,14 @@ def lms(X, y, P: Checked) -> Run:
     dist_mode = P["distance"]
     bounds = P.bounds()  # max_bits is checked here, by the rule itself
     limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
+    if _flint_iter.ENABLED:  # the same iteration on python-flint columns (issue 14); the loop below is the reference
+        a, k, last, reason, converged, bits_per_step, top_bits, dist2_final = _flint_iter.lms_loop(
+            Y, b, a, a_star, eta, _check_eta, tracer, bounds, limit=limit, k_max=k_max, theta=theta,
+            max_bits=max_bits, dist_mode=dist_mode)
+        extras = {"b": b, "a_star": a_star, "dist2_final": dist2_final, "max_bits": top_bits,
+                  "bits": bits_per_step, "eta": _schedule_text(P), "last_update_step": last}
+        return _finish("lms", a, P.bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras,
+                       prob, bounds.max_epochs)
     top_bits = _bits_vec(a)
     bits_per_step: list[int] = []
     k = last = 0

@@ -1,0 +1,442 @@
+"""Rational iterates on python-flint (issue 14, item 2): the loops of Ho-Kashyap (and Modifications I, II),
+Widrow-Hoff and LMS with their vectors held as ``fmpq_mat`` columns instead of tuples of Fractions.
+
+Each function here runs exactly the iteration of the readable ``Fraction`` loop it replaces (in
+``exactlin.algorithms.ho_kashyap`` and ``exactlin.algorithms.mse``), with the same tests in the same order, and
+hands back the same values: every flint number that reaches a Run (the iterates, b, e, the trace's scores and
+vectors, ``max_bits``) is converted back to a ``Fraction`` at the boundary, and the bit-length budget sees the
+same numbers (flint keeps every fmpq reduced, so ``fmpq.height_bits()`` is the bit length of the reduced numerator
+and denominator, :func:`exactlin.exact.numbers.bit_length`), so every stop happens at the same step.
+
+The readable loops stay the reference: ``ENABLED = False`` (module switch, as ``_fast.ENABLED``) runs them, and
+``tests/algorithms/test_flint_mse.py`` checks that both give the same Run, field for field.  The trace is
+supported: a step the tracer records is converted (its vectors only while the tracer keeps vectors).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import flint
+
+from exactlin.algorithms import _loop
+
+#: switch the flint loops off (the readable Fraction loops run instead); for the tests and the benchmark
+ENABLED = True
+
+fmpq = flint.fmpq
+fmpq_mat = flint.fmpq_mat
+_new = object.__new__
+
+
+def q(v) -> flint.fmpq:
+    """A Fraction or int as an fmpq."""
+    if isinstance(v, int):
+        return fmpq(v)
+    return fmpq(v.numerator, v.denominator)
+
+
+def col(vec) -> flint.fmpq_mat:
+    """A vector of rationals as an n x 1 fmpq_mat."""
+    return fmpq_mat(len(vec), 1, [q(v) for v in vec])
+
+
+def mat(rows) -> flint.fmpq_mat:
+    """Rows of rationals (at least one row, one column) as an fmpq_mat."""
+    return fmpq_mat(len(rows), len(rows[0]), [q(v) for row in rows for v in row])
+
+
+def frac(x: flint.fmpq) -> Fraction:
+    """An fmpq as a Fraction; flint keeps it reduced with a positive denominator, so no gcd is needed."""
+    f = _new(Fraction)
+    f._numerator = int(x.p)
+    f._denominator = int(x.q)
+    return f
+
+
+def fracs(M: flint.fmpq_mat) -> tuple[Fraction, ...]:
+    """The entries of a column (or any matrix, row by row) as a tuple of Fractions."""
+    return tuple(frac(x) for x in M.entries())
+
+
+def bits(M: flint.fmpq_mat) -> int:
+    """max_bit_length of the entries (the largest bit length of a reduced numerator or denominator)."""
+    return max((x.height_bits() for x in M.entries()), default=0)
+
+
+def sq(M: flint.fmpq_mat) -> flint.fmpq:
+    """||M||^2 of a column."""
+    return (M.transpose() * M)[0, 0]
+
+
+def is_zero(M: flint.fmpq_mat) -> bool:
+    return all(x == 0 for x in M.entries())
+
+
+def absolute(M: flint.fmpq_mat) -> flint.fmpq_mat:
+    """|M| entrywise (a column)."""
+    return fmpq_mat(M.nrows(), 1, [abs(x) for x in M.entries()])
+
+
+def _recording(tracer) -> bool:
+    """Whether ``tracer.add`` records the next step (else it only marks the trace incomplete)."""
+    return tracer.mode is True or (tracer.mode is None and len(tracer.steps) < _loop.TRACE_STEP_LIMIT)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Ho-Kashyap (exactlin.algorithms.ho_kashyap._hk_loop / _hk_listing_loop)
+#
+# Ho-Kashyap's b, e and a share one large denominator (that of Y^+ to the power k): as fmpq columns every
+# product and comparison would reduce each entry on its own (flint's fmpq_mat products of such columns cost
+# 50 ms on 100 x 10); held as integer numerators over one common denominator, Y a, e and Y^+ b are integer
+# matrix products and the tests are signs of integers.  Reduction (a gcd per entry, in flint) happens once
+# per iteration for a and b (the bit budget and the equality test need the reduced numbers) and for what the
+# trace records.
+
+
+class QV:
+    """A column of rationals N / L: ``N`` an fmpz_mat column, ``L`` > 0 an fmpz (a common denominator, not
+    necessarily the least; :meth:`reduced` makes it the least)."""
+
+    __slots__ = ("N", "L", "_q")
+
+    def __init__(self, N, L, fq=None):
+        self.N, self.L, self._q = N, L, fq
+
+    @classmethod
+    def of(cls, vec) -> QV:
+        fq = col(vec)
+        N, L = fq.numer_denom()
+        return cls(N, L, fq)
+
+    def reduced(self) -> QV:
+        """The same column over its least common denominator, with its reduced fmpq entries."""
+        if self._q is not None:
+            return self
+        fq = fmpq_mat(self.N) / self.L
+        N, L = fq.numer_denom()
+        return QV(N, L, fq)
+
+    def reduced_from(self, prev: QV) -> QV:
+        """:meth:`reduced`, reusing the reduced entries of ``prev`` (a reduced column of the same length) where
+        the value is unchanged: two products instead of a gcd of full-size numbers (Ho-Kashyap's b keeps every
+        entry whose e_i <= 0)."""
+        if self._q is not None:
+            return self
+        L, pL = self.L, prev.L
+        out = [pq if x * pL == px * L else fmpq(x, L)
+               for x, px, pq in zip(self.N.entries(), prev.N.entries(), prev._q.entries())]
+        fq = fmpq_mat(len(out), 1, out)
+        N, L = fq.numer_denom()
+        return QV(N, L, fq)
+
+    def fq(self) -> flint.fmpq_mat:
+        return self.reduced()._q
+
+    def _common(self, other):
+        if self.L == other.L:
+            return self.N, other.N, self.L
+        g = self.L.gcd(other.L)
+        return self.N * (other.L // g), other.N * (self.L // g), self.L // g * other.L
+
+    def __add__(self, other: QV) -> QV:
+        x, y, L = self._common(other)
+        return QV(x + y, L)
+
+    def __sub__(self, other: QV) -> QV:
+        x, y, L = self._common(other)
+        return QV(x - y, L)
+
+    def __mul__(self, c: flint.fmpq) -> QV:
+        return QV(self.N * c.p, self.L * c.q)
+
+    def __abs__(self) -> QV:
+        return QV(flint.fmpz_mat(self.N.nrows(), 1, [abs(x) for x in self.N.entries()]), self.L)
+
+    def __eq__(self, other) -> bool:
+        a, b = self.reduced(), other.reduced()
+        return a.L == b.L and a.N == b.N
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+
+class QM:
+    """A rational matrix as integer numerators ``N`` (fmpz_mat) over one denominator ``D``; ``M * v`` for a
+    :class:`QV` v."""
+
+    __slots__ = ("N", "D")
+
+    def __init__(self, rows):
+        self.N, self.D = mat(rows).numer_denom()
+
+    def __mul__(self, v: QV) -> QV:
+        return QV(self.N * v.N, self.D * v.L)
+
+
+def qmat(rows) -> QM:
+    return QM(rows)
+
+
+def _gordan_possible(E: QV, ZtN) -> bool:
+    """e <= 0, e != 0 and Y^t e = 0 (gordan_from_error's conditions), on the integer numerators."""
+    ent = E.N.entries()
+    return not any(x > 0 for x in ent) and any(x != 0 for x in ent) and all(x == 0 for x in (ZtN * E.N).entries())
+
+
+def _hk_verdict(Z, ZtN, Ya, A, E, verify):
+    """The Fraction loop's ``_verdict``: the cheap tests (Y a > 0; e <= 0, e != 0, Y^t e = 0) on integers,
+    then the independent verifier on the Fractions."""
+    if not all(x > 0 for x in Ya.N.entries()) and not _gordan_possible(E, ZtN):
+        return None, None
+    v = verify(Z, fracs(A.fq()), fracs(E.fq()))
+    if v.verdict == "undecided":
+        return None, None
+    return v.verdict, v.certificate
+
+
+def _min(Ya: QV) -> Fraction:
+    return frac(fmpq(min(Ya.N.entries()), Ya.L))
+
+
+def _within(E: QV, bmin: flint.fmpq) -> bool:
+    """|e_i| <= b_min for every i."""
+    lim = bmin.p * E.L
+    return all(abs(x) * bmin.q <= lim for x in E.N.entries())
+
+
+def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, verify):
+    """``_hk_loop``'s iteration (stop=separator) with a, b, e as :class:`QV` columns; ``step(A, B, E, absE)``
+    is the procedure's update on them.  Returns (a, b, e, k, last, reason, verdict, cert, top_bits) with
+    Fractions."""
+    Zm = QM(Z)
+    ZtN = Zm.N.transpose()
+    A, B = QV.of(a), QV.of(b)
+    bmin = None if b_min is None else q(b_min)
+    top_bits = max(bits(A.fq()), bits(B.fq()))
+    k = last = 0
+    Bf = None  # B as Fractions, carried from one recorded step to the next
+    while True:
+        Ya = Zm * A
+        E = Ya - B
+        verdict, cert = _hk_verdict(Z, ZtN, Ya, A, E, verify)
+        if verdict == "separable":
+            reason = "converged"
+            break
+        if verdict == "not_separable":
+            reason = "not_separable"
+            break
+        if bmin is not None and _within(E, bmin):
+            reason = "criterion"
+            break
+        if k >= limit:
+            reason = "max_steps" if k >= k_budget else "max_epochs"
+            break
+        if max_bits is not None and top_bits > max_bits:
+            reason = "bit_limit"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
+        if bounds.progress is not None and k:
+            bounds.tick(k, k, top_bits, work=len(Z))
+        k += 1
+        A_new, B_new = step(A, B, E, abs(E))
+        A_new, B_new = A_new.reduced(), B_new.reduced_from(B)
+        changed = B_new != B or A_new != A
+        if changed:
+            last = k
+        if _recording(tracer):
+            vec = tracer.keep_vectors()
+            Bf = fracs(B.fq()) if Bf is None else Bf
+            Bn = fracs(B_new.fq())
+            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
+                       fracs(A_new.fq()) if vec else None, b=Bf, e=fracs(E.fq()), b_after=Bn)
+            Bf = Bn
+        else:
+            tracer.add(k, k, None, None, changed)
+            Bf = None
+        A, B = A_new, B_new
+        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
+    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits
+
+
+def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_bits, verify):
+    """``_hk_listing_loop``'s iteration (stop=b_min, Algorithm 11 as listed) on :class:`QV` columns.  Returns
+    (a, b, e, k, last, reason, verdict, cert, top_bits, separator_at) with Fractions."""
+    Zm = QM(Z)
+    ZtN = Zm.N.transpose()
+    A, B = QV.of(a), QV.of(b)
+    bmin = q(b_min)
+    top_bits = max(bits(A.fq()), bits(B.fq()))
+    k = last = 0
+    separator_at = None
+    cert = None
+    E = Zm * A - B
+    while True:
+        if k >= limit:
+            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        if max_bits is not None and top_bits > max_bits:
+            reason = "bit_limit"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
+        k += 1
+        Ya = Zm * A
+        E = Ya - B  # e <- Y a - b
+        if separator_at is None and all(x > 0 for x in Ya.N.entries()):
+            separator_at = k
+        if _gordan_possible(E, ZtN):
+            v = verify(Z, fracs(A.fq()), fracs(E.fq()))
+            if v.verdict == "not_separable":
+                cert = v.certificate
+                if _recording(tracer):
+                    Af = fracs(A.fq()) if tracer.keep_vectors() else None
+                    Bf = fracs(B.fq())
+                    tracer.add(k, k, None, _min(Ya), False, Af, Af, b=Bf, e=fracs(E.fq()), b_after=Bf)
+                else:
+                    tracer.add(k, k, None, None, False)
+                reason = "not_separable"
+                break
+        A_new, B_new = step(A, B, E, abs(E))
+        A_new, B_new = A_new.reduced(), B_new.reduced_from(B)
+        changed = B_new != B or A_new != A
+        if changed:
+            last = k
+        if _recording(tracer):
+            vec = tracer.keep_vectors()
+            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
+                       fracs(A_new.fq()) if vec else None, b=fracs(B.fq()), e=fracs(E.fq()),
+                       b_after=fracs(B_new.fq()))
+        else:
+            tracer.add(k, k, None, None, changed)
+        A, B = A_new, B_new
+        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
+        if _within(E, bmin):  # line 7
+            reason = "criterion"
+            break
+    if cert is not None:
+        verdict = "not_separable"
+    else:
+        Ya = Zm * A
+        verdict, cert = _hk_verdict(Z, ZtN, Ya, A, Ya - B, verify)
+        verdict = verdict or "undecided"
+    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits, separator_at
+
+
+# ---------------------------------------------------------------------------------------------------
+# Widrow-Hoff and LMS (exactlin.algorithms.mse)
+
+
+def widrow_hoff_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_budget, theta, max_bits):
+    """``widrow_hoff``'s iteration on flint columns.  Returns (a, k, last, reason, converged, dists, top_bits,
+    J_s) with Fractions."""
+    n = len(Y)
+    Yq = mat(Y)
+    Yt = Yq.transpose()
+    B, A, S = col(b), col(a), col(a_star)
+    th2 = None if theta is None else q(theta) * q(theta)
+    dists = [frac(sq(A - S))]
+    top_bits = bits(A)
+    k = last = 0
+    reason, converged = None, False
+    while reason is None:
+        if k >= limit:
+            reason = "max_steps" if k >= k_budget else "max_epochs"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
+        if bounds.progress is not None and k:
+            bounds.tick(k, k, top_bits, work=n)
+        k += 1
+        ek = check_eta(eta(k), k)
+        R = Yq * A - B  # Y a - b
+        G = Yt * R  # Y^t (Y a - b)
+        step = G * q(ek)
+        A_new = A - step
+        J = frac(sq(R))
+        dist = frac(sq(A_new - S))
+        moved = not is_zero(step)
+        if _recording(tracer):
+            vec = tracer.keep_vectors()
+            tracer.add(k, k, None, J, moved, fracs(A) if vec else None, fracs(A_new) if vec else None, eta=ek,
+                       J_s=J, dist2=dist)
+        else:
+            tracer.add(k, k, None, J, moved)
+        if A_new != A:
+            last = k
+        A = A_new
+        dists.append(dist)
+        bk = bits(A)
+        top_bits = max(top_bits, bk)
+        if is_zero(G):
+            reason, converged = "criterion", True
+            break
+        if th2 is not None and sq(step) < th2:
+            reason, converged = "criterion", True
+            break
+        if max_bits is not None and bk > max_bits:
+            reason = "bit_limit"
+    J_s = frac(sq(Yq * A - B))
+    return fracs(A), k, last, reason, converged, dists, top_bits, J_s
+
+
+def lms_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_max, theta, max_bits, dist_mode):
+    """``lms``'s iteration (one sample per step, cyclic) on flint columns.  Returns (a, k, last, reason,
+    converged, bits_per_step, top_bits, dist2_final) with Fractions."""
+    n = len(Y)
+    rows = [fmpq_mat(1, len(r), [q(v) for v in r]) for r in Y]
+    cols = [r.transpose() for r in rows]
+    norms = [sq(c) for c in cols]
+    Bq = [q(v) for v in b]
+    A, S = col(a), col(a_star)
+    th2 = None if theta is None else q(theta) * q(theta)
+    top_bits = bits(A)
+    bits_per_step: list[int] = []
+    k = last = 0
+    reason, converged = None, False
+    while True:
+        if k >= limit:
+            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            break
+        if bounds.out_of_time():
+            reason = "time_limit"
+            break
+        if bounds.progress is not None and k:
+            bounds.tick(k, k, top_bits)
+        i = k % n
+        k += 1
+        ek = check_eta(eta(k), k)
+        resid = Bq[i] - (rows[i] * A)[0, 0]  # b_k - a^t y^k
+        c = q(ek) * resid
+        A_new = A + cols[i] * c
+        bk = bits(A_new)
+        bits_per_step.append(bk)
+        top_bits = max(top_bits, bk)
+        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):  # as lms() has it
+            info = {"eta": ek, "bits": bk}
+            if dist_mode == "every" or (dist_mode == "auto" and (bk <= 256 or k % n == 0 or k == limit)):
+                info["dist2"] = frac(sq(A_new - S))
+            vec = tracer.keep_vectors()
+            tracer.add(k, (k - 1) // n + 1, i, frac(resid), c != 0, fracs(A) if vec else None,
+                       fracs(A_new) if vec else None, **info)
+        else:
+            tracer.add(k, (k - 1) // n + 1, i, None, c != 0)
+        if c != 0:
+            last = k
+        A = A_new
+        if th2 is not None and c * c * norms[i] < th2:  # ||c y^k||^2 = c^2 ||y^k||^2
+            reason, converged = "criterion", True
+            break
+        if max_bits is not None and bk > max_bits:
+            reason = "bit_limit"
+            break
+    return fracs(A), k, last, reason, converged, bits_per_step, top_bits, frac(sq(A - S))
+
+
+__all__ = ["ENABLED", "hk_loop", "hk_listing_loop", "widrow_hoff_loop", "lms_loop"]
