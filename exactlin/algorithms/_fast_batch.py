@@ -108,9 +108,7 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
         T = Fraction(T) * L * L / (c * c)
         crit_t = math.ceil(T) if crit_op == "<" else math.floor(T)
 
-    def crit(S2):
-        if crit_op is None:
-            return False
+    def crit(S2):  # only called when there is a criterion
         return S2 < crit_t if crit_op == "<" else S2 <= crit_t
 
     mode = tracer.mode  # None (a prefix) or False (nothing)
