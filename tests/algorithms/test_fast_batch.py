@@ -218,7 +218,8 @@ def test_trace_limits(monkeypatch):
         for steps in (3, 7, 8, 30):
             fast, _ = _check(fn, X, y, max_steps=steps)
             assert fast.trace_complete == (fast.epochs <= 7) and fast.epochs == steps
-            assert len(fast.trace) == min(steps, 7) and sum(st.w_before is not None for st in fast.trace) == min(steps, 4)
+            assert len(fast.trace) == min(steps, 7)
+            assert sum(st.w_before is not None for st in fast.trace) == min(steps, 4)
 
 
 def test_max_seconds_and_max_epochs_below_the_budget():
