@@ -207,7 +207,8 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     return result(False, "max_epochs", bounds.max_epochs)
 
 
-def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
+def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None,
+                          integer_replay: bool = False) -> None:
     if not enabled:
         return
     if applies:
@@ -223,7 +224,10 @@ def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bo
         w_star, source = res.a, "final a of this run"
     else:
         source = "given"
-    run.extras["monitor"] = batch_monitor(Z, a1, res.history, tuple(w_star), source)
+    rep = None
+    if integer_replay:  # the same report from an integer replay (_fast_batch.replay_batch_monitor), or None
+        rep = _fast_batch.replay_batch_monitor(Z, a1, res.history, tuple(w_star), source)
+    run.extras["monitor"] = rep if rep is not None else batch_monitor(Z, a1, res.history, tuple(w_star), source)
 
 
 def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reported=None) -> Run:
@@ -524,7 +528,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
                           None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
-                          "is the constant-step one")
+                          "is the constant-step one", integer_replay=True)
     return run
 
 
@@ -634,7 +638,7 @@ def batch_pla(X, y, P: Checked) -> Run:
         res = batch_loop(Z, w1, correction, bounds, tracer, stationary=True, criterion=criterion,
                          stop_on_cycle=P["stop_on_cycle"])
     run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
-    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
+    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None, integer_replay=True)
     return run
 
 

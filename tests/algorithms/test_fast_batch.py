@@ -283,3 +283,65 @@ def test_kernel_directly_matches_a_fraction_rule():
         ref = batch_loop(Z, w1, correction, Bounds(max_epochs=60, **kw), Tracer(False, 3), stationary=True)
         fast = _fast_batch.batch_kernel(Z, w1, Fraction(1), Bounds(max_epochs=60, **kw), Tracer(False, 3))
         assert fast == ref and fast.reason == ("max_updates" if "max_updates" in kw else "time_limit")
+
+
+@SETTINGS
+@given(problems(entries=st.one_of(st.integers(-6, 6), rationals), n_max=8, d_max=3), etas, st.booleans(), st.data())
+def test_monitor_replay_against_the_fraction_monitor(prob, c, start, data):
+    """replay_batch_monitor against theory.monitor.batch_monitor on the histories of real runs, a given w*
+    (a separator or not) and tampered histories (a corrected sample that is classified correctly)."""
+    from exactlin.algorithms._loop import Bounds, Tracer
+    from exactlin.data.dataset import normalize
+    from exactlin.theory.monitor import batch_monitor
+
+    X, y = prob
+    Z = normalize(X, y)
+    d = len(Z[0])
+    a1 = tuple(data.draw(st.lists(rationals, min_size=d, max_size=d))) if start else (Fraction(0),) * d
+    res = _fast_batch.batch_kernel(Z, a1, c, Bounds(max_epochs=30), Tracer(False, d))
+    w_star = data.draw(st.sampled_from([res.a, tuple(data.draw(st.lists(st.integers(-5, 5), min_size=d,
+                                                                          max_size=d)))]))
+    history = res.history
+    if history and data.draw(st.booleans()):  # tamper: add a sample to the first Y_k
+        Y0, cs = history[0]
+        history = [(Y0 + [data.draw(st.integers(0, len(Z) - 1))], cs + [cs[0]]), *history[1:]]
+    try:
+        expected = batch_monitor(Z, a1, history, tuple(w_star), "given")
+    except ExactlinError:
+        expected = None
+    got = _fast_batch.replay_batch_monitor(Z, a1, history, tuple(w_star), "given")
+    if got is None:  # declined: only where the reference raised
+        assert expected is None
+    else:
+        assert got == expected
+    assert not _fast._MON_CACHE
+
+
+def test_monitor_replay_is_used_and_equal(monkeypatch):
+    # the docstring example converges at k = 2 (hand run above): the monitor runs on the run's own final a
+    X = [(4, 0), (1, 1), (0, 1), (-2, -2)]
+    y = [1, -1, -1, 1]
+    calls = []
+    real = _fast_batch.replay_batch_monitor
+
+    def spy(*a, **k):
+        out = real(*a, **k)
+        calls.append(out)
+        return out
+
+    monkeypatch.setattr(_fast_batch, "replay_batch_monitor", spy)
+    for fn, kw in ((batch_perceptron, {}), (batch_pla, {"alpha": Fraction(2, 3)}),
+                   (batch_perceptron, {"a0": [1, Fraction(1, 2), -3], "eta": Fraction(1, 3)}),
+                   (batch_perceptron, {"w_star": [0, 1, -4]}), (batch_pla, {"w_star": [0, -1, 4]})):
+        calls.clear()
+        fast, ref, _ = _both(fn, X, y, **kw)
+        _same(fast, ref)
+        if "w_star" in kw and kw["w_star"][1] < 0:  # not a separator: both raise the monitor's error
+            assert isinstance(fast, tuple) and calls[0] is None  # (calls[1]: the reference run, kernel off)
+        else:
+            assert fast.extras["monitor"] is not None and calls and calls[0] is not None
+    # by hand: (0, 1, -4) separates the normalized samples (1,4,0), (-1,-1,-1), (-1,0,-1), (1,-2,-2) with scores
+    # 4, 3, 4, 6, so gamma = 3; R^2 = ||(1,4,0)||^2 = 17; ||w*||^2 = 17; M = 4 corrections (all four, once);
+    # the bound n R^2 ||w*||^2 / gamma^2 = 4 * 17 * 17 / 9
+    rep = batch_perceptron(X, y).extras["monitor"]
+    assert (rep.gamma_min, rep.R2, rep.norm2_w_star, rep.K, rep.bound) == (3, 17, 17, 4, Fraction(4 * 17 * 17, 9))
