@@ -203,7 +203,8 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
             m_S = int(np.abs(S).max())
             if not big and (S.dtype == object or m_v + m_S >= _I64):
                 big = True
-                cycles.remap(lambda st: tuple(np.frombuffer(st, dtype=np.int64).tolist()))
+                if cycles is not None:  # (after a cycle with stop_on_cycle=False the states only repeat)
+                    cycles.remap(lambda st: tuple(np.frombuffer(st, dtype=np.int64).tolist()))
                 v = v.astype(object)
             if big and S.dtype != object:
                 S = S.astype(object)
