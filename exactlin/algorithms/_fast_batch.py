@@ -71,20 +71,20 @@ LAST_TIERS: dict[str, int] = {}
 
 
 def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, stop_on_cycle=True,
-                 criterion_first=False):
+                 criterion_first=False, result_type):
     """The batch rule a <- a + c sum_{<a, z_j> <= 0} z_j on the normalized samples ``Z`` in integers.
 
     Same contract as ``batch_loop(Z, a1, correction, bounds, tracer, stationary=True, criterion=...,
     stop_on_cycle=..., criterion_first=...)`` with the correction Y_k = {j : <a, z_j> <= 0}, coefficients c.
     ``criterion`` is None or ``(op, T)``: stop when ||c S_k||^2 ``op`` T, op "<" (Algorithm 3's theta, T =
     theta^2) or "<=" (batch PLA's epsilon, T = epsilon^2 alpha^2).  ``info_eta`` (Algorithm 3): the trace's
-    steps carry ``eta`` and ``J_p`` as the reference's correction reports them.  Returns None where the reference must
-    run (kernel switched off, ``trace=True``, c <= 0).  See the module docstring for why it is identical.
+    steps carry ``eta`` and ``J_p`` as the reference's correction reports them.  ``result_type`` builds the
+    result (perceptron_family's BatchResult, passed in so that this module does not import its caller).
+    Returns None where the reference must run (kernel switched off, ``trace=True``, c <= 0).  See the module
+    docstring for why it is identical.
     """
     if not _fast.ENABLED or tracer.mode is True:
         return None
-    from exactlin.algorithms.perceptron_family import BatchResult  # the caller's result type (same layer)
-
     c = Fraction(c)
     if c <= 0 or not len(Z):
         return None
@@ -142,7 +142,7 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
                 tracer.complete = False
             tracer.steps = LazySteps(min(adds, TRACE_STEP_LIMIT),
                                      lambda: _build_trace(records, v_start, cn, cd, L, d, mode, info_eta))
-        return BatchResult(W.fractions(), converged, reason, k, updates, history, lam, found, max_bits, last,
+        return result_type(W.fractions(), converged, reason, k, updates, history, lam, found, max_bits, last,
                            found_at)
 
     k = 0

@@ -521,7 +521,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
         res = _fast_batch.batch_kernel(Z, a1, sched.value, bounds, tracer,
                                        criterion=("<", theta * theta) if theta > 0 else None,
                                        info_eta=sched.value, stop_on_cycle=P["stop_on_cycle"],
-                                       criterion_first=True)
+                                       criterion_first=True, result_type=BatchResult)
     if res is None:
         res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant,
                          criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
@@ -633,7 +633,7 @@ def batch_pla(X, y, P: Checked) -> Run:
     # batch PLA is the batch rule with c = alpha / N on the normalized samples (_fast_batch.py, point 1), run on
     # the integer kernel; batch_loop where the kernel declines (trace=True, the kernel off)
     res = _fast_batch.batch_kernel(Z, w1, c, bounds, tracer, criterion=("<=", eps * eps * alpha * alpha),
-                                   stop_on_cycle=P["stop_on_cycle"])
+                                   stop_on_cycle=P["stop_on_cycle"], result_type=BatchResult)
     if res is None:
         res = batch_loop(Z, w1, correction, bounds, tracer, stationary=True, criterion=criterion,
                          stop_on_cycle=P["stop_on_cycle"])

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from exactlin.algorithms import _fast, _fast_batch, _loop
-from exactlin.algorithms.perceptron_family import batch_loop, batch_perceptron, batch_pla
+from exactlin.algorithms.perceptron_family import BatchResult, batch_loop, batch_perceptron, batch_pla
 from exactlin.errors import ExactlinError
 from tests.algorithms.test_fast_family import SETTINGS, big_denominators, big_ints, problems, rationals
 from tests.algorithms.test_fast_paths import _same
@@ -272,7 +272,7 @@ def test_kernel_directly_matches_a_fraction_rule():
                              stationary=True, criterion=criterion, criterion_first=True)
             fast = _fast_batch.batch_kernel(Z, w1, c, Bounds(max_epochs=60, max_steps=steps), Tracer(False, 3),
                                             criterion=None if theta2 is None else ("<", theta2),
-                                            criterion_first=True)
+                                            criterion_first=True, result_type=BatchResult)
             assert fast == ref
     # max_updates (no batch table has it, but the loop's contract does) and a time limit already passed
     def correction(a, k):
@@ -281,7 +281,8 @@ def test_kernel_directly_matches_a_fraction_rule():
 
     for kw in ({"max_updates": 2}, {"max_seconds": 1e-9}):
         ref = batch_loop(Z, w1, correction, Bounds(max_epochs=60, **kw), Tracer(False, 3), stationary=True)
-        fast = _fast_batch.batch_kernel(Z, w1, Fraction(1), Bounds(max_epochs=60, **kw), Tracer(False, 3))
+        fast = _fast_batch.batch_kernel(Z, w1, Fraction(1), Bounds(max_epochs=60, **kw), Tracer(False, 3),
+                                        result_type=BatchResult)
         assert fast == ref and fast.reason == ("max_updates" if "max_updates" in kw else "time_limit")
 
 
@@ -298,7 +299,7 @@ def test_monitor_replay_against_the_fraction_monitor(prob, c, start, data):
     Z = normalize(X, y)
     d = len(Z[0])
     a1 = tuple(data.draw(st.lists(rationals, min_size=d, max_size=d))) if start else (Fraction(0),) * d
-    res = _fast_batch.batch_kernel(Z, a1, c, Bounds(max_epochs=30), Tracer(False, d))
+    res = _fast_batch.batch_kernel(Z, a1, c, Bounds(max_epochs=30), Tracer(False, d), result_type=BatchResult)
     w_star = data.draw(st.sampled_from([res.a, tuple(data.draw(st.lists(st.integers(-5, 5), min_size=d,
                                                                           max_size=d)))]))
     history = res.history
