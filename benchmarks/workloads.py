@@ -902,6 +902,87 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
                     extra={"data": "budget_data.make('noisy', n, d)"})
 
 
+# ---------------------------------------------------------------------------------------------------
+# seed 003's Algorithm 3 and seed 001's batch PLA on the integer batch kernel (issue 14)
+
+
+def int_batch_perceptron(Z, iterations):
+    """Plain-Python-integer batch perceptron (eta = 1, a(1) = 0) on integer normalized samples: each iteration
+    sums the z_j with <a, z_j> <= 0 and adds the sum; stops on an empty set.  (a, updates, iterations)."""
+    d = len(Z[0])
+    a = [0] * d
+    updates = 0
+    for k in range(1, iterations + 1):
+        S = [0] * d
+        wrong = False
+        for z in Z:
+            if sum(p * q for p, q in zip(a, z)) <= 0:
+                wrong = True
+                S = [p + q for p, q in zip(S, z)]
+        if not wrong:
+            return a, updates, k
+        if any(S):
+            updates += 1
+        a = [p + q for p, q in zip(a, S)]
+    return a, updates, iterations
+
+
+def batch_workload(n=2000, d=10, iterations=1000):
+    """batch-perceptron (Algorithm 3, eta = 1) and batch-pla (alpha = 1) against perceptron(bias="first") on the
+    same planted integer data (budget_data.make("separable", n, d): features in [-100, 100], bias first).  The
+    perceptron runs its default 1000 epochs there (the margin is small) and the batch rules 1000 iterations
+    (``max_steps``): the same n x 1000 sample visits.  Checked against a plain-Python-integer batch loop written
+    above: batch_perceptron's w is its a, batch_pla's w is a / n (c = alpha / N scales every iterate)."""
+    from exactlin.algorithms.perceptron import perceptron
+    from exactlin.algorithms.perceptron_family import batch_perceptron, batch_pla
+
+    from .budget_data import make
+
+    X, y = make("separable", n, d)
+    Z = [[int(lab)] + [int(lab) * int(a) for a in row] for row, lab in zip(X, y)]
+
+    def bp():
+        return batch_perceptron(X, y, max_steps=iterations)
+
+    def pla():
+        return batch_pla(X, y, max_steps=iterations)
+
+    def perc():
+        return perceptron(X, y, bias="first")
+
+    def ints():
+        return int_batch_perceptron(Z, iterations)
+
+    def check(res):
+        r, q = res["exactlin batch_perceptron()"], res["exactlin batch_pla()"]
+        ref = res.get("Python-int batch loop")
+        if ref is None:
+            return False, "the Python-int batch loop did not run"
+        a, updates, its = ref
+        ok = (tuple(r.w) == tuple(Fraction(v) for v in a) and tuple(q.w) == tuple(Fraction(v, n) for v in a)
+              and r.updates == q.updates == updates and r.epochs == q.epochs == its)
+        return ok, (f"w identical to the Python-int batch loop's a (batch_pla: a / {n}); updates ({updates}) and "
+                    f"iterations ({its}) equal" if ok else f"MISMATCH: {r.summary()} / {q.summary()} vs "
+                    f"updates={updates} iterations={its}")
+
+    def info(res):
+        r, q = res["exactlin batch_perceptron()"], res["exactlin batch_pla()"]
+        p = res["exactlin perceptron(bias=first)"]
+        return (f"batch_perceptron: {r.updates} updates in {r.epochs} iterations ({r.reason}); batch_pla: "
+                f"{q.updates} updates in {q.epochs} iterations ({q.reason}); perceptron: {p.updates} updates in "
+                f"{p.epochs} epochs ({p.reason}); batch_pla w = batch_perceptron w / n: "
+                f"{tuple(q.w) == tuple(v / n for v in r.w)}")
+
+    anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the reference time: the same sample visits"),
+               Impl("Python-int batch loop", ints, once=True, note="plain Python integers, written in workloads.py")]
+    return Workload("batch", "batch perceptron / batch PLA vs perceptron(bias=first), same data",
+                    "<= 3x perceptron(bias=first) for the same sample visits; w identical to the reference",
+                    [Impl("exactlin batch_perceptron()", bp, note=f"eta = 1, max_steps={iterations}"),
+                     Impl("exactlin batch_pla()", pla, note=f"alpha = 1, max_steps={iterations}")],
+                    anchors, check, info, size=f"{n} x {d}, {iterations} iterations",
+                    extra={"data": "budget_data.make('separable', n, d)"})
+
+
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
     "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
@@ -930,6 +1011,7 @@ WORKLOADS = {
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
     "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
+    "batch": ("exactlin.algorithms._fast_batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
 }
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, _fast_pocket, _fast_voted, register
+from exactlin.algorithms import _fast, _fast_batch, _fast_pocket, _fast_voted, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import (
     Bounds,
@@ -207,7 +207,8 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     return result(False, "max_epochs", bounds.max_epochs)
 
 
-def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None) -> None:
+def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None,
+                          integer_replay: bool = False) -> None:
     if not enabled:
         return
     if applies:
@@ -223,7 +224,10 @@ def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bo
         w_star, source = res.a, "final a of this run"
     else:
         source = "given"
-    run.extras["monitor"] = batch_monitor(Z, a1, res.history, tuple(w_star), source)
+    rep = None
+    if integer_replay:  # the same report from an integer replay (_fast_batch.replay_batch_monitor), or None
+        rep = _fast_batch.replay_batch_monitor(Z, a1, res.history, tuple(w_star), source)
+    run.extras["monitor"] = rep if rep is not None else batch_monitor(Z, a1, res.history, tuple(w_star), source)
 
 
 def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reported=None) -> Run:
@@ -509,12 +513,22 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     def criterion(inc, k):
         return theta > 0 and _dot(inc, inc) < theta * theta
 
-    res = batch_loop(Z, a1, correction, P.bounds(), tracer, stationary=sched.constant,
-                     criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
+    bounds = P.bounds()
+    res = None
+    if sched.constant and sched.value > 0:
+        # a constant eta: the batch sums on the integer kernel (_fast_batch.py proves the result identical to
+        # batch_loop's, field for field); None where batch_loop runs instead (trace=True, the kernel off)
+        res = _fast_batch.batch_kernel(Z, a1, sched.value, bounds, tracer,
+                                       criterion=("<", theta * theta) if theta > 0 else None,
+                                       info_eta=sched.value, stop_on_cycle=P["stop_on_cycle"],
+                                       criterion_first=True, result_type=BatchResult)
+    if res is None:
+        res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant,
+                         criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
     run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
                           None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
-                          "is the constant-step one")
+                          "is the constant-step one", integer_replay=True)
     return run
 
 
@@ -615,10 +629,16 @@ def batch_pla(X, y, P: Checked) -> Run:
 
     if P["variant"] == "printed":
         return _batch_pla_printed(prob, w1, P, tracer)
-    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, criterion=criterion,
-                     stop_on_cycle=P["stop_on_cycle"])
+    bounds = P.bounds()
+    # batch PLA is the batch rule with c = alpha / N on the normalized samples (_fast_batch.py, point 1), run on
+    # the integer kernel; batch_loop where the kernel declines (trace=True, the kernel off)
+    res = _fast_batch.batch_kernel(Z, w1, c, bounds, tracer, criterion=("<=", eps * eps * alpha * alpha),
+                                   stop_on_cycle=P["stop_on_cycle"], result_type=BatchResult)
+    if res is None:
+        res = batch_loop(Z, w1, correction, bounds, tracer, stationary=True, criterion=criterion,
+                         stop_on_cycle=P["stop_on_cycle"])
     run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
-    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
+    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None, integer_replay=True)
     return run
 
 
