@@ -513,8 +513,12 @@ def _lin_hinge(lin: _Lin, K: _Kern, y, S0, U0, *, hard: bool, C, intercept: bool
         elif not U:
             return None
         else:  # every multiplier at C: b only has to lie in an interval
-            if intercept and sum(beta.values(), F0) != 0:
-                return None
+            if intercept and sum(beta.values(), F0) != 0:  # unbalanced: free the sample of U nearest its margin
+                g, den = lin.scaled(_lin_w(lin, beta), F0)
+                j = max(U, key=lambda i: y[i] * g[i])
+                U.remove(j)
+                F = [j]
+                continue
             L = [i for i in range(n) if i not in beta]
             b = _b_interval(K, y, beta, n, set(L), set(U)) if intercept else F0
             if b is None:
@@ -634,7 +638,7 @@ def _lin_squared(lin: _Lin, y, S0, *, C, intercept: bool, max_iter: int):
     return None
 
 
-def _lin_guess(X, y, *, loss: str, C, intercept: bool):
+def _lin_guess(X, y, *, loss: str, C, intercept: bool, highs: bool = False):
     """A float guess of the active set for the linear kernel: (free, upper, who) or None.
 
     Squared slacks: Newton's method on the piecewise quadratic primal in float64 (each step one (d+1) x (d+1)
@@ -668,6 +672,62 @@ def _lin_guess(X, y, *, loss: str, C, intercept: bool):
                 break
             F = Fn
         return [int(i) for i in np.flatnonzero(F)], [], "Newton's method on the primal (float64)"
+    if loss == "hinge" and not highs:
+        return _huber_newton(Xa, yf, float(C), intercept)
+    return _highs_guess(Xa, yf, loss=loss, C=C, n=n, d=d)
+
+
+def _huber_newton(Xa, yf, C: float, intercept: bool):
+    """Float guess for the hinge loss: Newton's method (backtracking) on the primal with the hinge smoothed
+    quadratically on (0, h] (Huber), h = 1, 1/10, ..., 1e-9, each stage warm-started; at small h the samples
+    in the quadratic zone are the free ones (0 < alpha < C) and those beyond it the ones at C.  (free, upper,
+    who), or None."""
+    import numpy as np
+
+    n, k = Xa.shape
+    E = np.ones(k)
+    if intercept:
+        E[-1] = 0.0
+    u = np.zeros(k)
+    yX = yf[:, None] * Xa
+
+    def obj(u, h):
+        t = 1 - yX @ u
+        return 0.5 * (E * u * u).sum() + C * np.where(t > h, t - h / 2, np.where(t > 0, t * t / (2 * h), 0.0)).sum()
+
+    h = 1.0
+    with np.errstate(all="ignore"):
+        for _ in range(10):
+            for _ in range(60):
+                t = 1 - yX @ u
+                q, lin = (t > 0) & (t <= h), t > h
+                g = E * u - C * (yX[lin].sum(0) + (t[q] / h) @ yX[q])
+                H = np.diag(E) + (C / h) * (yX[q].T @ yX[q]) + 1e-12 * np.eye(k)
+                try:
+                    step = np.linalg.solve(H, -g)
+                except np.linalg.LinAlgError:
+                    return None
+                f0, s, slope = obj(u, h), 1.0, float(g @ step)
+                while s > 1e-12 and obj(u + s * step, h) > f0 + 1e-4 * s * slope:
+                    s /= 2
+                u = u + s * step
+                t2 = 1 - yX @ u
+                if s == 1.0 and ((t2 > 0) & (t2 <= h) == q).all() and ((t2 > h) == lin).all():
+                    break
+            h /= 10
+    if not np.isfinite(u).all():
+        return None
+    t = 1 - yX @ u
+    tol = max(h * 10, 1e-7)
+    free = [int(i) for i in np.argsort(np.abs(t)) if abs(t[i]) <= tol]
+    upper = [int(i) for i in np.flatnonzero(t > tol)]
+    return free, upper, "Newton's method on the Huber-smoothed primal (float64)"
+
+
+def _highs_guess(Xa, yf, *, loss: str, C, n: int, d: int):
+    """Float guess by HiGHS's QP solver on the primal (w, b, xi) (hard margin, or the hinge loss)."""
+    import numpy as np
+
     try:
         import scipy.sparse as sp
         from scipy.optimize._highspy import _core as hc
@@ -820,8 +880,11 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     sol = None
     if kfun is None and loss == "hard":
         sep = check_separable()  # decided first: non-separable data need no QP at all (and have no optimum)
-    if kfun is None and not exact_only:
-        lg = _lin_guess(X, y, loss=loss, C=C, intercept=intercept)
+    for second in ((False, True) if kfun is None and not exact_only and loss == "hinge" else
+                   (False,) if kfun is None and not exact_only else ()):
+        if sol is not None:
+            break
+        lg = _lin_guess(X, y, loss=loss, C=C, intercept=intercept, highs=second)
         if lg is not None:
             free, upper, who = lg
             lin = _Lin(X)
@@ -830,6 +893,12 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
             else:
                 sol = _lin_hinge(lin, K, y, free or _closest_pair(X, y, K), upper, hard=loss == "hard", C=C,
                                  intercept=intercept, max_iter=2 * n + 20)
+            if sol is not None and loss == "hinge" and intercept and not any(0 < a < C for a in sol[0]):
+                # no free multiplier: b is not unique; return its interval's midpoint, as the general path does
+                a_ = sol[0]
+                b_ = _b_interval(K, y, {j: y[j] * a_[j] for j in range(n) if a_[j]}, n,
+                                 {i for i in range(n) if not a_[i]}, {i for i in range(n) if a_[i] == C})
+                sol = sol if b_ is None else (a_, b_)
             if sol is not None:
                 method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the "
                               "integers (python-flint), with exact active-set repair steps")
@@ -868,12 +937,7 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
     sv = [i for i in range(n) if alpha[i]]
     extras: dict = {}
     if kind == "linear":
-        d = len(X[0])
-        w = [F0] * d
-        for i in sv:
-            for k in range(d):
-                w[k] += alpha[i] * y[i] * X[i][k]
-        w = tuple(w)
+        w = _lin_w(_Lin(X), {i: alpha[i] * y[i] for i in sv}) if sv else tuple(F0 for _ in X[0])
         kkt = verify_kkt(X, y, alpha, b, w=w, loss=loss, C=C, intercept=intercept)
         if intercept:
             W = (b, *w) if bias == "first" else (*w, b)
