@@ -71,6 +71,10 @@ KERNEL_CONFLICTS = (
              "coef0)"),
 )
 
+#: from this many samples on, a linear SVM works over the integers with w (never the n x n Gram matrix), from
+#: its own float guess (below it, the general path: scikit-learn's SVC guess and the exact kernel form)
+LINEAR_SCALE_N = 30
+
 PARAMS_HARD = _KERNEL_PARAMS
 PARAMS_SOFT = (Param("C", "rational", Fraction(1), "weight of the slack penalty", positive),) + _KERNEL_PARAMS
 PARAMS_SOFT_L2 = (Param("C", "rational", Fraction(1),
@@ -718,8 +722,12 @@ def _huber_newton(Xa, yf, C: float, intercept: bool):
     if not np.isfinite(u).all():
         return None
     t = 1 - yX @ u
-    tol = max(h * 10, 1e-7)
-    free = [int(i) for i in np.argsort(np.abs(t)) if abs(t[i]) <= tol]
+    h *= 10
+    free = [int(i) for i in np.argsort(-t) if 0 < t[i] <= h]
+    tol = h
+    if not free:  # the zone emptied in float64: the samples nearest their margin
+        tol = max(h, 1e-7)
+        free = [int(i) for i in np.argsort(np.abs(t)) if abs(t[i]) <= tol]
     upper = [int(i) for i in np.flatnonzero(t > tol)]
     return free, upper, "Newton's method on the Huber-smoothed primal (float64)"
 
@@ -880,8 +888,8 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     sol = None
     if kfun is None and loss == "hard":
         sep = check_separable()  # decided first: non-separable data need no QP at all (and have no optimum)
-    for second in ((False, True) if kfun is None and not exact_only and loss == "hinge" else
-                   (False,) if kfun is None and not exact_only else ()):
+    scale = kfun is None and not exact_only and n > LINEAR_SCALE_N
+    for second in ((False, True) if scale and loss == "hinge" else (False,) if scale else ()):
         if sol is not None:
             break
         lg = _lin_guess(X, y, loss=loss, C=C, intercept=intercept, highs=second)
