@@ -983,6 +983,80 @@ def batch_workload(n=2000, d=10, iterations=1000):
                     extra={"data": "budget_data.make('separable', n, d)"})
 
 
+# ---------------------------------------------------------------------------------------------------
+# the three SVMs on noisy data (issue 14, item 4)
+
+
+def svm_noisy_workload(n=2000, d=10):
+    """svm-hard (deciding non-separability), svm-soft and svm-soft-l2 (C = 1) on budget_data's noisy set against
+    scikit-learn's SVC (linear kernel, the same C; C = 1e6 for the hard margin)."""
+    from exactlin.algorithms.svm import svm_hard, svm_soft, svm_soft_l2
+
+    from .budget_data import make
+
+    X, y = make("noisy", n, d)
+    Xf, yf = np.array(X, dtype=np.float64), np.array(y)
+
+    import sklearn.svm  # noqa: F401
+
+    def svc(C, max_iter=-1):
+        def fit():
+            import warnings
+
+            from sklearn.svm import SVC
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # the capped run warns that it stopped early
+                return SVC(kernel="linear", C=C, max_iter=max_iter).fit(Xf, yf)
+        return fit
+
+    def kkt(r, loss):
+        alpha, b, C = [Fraction(a) for a in r.extras["alpha"]], Fraction(r.extras["b"]), Fraction(1)
+        w = [sum(alpha[i] * y[i] * X[i][k] for i in range(n) if alpha[i]) for k in range(d)]
+        m = [y[i] * (sum(w[k] * X[i][k] for k in range(d)) + b) for i in range(n)]
+        xi = [max(Fraction(0), 1 - v) for v in m] if loss == "hinge" else [a / (2 * C) for a in alpha]
+        nw = sum(v * v for v in w)
+        if loss == "hinge":
+            gap = nw / 2 + C * sum(xi) - (sum(alpha) - nw / 2)
+        else:
+            gap = nw / 2 + C * sum(v * v for v in xi) - (sum(alpha) - nw / 2 - sum(a * a for a in alpha) / (4 * C))
+        return (all(a >= 0 for a in alpha) and (loss != "hinge" or all(a <= C for a in alpha))
+                and sum(a * yi for a, yi in zip(alpha, y)) == 0 and tuple(w) == tuple(r.extras["w"])
+                and all(m[i] >= 1 - xi[i] and (not alpha[i] or m[i] == 1 - xi[i]) for i in range(n))
+                and (loss != "hinge" or all(not xi[i] or alpha[i] == C for i in range(n))) and gap == 0)
+
+    def check(res):
+        h = res["exactlin svm_hard()"]
+        lam = [Fraction(v) for v in h.extras["certificate"]["lambda"]]
+        gordan = (h.reason == "not_separable" and all(v >= 0 for v in lam) and sum(lam) > 0
+                  and all(sum(lam[i] * y[i] * (X[i][k] if k < d else 1) for i in range(n)) == 0 for k in range(d + 1)))
+        soft, l2 = kkt(res["exactlin svm_soft()"], "hinge"), kkt(res["exactlin svm_soft_l2()"], "squared")
+        ok = gordan and soft and l2
+        return ok, ("svm-hard: Gordan certificate sum lambda_i y_i (x_i, 1) = 0, lambda >= 0 checked with Fractions; "
+                    "svm-soft, svm-soft-l2: every KKT condition and zero duality gap checked with Fractions" if ok
+                    else f"FAILS (gordan {gordan}, soft {soft}, l2 {l2})")
+
+    def info(res):
+        s = res["exactlin svm_soft()"]
+        a = s.extras["alpha"]
+        txt = (f"svm-soft: {sum(1 for v in a if v)} support vectors, {sum(1 for v in a if v == 1)} at C; "
+               f"svm-soft-l2: {len(res['exactlin svm_soft_l2()'].extras['support_vectors'])} support vectors")
+        c = res.get("scikit-learn SVC, C=1")
+        if c is not None:
+            txt += (f"; SVC (C=1) max |w_svc - w| = "
+                    f"{max(abs(float(p) - float(q)) for p, q in zip(c.coef_[0], s.extras['w'])):.2e}")
+        return txt
+
+    return Workload("svm-noisy", "svm-hard / svm-soft / svm-soft-l2 on noisy data, certified",
+                    "<= 20x SVC", [Impl("exactlin svm_hard()", lambda: svm_hard(X, y)),
+                                   Impl("exactlin svm_soft()", lambda: svm_soft(X, y, C=1)),
+                                   Impl("exactlin svm_soft_l2()", lambda: svm_soft_l2(X, y, C=1))],
+                    [Impl("scikit-learn SVC, C=1", svc(1.0), once=True, note="linear kernel; minutes here"),
+                     Impl("scikit-learn SVC, C=1e6", svc(1e6, 10 ** 6), once=True,
+                          note="linear kernel, as a hard margin; capped at 10^6 iterations (no optimum exists)")],
+                    check, info, size=f"{n} x {d}", extra={"data": "budget_data.make('noisy', n, d)"})
+
+
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
     "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
@@ -1012,6 +1086,7 @@ WORKLOADS = {
     "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
     "batch": ("exactlin.algorithms._fast_batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
+    "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),
 }
 
 

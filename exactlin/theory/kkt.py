@@ -103,11 +103,18 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     if w is not None:
         w = tuple(_q(v) for v in w)
         d = len(w)
+        # sum_i alpha_i y_i x_ij over the integers: alpha on its common denominator La, the rows on theirs (Dx)
+        La = 1
+        for a in alpha:
+            La = math.lcm(La, a.denominator)
+        Dx = 1
+        for x in X:
+            for v in x:
+                if v.denominator != 1:
+                    Dx = math.lcm(Dx, v.denominator)
+        sv = [(a.numerator * (La // a.denominator) * yi, x) for a, yi, x in zip(alpha, y, X) if a]
         for j in range(d):
-            s = F0
-            for a, yi, x in zip(alpha, y, X):
-                if a:
-                    s += a * yi * x[j]
+            s = Fraction(sum(c * (x[j].numerator * (Dx // x[j].denominator)) for c, x in sv), La * Dx)
             if s != w[j]:
                 _fail(f"stationarity fails: w != sum_i alpha_i y_i x_i (component {j}: {w[j]} vs {s})")
         # f_i = <w, x_i> + b; with integral rows, over the integers with w's common denominator L

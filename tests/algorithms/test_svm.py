@@ -279,6 +279,7 @@ def test_without_scikit_learn_the_exact_path_runs(monkeypatch):
     import exactlin.algorithms.svm as svm_mod
 
     monkeypatch.setattr(svm_mod, "_float_guess", lambda *a, **k: None)
+    monkeypatch.setattr(svm_mod, "_lin_guess", lambda *a, **k: None)  # (the linear kernel's own float guess)
     r = svm_hard([("1.5", "2.5"), ("2.5", "1.5"), ("2.5", "2.5")], [1, 1, -1])
     assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "Lemke" in r.extras["method"]
     r = svm_soft([(0,), (1,), ("1/2",)], [-1, 1, -1], C=1)
