@@ -75,6 +75,10 @@ KERNEL_CONFLICTS = (
 #: its own float guess (below it, the general path: scikit-learn's SVC guess and the exact kernel form)
 LINEAR_SCALE_N = 30
 
+#: the linear path's float guess is handed to Lemke's method on a working subset (when the exact repair steps do
+#: not reach a KKT point) only while it names at most this many samples (the subset may grow to twice that)
+LEMKE_SUBSET_N = 60
+
 PARAMS_HARD = _KERNEL_PARAMS
 PARAMS_SOFT = (Param("C", "rational", Fraction(1), "weight of the slack penalty", positive),) + _KERNEL_PARAMS
 PARAMS_SOFT_L2 = (Param("C", "rational", Fraction(1),
@@ -392,13 +396,16 @@ def _lemke_dual(K: _Kern, y, *, loss: str, C, intercept: bool, idx=None):
     return tuple(alpha), b
 
 
-def _lemke_chunked(K: _Kern, y, S0, *, loss: str, C, intercept: bool):
+def _lemke_chunked(K: _Kern, y, S0, *, loss: str, C, intercept: bool, limit: int | None = None):
     """Lemke's method on a working subset S, grown by the most violated samples until every sample
     outside S satisfies its KKT conditions with alpha = 0 (y_i f(x_i) >= 1); then the subset's optimum is
-    the whole problem's.  S grows strictly each round, so this ends (at worst with S = everything)."""
+    the whole problem's.  S grows strictly each round, so this ends (at worst with S = everything).
+    With ``limit``: None as soon as S would have more than ``limit`` samples (the caller then goes on)."""
     n = len(y)
     S = sorted(set(S0))
     while True:
+        if limit is not None and len(S) > limit:
+            return None
         sol = _lemke_dual(K, y, loss=loss, C=C, intercept=intercept, idx=S)
         if sol is None:
             return None
@@ -895,19 +902,32 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
         lg = _lin_guess(X, y, loss=loss, C=C, intercept=intercept, highs=second)
         if lg is not None:
             free, upper, who = lg
+            via_lemke = False
             lin = _Lin(X)
             if loss == "squared":
                 sol = _lin_squared(lin, y, free, C=C, intercept=intercept, max_iter=2 * n + 20)
             else:
                 sol = _lin_hinge(lin, K, y, free or _closest_pair(X, y, K), upper, hard=loss == "hard", C=C,
                                  intercept=intercept, max_iter=2 * n + 20)
+            if sol is None and len(set(free) | set(upper)) <= LEMKE_SUBSET_N:
+                # the repair steps (one sample at a time, no step length) can wander or cycle from a guess that
+                # is nearly right (svm-soft on separable data: a few free samples guessed at C); Lemke's method
+                # on the guessed samples, grown by the violated ones, solves it exactly and always ends
+                sol = _lemke_chunked(K, y, list(free) + list(upper) + _closest_pair(X, y, K), loss=loss, C=C,
+                                     intercept=intercept, limit=2 * LEMKE_SUBSET_N)
+                if sol is not None:
+                    via_lemke = True
             if sol is not None and loss == "hinge" and intercept and not any(0 < a < C for a in sol[0]):
                 # no free multiplier: b is not unique; return its interval's midpoint, as the general path does
                 a_ = sol[0]
                 b_ = _b_interval(K, y, {j: y[j] * a_[j] for j in range(n) if a_[j]}, n,
                                  {i for i in range(n) if not a_[i]}, {i for i in range(n) if a_[i] == C})
                 sol = sol if b_ is None else (a_, b_)
-            if sol is not None:
+            if sol is not None and via_lemke:
+                method.append(f"{who} guessed the active set; the exact active-set repair steps did not reach a "
+                              "KKT point, so exact Lemke complementary pivoting solved the dual on the guessed "
+                              "samples (working subset grown by the violated samples)")
+            elif sol is not None:
                 method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the "
                               "integers (python-flint), with exact active-set repair steps")
             else:
