@@ -76,8 +76,11 @@ KERNEL_CONFLICTS = (
 LINEAR_SCALE_N = 30
 
 #: the linear path's float guess is handed to Lemke's method on a working subset (when the exact repair steps do
-#: not reach a KKT point) only while it names at most this many samples (the subset may grow to twice that)
-LEMKE_SUBSET_N = 60
+#: not reach a KKT point) only while it names at most this many samples, and the subset may grow only to
+#: LEMKE_SUBSET_MAX: Lemke's dense Fraction tableau costs seconds from about 40 samples on (noisy 200 x 5 at
+#: C = 1/1000, a 45-sample guess: about 10 s a round), so larger guesses go on to the next guess instead
+LEMKE_SUBSET_N = 30
+LEMKE_SUBSET_MAX = 40
 
 PARAMS_HARD = _KERNEL_PARAMS
 PARAMS_SOFT = (Param("C", "rational", Fraction(1), "weight of the slack penalty", positive),) + _KERNEL_PARAMS
@@ -914,7 +917,7 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
                 # is nearly right (svm-soft on separable data: a few free samples guessed at C); Lemke's method
                 # on the guessed samples, grown by the violated ones, solves it exactly and always ends
                 sol = _lemke_chunked(K, y, list(free) + list(upper) + _closest_pair(X, y, K), loss=loss, C=C,
-                                     intercept=intercept, limit=2 * LEMKE_SUBSET_N)
+                                     intercept=intercept, limit=LEMKE_SUBSET_MAX)
                 if sol is not None:
                     via_lemke = True
             if sol is not None and loss == "hinge" and intercept and not any(0 < a < C for a in sol[0]):
