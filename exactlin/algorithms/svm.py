@@ -19,7 +19,9 @@ Method (nothing uncertified is ever returned):
    affinely independent subset of S (so that the system is nonsingular: duplicates and
    more support vectors than dimensions are handled here);
 3. an exact active-set repair when the guess is off (drop a negative multiplier, add the
-   most violated constraint; bounded);
+   most violated constraint; bounded); for the linear kernel at scale, when these one-sample steps
+   cycle from a small guess (svm-soft on separable data), Lemke's method on the guessed samples,
+   grown by the violated ones (capped at LEMKE_SUBSET_MAX samples);
 4. the exact fallback: Lemke's complementary pivoting (lexicographic, so it terminates)
    on the dual's KKT system, an LCP (:func:`exactlin.linalg.lp.lemke`);
 5. the independent exact KKT check (:func:`exactlin.theory.kkt.verify_kkt`).
