@@ -19,7 +19,9 @@ Method (nothing uncertified is ever returned):
    affinely independent subset of S (so that the system is nonsingular: duplicates and
    more support vectors than dimensions are handled here);
 3. an exact active-set repair when the guess is off (drop a negative multiplier, add the
-   most violated constraint; bounded);
+   most violated constraint; bounded); for the linear kernel at scale, when these one-sample steps
+   cycle from a small guess (svm-soft on separable data), Lemke's method on the guessed samples,
+   grown by the violated ones (capped at LEMKE_SUBSET_MAX samples);
 4. the exact fallback: Lemke's complementary pivoting (lexicographic, so it terminates)
    on the dual's KKT system, an LCP (:func:`exactlin.linalg.lp.lemke`);
 5. the independent exact KKT check (:func:`exactlin.theory.kkt.verify_kkt`).
@@ -74,6 +76,13 @@ KERNEL_CONFLICTS = (
 #: from this many samples on, a linear SVM works over the integers with w (never the n x n Gram matrix), from
 #: its own float guess (below it, the general path: scikit-learn's SVC guess and the exact kernel form)
 LINEAR_SCALE_N = 30
+
+#: the linear path's float guess is handed to Lemke's method on a working subset (when the exact repair steps do
+#: not reach a KKT point) only while it names at most this many samples, and the subset may grow only to
+#: LEMKE_SUBSET_MAX: Lemke's dense Fraction tableau costs seconds from about 40 samples on (noisy 200 x 5 at
+#: C = 1/1000, a 45-sample guess: about 10 s a round), so larger guesses go on to the next guess instead
+LEMKE_SUBSET_N = 30
+LEMKE_SUBSET_MAX = 40
 
 PARAMS_HARD = _KERNEL_PARAMS
 PARAMS_SOFT = (Param("C", "rational", Fraction(1), "weight of the slack penalty", positive),) + _KERNEL_PARAMS
@@ -392,13 +401,16 @@ def _lemke_dual(K: _Kern, y, *, loss: str, C, intercept: bool, idx=None):
     return tuple(alpha), b
 
 
-def _lemke_chunked(K: _Kern, y, S0, *, loss: str, C, intercept: bool):
+def _lemke_chunked(K: _Kern, y, S0, *, loss: str, C, intercept: bool, limit: int | None = None):
     """Lemke's method on a working subset S, grown by the most violated samples until every sample
     outside S satisfies its KKT conditions with alpha = 0 (y_i f(x_i) >= 1); then the subset's optimum is
-    the whole problem's.  S grows strictly each round, so this ends (at worst with S = everything)."""
+    the whole problem's.  S grows strictly each round, so this ends (at worst with S = everything).
+    With ``limit``: None as soon as S would have more than ``limit`` samples (the caller then goes on)."""
     n = len(y)
     S = sorted(set(S0))
     while True:
+        if limit is not None and len(S) > limit:
+            return None
         sol = _lemke_dual(K, y, loss=loss, C=C, intercept=intercept, idx=S)
         if sol is None:
             return None
@@ -899,19 +911,32 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
         lg = _lin_guess(X, y, loss=loss, C=C, intercept=intercept, highs=second)
         if lg is not None:
             free, upper, who = lg
+            via_lemke = False
             lin = _Lin(X)
             if loss == "squared":
                 sol = _lin_squared(lin, y, free, C=C, intercept=intercept, max_iter=2 * n + 20)
             else:
                 sol = _lin_hinge(lin, K, y, free or _closest_pair(X, y, K), upper, hard=loss == "hard", C=C,
                                  intercept=intercept, max_iter=2 * n + 20)
+            if sol is None and len(set(free) | set(upper)) <= LEMKE_SUBSET_N:
+                # the repair steps (one sample at a time, no step length) can wander or cycle from a guess that
+                # is nearly right (svm-soft on separable data: a few free samples guessed at C); Lemke's method
+                # on the guessed samples, grown by the violated ones, solves it exactly and always ends
+                sol = _lemke_chunked(K, y, list(free) + list(upper) + _closest_pair(X, y, K), loss=loss, C=C,
+                                     intercept=intercept, limit=LEMKE_SUBSET_MAX)
+                if sol is not None:
+                    via_lemke = True
             if sol is not None and loss == "hinge" and intercept and not any(0 < a < C for a in sol[0]):
                 # no free multiplier: b is not unique; return its interval's midpoint, as the general path does
                 a_ = sol[0]
                 b_ = _b_interval(K, y, {j: y[j] * a_[j] for j in range(n) if a_[j]}, n,
                                  {i for i in range(n) if not a_[i]}, {i for i in range(n) if a_[i] == C})
                 sol = sol if b_ is None else (a_, b_)
-            if sol is not None:
+            if sol is not None and via_lemke:
+                method.append(f"{who} guessed the active set; the exact active-set repair steps did not reach a "
+                              "KKT point, so exact Lemke complementary pivoting solved the dual on the guessed "
+                              "samples (working subset grown by the violated samples)")
+            elif sol is not None:
                 method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the "
                               "integers (python-flint), with exact active-set repair steps")
             else:

@@ -93,3 +93,26 @@ def test_squared_slacks_match_the_exact_only_route_on_a_small_noisy_set():
     for f in (svm_soft, svm_soft_l2):
         a, b = f(X, y, C=F(1, 50)), f(X, y, C=F(1, 50), exact_only=True)
         assert a.extras["w"] == b.extras["w"] and a.extras["objective"] == b.extras["objective"]
+
+
+def test_hinge_on_separable_200_by_5_where_the_repair_steps_cycle_is_optimal():
+    # reproduced before the fix: on this set the Huber-Newton guess's one-sample-at-a-time repair steps did not
+    # reach a KKT point (HiGHS's guess rescued it); now Lemke's method on the guessed samples solves it
+    X, y = make("separable", 200, d=5, seed=2)
+    C = F(1)
+    r = svm_soft(X, y, C=C)
+    assert r.reason == "solved" and r.extras["kkt"]["verified"]
+    assert kkt_from_scratch(X, y, r, "hinge", C) == r.extras["objective"]
+    assert "Lemke" in r.extras["method"] and "notes" not in r.extras   # no float guess was given up on
+
+
+def test_hinge_on_the_separable_2000_by_10_budget_set_is_optimal():
+    # issue 14's separable set: both float guesses' repair steps fail here (the exact fallback took ~48 s);
+    # C = 1 with features up to 100 leaves two samples at C although the data are separable
+    X, y = make("separable", 2000, 10)
+    C = F(1)
+    r = svm_soft(X, y)
+    assert r.reason == "solved" and r.extras["kkt"]["verified"]
+    assert kkt_from_scratch(X, y, r, "hinge", C) == r.extras["objective"]
+    assert sum(1 for a in r.extras["alpha"] if a == C) == 2
+    assert "scikit-learn" not in r.extras["method"] and "notes" not in r.extras
