@@ -15,11 +15,13 @@ supported: a step the tracer records is converted (its vectors only while the tr
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import flint
 
 from exactlin.algorithms import _loop
+from exactlin.model.run import LazySteps, Step
 
 #: switch the flint loops off (the readable Fraction loops run instead); for the tests and the benchmark
 ENABLED = True
@@ -89,49 +91,56 @@ def _recording(tracer) -> bool:
 # Ho-Kashyap's b, e and a share one large denominator (that of Y^+ to the power k): as fmpq columns every
 # product and comparison would reduce each entry on its own (flint's fmpq_mat products of such columns cost
 # 50 ms on 100 x 10); held as integer numerators over one common denominator, Y a, e and Y^+ b are integer
-# matrix products and the tests are signs of integers.  Reduction (a gcd per entry, in flint) happens once
-# per iteration for a and b (the bit budget and the equality test need the reduced numbers) and for what the
-# trace records.
+# matrix products and the tests are signs of integers.  No entry is reduced on its own while the loop runs:
+#
+# * a and b are kept in the canonical form N / L with L the LEAST common denominator (:meth:`QV.canon`):
+#   L / gcd(L, N_1, ..., N_n) is the least common denominator of the fractions N_i / L (it divides L; and if
+#   N_i / L = M_i / L' for all i with L' | L then L / L' divides L and every N_i).  The chained gcd costs one
+#   gcd of full-size numbers (L with N_1) and then only reductions of N_i modulo a short number, where
+#   reducing every entry costs n full-size gcds.  Two canonical columns are equal iff their L and N are
+#   equal (the representation of a column's values is unique), so the "changed" test compares integers.
+# * the bit budget (:func:`bits_above`): the reduced numerator of N_i / L is |N_i| / g_i and its reduced
+#   denominator L / g_i with g_i = gcd(N_i, L) >= 1, so bit_length(N_i / L) <= u_i = max(bitlen N_i, bitlen L)
+#   (bit lengths are monotone).  The running maximum max(top, bits(a), bits(b)) is therefore exact if g_i is
+#   computed only for the entries with u_i above the running maximum, taken in decreasing order of u_i and
+#   stopping at the first u_i <= the maximum so far (no later entry can raise it): usually one or two gcds.
+# * the trace keeps the columns (immutable integer matrices, shared between consecutive steps) and builds its
+#   Steps, with reduced Fractions, the first time it is read (:class:`exactlin.model.run.LazySteps`); the
+#   record and vector policy is the Tracer's own (:class:`_Rec`).
 
 
 class QV:
     """A column of rationals N / L: ``N`` an fmpz_mat column, ``L`` > 0 an fmpz (a common denominator, not
-    necessarily the least; :meth:`reduced` makes it the least)."""
+    necessarily the least; :meth:`canon` makes it the least)."""
 
-    __slots__ = ("N", "L", "_q")
+    __slots__ = ("N", "L")
 
-    def __init__(self, N, L, fq=None):
-        self.N, self.L, self._q = N, L, fq
+    def __init__(self, N, L):
+        self.N, self.L = N, L
 
     @classmethod
     def of(cls, vec) -> QV:
-        fq = col(vec)
-        N, L = fq.numer_denom()
-        return cls(N, L, fq)
+        N, L = col(vec).numer_denom()  # L the lcm of the reduced denominators: canonical
+        return cls(N, L)
 
-    def reduced(self) -> QV:
-        """The same column over its least common denominator, with its reduced fmpq entries."""
-        if self._q is not None:
-            return self
-        fq = fmpq_mat(self.N) / self.L
-        N, L = fq.numer_denom()
-        return QV(N, L, fq)
-
-    def reduced_from(self, prev: QV) -> QV:
-        """:meth:`reduced`, reusing the reduced entries of ``prev`` (a reduced column of the same length) where
-        the value is unchanged: two products instead of a gcd of full-size numbers (Ho-Kashyap's b keeps every
-        entry whose e_i <= 0)."""
-        if self._q is not None:
-            return self
-        L, pL = self.L, prev.L
-        out = [pq if x * pL == px * L else fmpq(x, L)
-               for x, px, pq in zip(self.N.entries(), prev.N.entries(), prev._q.entries())]
-        fq = fmpq_mat(len(out), 1, out)
-        N, L = fq.numer_denom()
-        return QV(N, L, fq)
+    def canon(self) -> QV:
+        """The same column over its least common denominator: divide N and L by gcd(L, N_1, ..., N_n)."""
+        g = self.L
+        ent = self.N.entries()
+        for x in ent:
+            g = g.gcd(x)
+            if g == 1:
+                return self
+        return QV(flint.fmpz_mat(len(ent), 1, [x // g for x in ent]), self.L // g)
 
     def fq(self) -> flint.fmpq_mat:
-        return self.reduced()._q
+        """The column as a reduced fmpq_mat."""
+        return fmpq_mat(self.N) / self.L
+
+    def fracs(self) -> tuple[Fraction, ...]:
+        """The entries as reduced Fractions."""
+        L = self.L
+        return tuple(frac(fmpq(x, L)) for x in self.N.entries())
 
     def _common(self, other):
         if self.L == other.L:
@@ -153,14 +162,35 @@ class QV:
     def __abs__(self) -> QV:
         return QV(flint.fmpz_mat(self.N.nrows(), 1, [abs(x) for x in self.N.entries()]), self.L)
 
-    def __eq__(self, other) -> bool:
-        a, b = self.reduced(), other.reduced()
-        return a.L == b.L and a.N == b.N
+    def same(self, other: QV) -> bool:
+        """Equality of two CANONICAL columns (:meth:`canon`): their integers are equal."""
+        return self.L == other.L and self.N == other.N
 
-    def __ne__(self, other) -> bool:
-        return not self == other
 
-    __hash__ = None
+def bits_above(V: QV, top: int) -> int:
+    """max(top, max_bit_length of V's entries), exactly, reducing only the entries that could raise it (see
+    the comment above: bit_length(N_i / L) <= max(bitlen N_i, bitlen L))."""
+    L = V.L
+    bl = L.bit_length()
+    ent = V.N.entries()
+    if bl > top:
+        cand = ent
+    else:
+        cand = [x for x in ent if x.bit_length() > top]
+        if not cand:
+            return top
+    cand = sorted(cand, key=lambda x: x.bit_length(), reverse=True)
+    for x in cand:
+        if max(x.bit_length(), bl) <= top:
+            break
+        g = x.gcd(L)
+        if g == 1:
+            b = max(x.bit_length(), bl)
+        else:
+            b = max((x // g).bit_length(), (L // g).bit_length())
+        if b > top:
+            top = b
+    return top
 
 
 class QM:
@@ -180,6 +210,55 @@ def qmat(rows) -> QM:
     return QM(rows)
 
 
+class _Rec:
+    """The Tracer's policy (``_loop.Tracer.add``) on compact records: which steps are recorded, which keep
+    vectors, when the trace is incomplete; :meth:`finish` hands the tracer the lazily built Steps."""
+
+    __slots__ = ("tracer", "records", "_limit")
+
+    def __init__(self, tracer):
+        self.tracer = tracer
+        self.records: list = []
+        self._limit = math.inf if tracer.mode is True else (0 if tracer.mode is False else _loop.TRACE_STEP_LIMIT)
+
+    def recording(self) -> bool:
+        if len(self.records) < self._limit:
+            return True
+        if self.tracer.mode is None:
+            self.tracer.complete = False
+        return False
+
+    def keep_vectors(self) -> bool:
+        return self.tracer.mode is True or (len(self.records) + 1) * self.tracer.d <= _loop.TRACE_VECTOR_LIMIT
+
+    def finish(self, build_one) -> None:
+        if self.tracer.mode is False:
+            return
+        records = self.records
+
+        def build():
+            cache: dict = {}
+
+            def conv(V):
+                if V is None:
+                    return None
+                got = cache.get(id(V))
+                if got is None:
+                    got = cache[id(V)] = (V, V.fracs())  # V kept alive with its id
+                return got[1]
+
+            return [build_one(r, conv) for r in records]
+
+        self.tracer.steps = LazySteps(len(records), build)
+
+
+def _hk_step(r, conv) -> Step:
+    """The Step ``tracer.add(k, k, None, min(Y a), changed, a, a_new, b=b, e=e, b_after=b_new)`` records."""
+    k, lo, L, changed, A, A_new, B, E, B_new = r
+    return Step(k, k, None, frac(fmpq(lo, L)), changed, conv(A), conv(A_new),
+                {"b": conv(B), "e": conv(E), "b_after": conv(B_new)})
+
+
 def _gordan_possible(E: QV, ZtN) -> bool:
     """e <= 0, e != 0 and Y^t e = 0 (gordan_from_error's conditions), on the integer numerators."""
     ent = E.N.entries()
@@ -191,14 +270,10 @@ def _hk_verdict(Z, ZtN, Ya, A, E, verify):
     then the independent verifier on the Fractions."""
     if not all(x > 0 for x in Ya.N.entries()) and not _gordan_possible(E, ZtN):
         return None, None
-    v = verify(Z, fracs(A.fq()), fracs(E.fq()))
+    v = verify(Z, A.fracs(), E.fracs())
     if v.verdict == "undecided":
         return None, None
     return v.verdict, v.certificate
-
-
-def _min(Ya: QV) -> Fraction:
-    return frac(fmpq(min(Ya.N.entries()), Ya.L))
 
 
 def _within(E: QV, bmin: flint.fmpq) -> bool:
@@ -215,9 +290,9 @@ def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, 
     ZtN = Zm.N.transpose()
     A, B = QV.of(a), QV.of(b)
     bmin = None if b_min is None else q(b_min)
-    top_bits = max(bits(A.fq()), bits(B.fq()))
+    top_bits = bits_above(B, bits_above(A, 0))
+    rec = _Rec(tracer)
     k = last = 0
-    Bf = None  # B as Fractions, carried from one recorded step to the next
     while True:
         Ya = Zm * A
         E = Ya - B
@@ -244,23 +319,18 @@ def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, 
             bounds.tick(k, k, top_bits, work=len(Z))
         k += 1
         A_new, B_new = step(A, B, E, abs(E))
-        A_new, B_new = A_new.reduced(), B_new.reduced_from(B)
-        changed = B_new != B or A_new != A
+        A_new, B_new = A_new.canon(), B_new.canon()
+        changed = not (B_new.same(B) and A_new.same(A))
         if changed:
             last = k
-        if _recording(tracer):
-            vec = tracer.keep_vectors()
-            Bf = fracs(B.fq()) if Bf is None else Bf
-            Bn = fracs(B_new.fq())
-            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
-                       fracs(A_new.fq()) if vec else None, b=Bf, e=fracs(E.fq()), b_after=Bn)
-            Bf = Bn
-        else:
-            tracer.add(k, k, None, None, changed)
-            Bf = None
+        if rec.recording():
+            vec = rec.keep_vectors()
+            rec.records.append((k, min(Ya.N.entries()), Ya.L, changed, A if vec else None, A_new if vec else None,
+                                B, E, B_new))
         A, B = A_new, B_new
-        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
-    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits
+        top_bits = bits_above(B, bits_above(A, top_bits))
+    rec.finish(_hk_step)
+    return A.fracs(), B.fracs(), E.fracs(), k, last, reason, verdict, cert, top_bits
 
 
 def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_bits, verify):
@@ -270,7 +340,8 @@ def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_b
     ZtN = Zm.N.transpose()
     A, B = QV.of(a), QV.of(b)
     bmin = q(b_min)
-    top_bits = max(bits(A.fq()), bits(B.fq()))
+    top_bits = bits_above(B, bits_above(A, 0))
+    rec = _Rec(tracer)
     k = last = 0
     separator_at = None
     cert = None
@@ -291,41 +362,36 @@ def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_b
         if separator_at is None and all(x > 0 for x in Ya.N.entries()):
             separator_at = k
         if _gordan_possible(E, ZtN):
-            v = verify(Z, fracs(A.fq()), fracs(E.fq()))
+            v = verify(Z, A.fracs(), E.fracs())
             if v.verdict == "not_separable":
                 cert = v.certificate
-                if _recording(tracer):
-                    Af = fracs(A.fq()) if tracer.keep_vectors() else None
-                    Bf = fracs(B.fq())
-                    tracer.add(k, k, None, _min(Ya), False, Af, Af, b=Bf, e=fracs(E.fq()), b_after=Bf)
-                else:
-                    tracer.add(k, k, None, None, False)
+                if rec.recording():
+                    Av = A if rec.keep_vectors() else None
+                    rec.records.append((k, min(Ya.N.entries()), Ya.L, False, Av, Av, B, E, B))
                 reason = "not_separable"
                 break
         A_new, B_new = step(A, B, E, abs(E))
-        A_new, B_new = A_new.reduced(), B_new.reduced_from(B)
-        changed = B_new != B or A_new != A
+        A_new, B_new = A_new.canon(), B_new.canon()
+        changed = not (B_new.same(B) and A_new.same(A))
         if changed:
             last = k
-        if _recording(tracer):
-            vec = tracer.keep_vectors()
-            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
-                       fracs(A_new.fq()) if vec else None, b=fracs(B.fq()), e=fracs(E.fq()),
-                       b_after=fracs(B_new.fq()))
-        else:
-            tracer.add(k, k, None, None, changed)
+        if rec.recording():
+            vec = rec.keep_vectors()
+            rec.records.append((k, min(Ya.N.entries()), Ya.L, changed, A if vec else None, A_new if vec else None,
+                                B, E, B_new))
         A, B = A_new, B_new
-        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
+        top_bits = bits_above(B, bits_above(A, top_bits))
         if _within(E, bmin):  # line 7
             reason = "criterion"
             break
+    rec.finish(_hk_step)
     if cert is not None:
         verdict = "not_separable"
     else:
         Ya = Zm * A
         verdict, cert = _hk_verdict(Z, ZtN, Ya, A, Ya - B, verify)
         verdict = verdict or "undecided"
-    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits, separator_at
+    return A.fracs(), B.fracs(), E.fracs(), k, last, reason, verdict, cert, top_bits, separator_at
 
 
 # ---------------------------------------------------------------------------------------------------
