@@ -216,10 +216,11 @@ class _Rec:
 
     __slots__ = ("tracer", "records", "_limit")
 
-    def __init__(self, tracer):
+    def __init__(self, tracer, cap=math.inf):
         self.tracer = tracer
         self.records: list = []
-        self._limit = math.inf if tracer.mode is True else (0 if tracer.mode is False else _loop.TRACE_STEP_LIMIT)
+        self._limit = math.inf if tracer.mode is True else (
+            0 if tracer.mode is False else min(cap, _loop.TRACE_STEP_LIMIT))
 
     def recording(self) -> bool:
         if len(self.records) < self._limit:
@@ -453,17 +454,34 @@ def widrow_hoff_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, 
 
 
 def lms_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_max, theta, max_bits, dist_mode):
-    """``lms``'s iteration (one sample per step, cyclic) on flint columns.  Returns (a, k, last, reason,
-    converged, bits_per_step, top_bits, dist2_final) with Fractions."""
+    """``lms``'s iteration (one sample per step, cyclic) with a as a canonical :class:`QV` column N / L and the
+    samples as integer rows N_i over one denominator D, no reduction of single entries.  With
+    b_i = b_p / b_q, eta(k) = e_p / e_q and t = N_i . N (an integer), a^t y^k = t / (D L), so
+
+        r = b_p D L - b_q t,   b_k - a^t y^k = r / (b_q D L),   c = eta(k) (b_k - a^t y^k) = e_p r / (e_q b_q D L),
+        a + c y^k = (e_q b_q D^2 N + e_p r N_i) / (e_q b_q D^2 L)          (then :meth:`QV.canon`),
+
+    ``c != 0`` iff r != 0, and the criterion ||c y^k||^2 < theta^2 (theta = h_p / h_q) is
+    (e_p r)^2 ||N_i||^2 h_q^2 < h_p^2 (e_q b_q D^2 L)^2 in integers.  The bit length after each step
+    (``extras["bits"]``, exact at every step) is :func:`bits_above` (a, 0): only the entries whose unreduced
+    size could exceed the largest reduced size found so far are reduced.  The trace (residual, vectors, dist2)
+    is built when read.  Returns (a, k, last, reason, converged, bits_per_step, top_bits, dist2_final) with
+    Fractions."""
     n = len(Y)
-    rows = [fmpq_mat(1, len(r), [q(v) for v in r]) for r in Y]
+    Ym = QM(Y)
+    D = Ym.D
+    d = Ym.N.ncols()
+    rows = [flint.fmpz_mat(1, d, [Ym.N[i, j] for j in range(d)]) for i in range(n)]
     cols = [r.transpose() for r in rows]
-    norms = [sq(c) for c in cols]
-    Bq = [q(v) for v in b]
-    A, S = col(a), col(a_star)
-    th2 = None if theta is None else q(theta) * q(theta)
-    top_bits = bits(A)
+    norms = [(r * c)[0, 0] for r, c in zip(rows, cols)]  # ||N_i||^2
+    D2 = D * D
+    Bpq = [(flint.fmpz(v.numerator), flint.fmpz(v.denominator)) for v in map(Fraction, b)]
+    A, S = QV.of(a), col(a_star)
+    th = None if theta is None else (flint.fmpz(Fraction(theta).numerator) ** 2,
+                                     flint.fmpz(Fraction(theta).denominator) ** 2)
+    top_bits = bits_above(A, 0)
     bits_per_step: list[int] = []
+    rec = _Rec(tracer, 10_000)  # as lms() has it
     k = last = 0
     reason, converged = None, False
     while True:
@@ -478,31 +496,44 @@ def lms_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_max, t
         i = k % n
         k += 1
         ek = check_eta(eta(k), k)
-        resid = Bq[i] - (rows[i] * A)[0, 0]  # b_k - a^t y^k
-        c = q(ek) * resid
-        A_new = A + cols[i] * c
-        bk = bits(A_new)
+        ep, eq = flint.fmpz(ek.numerator), flint.fmpz(ek.denominator)
+        bp, bq = Bpq[i]
+        L = A.L
+        t = (rows[i] * A.N)[0, 0]
+        DL = D * L
+        r = bp * DL - bq * t
+        mult = eq * bq * D2
+        if r != 0:
+            A_new = QV(A.N * mult + cols[i] * (ep * r), mult * L).canon()
+        else:
+            A_new = A
+        bk = bits_above(A_new, 0)
         bits_per_step.append(bk)
         top_bits = max(top_bits, bk)
-        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):  # as lms() has it
-            info = {"eta": ek, "bits": bk}
-            if dist_mode == "every" or (dist_mode == "auto" and (bk <= 256 or k % n == 0 or k == limit)):
-                info["dist2"] = frac(sq(A_new - S))
-            vec = tracer.keep_vectors()
-            tracer.add(k, (k - 1) // n + 1, i, frac(resid), c != 0, fracs(A) if vec else None,
-                       fracs(A_new) if vec else None, **info)
-        else:
-            tracer.add(k, (k - 1) // n + 1, i, None, c != 0)
-        if c != 0:
+        if rec.recording():
+            dist = dist_mode == "every" or (dist_mode == "auto" and (bk <= 256 or k % n == 0 or k == limit))
+            vec = rec.keep_vectors()
+            rec.records.append((k, i, r, bq * DL, r != 0, A if vec else None, A_new if vec else None, ek, bk,
+                                A_new if dist else None))
+        if r != 0:
             last = k
         A = A_new
-        if th2 is not None and c * c * norms[i] < th2:  # ||c y^k||^2 = c^2 ||y^k||^2
+        if th is not None and (ep * r) ** 2 * norms[i] * th[1] < th[0] * (mult * L) ** 2:
             reason, converged = "criterion", True
             break
         if max_bits is not None and bk > max_bits:
             reason = "bit_limit"
             break
-    return fracs(A), k, last, reason, converged, bits_per_step, top_bits, frac(sq(A - S))
+
+    def one(rc, conv):
+        k, i, rn, rd, moved, Ab, Aa, ek, bk, Ad = rc
+        info = {"eta": ek, "bits": bk}
+        if Ad is not None:
+            info["dist2"] = frac(sq(Ad.fq() - S))
+        return Step(k, (k - 1) // n + 1, i, frac(fmpq(rn, rd)), moved, conv(Ab), conv(Aa), info)
+
+    rec.finish(one)
+    return A.fracs(), k, last, reason, converged, bits_per_step, top_bits, frac(sq(A.fq() - S))
 
 
 __all__ = ["ENABLED", "hk_loop", "hk_listing_loop", "widrow_hoff_loop", "lms_loop"]
