@@ -1,16 +1,20 @@
 """Rational iterates on python-flint (issue 14, item 2): the loops of Ho-Kashyap (and Modifications I, II),
-Widrow-Hoff and LMS with their vectors held as ``fmpq_mat`` columns instead of tuples of Fractions.
+Widrow-Hoff and LMS on flint numbers instead of tuples of Fractions (Widrow-Hoff on ``fmpq_mat`` columns;
+Ho-Kashyap and LMS on integer ``fmpz_mat`` numerators over one least common denominator, :class:`QV`).
 
 Each function here runs exactly the iteration of the readable ``Fraction`` loop it replaces (in
 ``exactlin.algorithms.ho_kashyap`` and ``exactlin.algorithms.mse``), with the same tests in the same order, and
 hands back the same values: every flint number that reaches a Run (the iterates, b, e, the trace's scores and
-vectors, ``max_bits``) is converted back to a ``Fraction`` at the boundary, and the bit-length budget sees the
-same numbers (flint keeps every fmpq reduced, so ``fmpq.height_bits()`` is the bit length of the reduced numerator
-and denominator, :func:`exactlin.exact.numbers.bit_length`), so every stop happens at the same step.
+vectors, ``max_bits``) is converted back to a reduced ``Fraction`` at the boundary, and the bit-length budget
+sees the same numbers (the bit length of the reduced numerator and denominator,
+:func:`exactlin.exact.numbers.bit_length`: ``fmpq.height_bits()`` on reduced fmpq, :func:`bits_above` on a
+:class:`QV`, exact by the bound proved at the Ho-Kashyap section), so every stop happens at the same step.
 
 The readable loops stay the reference: ``ENABLED = False`` (module switch, as ``_fast.ENABLED``) runs them, and
 ``tests/algorithms/test_flint_mse.py`` checks that both give the same Run, field for field.  The trace is
-supported: a step the tracer records is converted (its vectors only while the tracer keeps vectors).
+supported in every mode: Widrow-Hoff converts a step the tracer records at once; Ho-Kashyap and LMS keep the
+step's integer columns (the Tracer's own record and vector policy, :class:`_Rec`) and build the Fraction Steps
+the first time the trace is read (:class:`exactlin.model.run.LazySteps`), equal to the reference's.
 """
 
 from __future__ import annotations
