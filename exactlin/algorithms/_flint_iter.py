@@ -146,6 +146,14 @@ class QV:
         L = self.L
         return tuple(frac(fmpq(x, L)) for x in self.N.entries())
 
+    def fracs_from(self, prev: QV, prev_fracs) -> tuple[Fraction, ...]:
+        """:meth:`fracs`, reusing ``prev_fracs`` (the Fractions of ``prev``, a column of the same length) where
+        the value is unchanged (N_i / L = P_i / M iff N_i M = P_i L: two products instead of a gcd of full-size
+        numbers; Ho-Kashyap's b keeps every entry whose e_i <= 0)."""
+        L, M = self.L, prev.L
+        return tuple(f if x * M == px * L else frac(fmpq(x, L))
+                     for x, px, f in zip(self.N.entries(), prev.N.entries(), prev_fracs))
+
     def _common(self, other):
         if self.L == other.L:
             return self.N, other.N, self.L
@@ -244,12 +252,16 @@ class _Rec:
         def build():
             cache: dict = {}
 
-            def conv(V):
+            def conv(V, prev=None):
                 if V is None:
                     return None
                 got = cache.get(id(V))
                 if got is None:
-                    got = cache[id(V)] = (V, V.fracs())  # V kept alive with its id
+                    if prev is not None and id(prev) in cache:  # reuse the Fractions of unchanged entries
+                        fr = V.fracs_from(prev, cache[id(prev)][1])
+                    else:
+                        fr = V.fracs()
+                    got = cache[id(V)] = (V, fr)  # V kept alive with its id
                 return got[1]
 
             return [build_one(r, conv) for r in records]
@@ -261,7 +273,7 @@ def _hk_step(r, conv) -> Step:
     """The Step ``tracer.add(k, k, None, min(Y a), changed, a, a_new, b=b, e=e, b_after=b_new)`` records."""
     k, lo, L, changed, A, A_new, B, E, B_new = r
     return Step(k, k, None, frac(fmpq(lo, L)), changed, conv(A), conv(A_new),
-                {"b": conv(B), "e": conv(E), "b_after": conv(B_new)})
+                {"b": conv(B), "e": conv(E), "b_after": conv(B_new, B)})
 
 
 def _gordan_possible(E: QV, ZtN) -> bool:
