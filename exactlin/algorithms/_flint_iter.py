@@ -1,25 +1,31 @@
 """Rational iterates on python-flint (issue 14, item 2): the loops of Ho-Kashyap (and Modifications I, II),
-Widrow-Hoff and LMS with their vectors held as ``fmpq_mat`` columns instead of tuples of Fractions.
+Widrow-Hoff and LMS on flint numbers instead of tuples of Fractions (Widrow-Hoff on ``fmpq_mat`` columns;
+Ho-Kashyap and LMS on integer ``fmpz_mat`` numerators over one least common denominator, :class:`QV`).
 
 Each function here runs exactly the iteration of the readable ``Fraction`` loop it replaces (in
 ``exactlin.algorithms.ho_kashyap`` and ``exactlin.algorithms.mse``), with the same tests in the same order, and
 hands back the same values: every flint number that reaches a Run (the iterates, b, e, the trace's scores and
-vectors, ``max_bits``) is converted back to a ``Fraction`` at the boundary, and the bit-length budget sees the
-same numbers (flint keeps every fmpq reduced, so ``fmpq.height_bits()`` is the bit length of the reduced numerator
-and denominator, :func:`exactlin.exact.numbers.bit_length`), so every stop happens at the same step.
+vectors, ``max_bits``) is converted back to a reduced ``Fraction`` at the boundary, and the bit-length budget
+sees the same numbers (the bit length of the reduced numerator and denominator,
+:func:`exactlin.exact.numbers.bit_length`: ``fmpq.height_bits()`` on reduced fmpq, :func:`bits_above` on a
+:class:`QV`, exact by the bound proved at the Ho-Kashyap section), so every stop happens at the same step.
 
 The readable loops stay the reference: ``ENABLED = False`` (module switch, as ``_fast.ENABLED``) runs them, and
 ``tests/algorithms/test_flint_mse.py`` checks that both give the same Run, field for field.  The trace is
-supported: a step the tracer records is converted (its vectors only while the tracer keeps vectors).
+supported in every mode: Widrow-Hoff converts a step the tracer records at once; Ho-Kashyap and LMS keep the
+step's integer columns (the Tracer's own record and vector policy, :class:`_Rec`) and build the Fraction Steps
+the first time the trace is read (:class:`exactlin.model.run.LazySteps`), equal to the reference's.
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import flint
 
 from exactlin.algorithms import _loop
+from exactlin.model.run import LazySteps, Step
 
 #: switch the flint loops off (the readable Fraction loops run instead); for the tests and the benchmark
 ENABLED = True
@@ -89,49 +95,64 @@ def _recording(tracer) -> bool:
 # Ho-Kashyap's b, e and a share one large denominator (that of Y^+ to the power k): as fmpq columns every
 # product and comparison would reduce each entry on its own (flint's fmpq_mat products of such columns cost
 # 50 ms on 100 x 10); held as integer numerators over one common denominator, Y a, e and Y^+ b are integer
-# matrix products and the tests are signs of integers.  Reduction (a gcd per entry, in flint) happens once
-# per iteration for a and b (the bit budget and the equality test need the reduced numbers) and for what the
-# trace records.
+# matrix products and the tests are signs of integers.  No entry is reduced on its own while the loop runs:
+#
+# * a and b are kept in the canonical form N / L with L the LEAST common denominator (:meth:`QV.canon`):
+#   L / gcd(L, N_1, ..., N_n) is the least common denominator of the fractions N_i / L (it divides L; and if
+#   N_i / L = M_i / L' for all i with L' | L then L / L' divides L and every N_i).  The chained gcd costs one
+#   gcd of full-size numbers (L with N_1) and then only reductions of N_i modulo a short number, where
+#   reducing every entry costs n full-size gcds.  Two canonical columns are equal iff their L and N are
+#   equal (the representation of a column's values is unique), so the "changed" test compares integers.
+# * the bit budget (:func:`bits_above`): the reduced numerator of N_i / L is |N_i| / g_i and its reduced
+#   denominator L / g_i with g_i = gcd(N_i, L) >= 1, so bit_length(N_i / L) <= u_i = max(bitlen N_i, bitlen L)
+#   (bit lengths are monotone).  The running maximum max(top, bits(a), bits(b)) is therefore exact if g_i is
+#   computed only for the entries with u_i above the running maximum, taken in decreasing order of u_i and
+#   stopping at the first u_i <= the maximum so far (no later entry can raise it): usually one or two gcds.
+# * the trace keeps the columns (immutable integer matrices, shared between consecutive steps) and builds its
+#   Steps, with reduced Fractions, the first time it is read (:class:`exactlin.model.run.LazySteps`); the
+#   record and vector policy is the Tracer's own (:class:`_Rec`).
 
 
 class QV:
     """A column of rationals N / L: ``N`` an fmpz_mat column, ``L`` > 0 an fmpz (a common denominator, not
-    necessarily the least; :meth:`reduced` makes it the least)."""
+    necessarily the least; :meth:`canon` makes it the least)."""
 
-    __slots__ = ("N", "L", "_q")
+    __slots__ = ("N", "L")
 
-    def __init__(self, N, L, fq=None):
-        self.N, self.L, self._q = N, L, fq
+    def __init__(self, N, L):
+        self.N, self.L = N, L
 
     @classmethod
     def of(cls, vec) -> QV:
-        fq = col(vec)
-        N, L = fq.numer_denom()
-        return cls(N, L, fq)
+        N, L = col(vec).numer_denom()  # L the lcm of the reduced denominators: canonical
+        return cls(N, L)
 
-    def reduced(self) -> QV:
-        """The same column over its least common denominator, with its reduced fmpq entries."""
-        if self._q is not None:
-            return self
-        fq = fmpq_mat(self.N) / self.L
-        N, L = fq.numer_denom()
-        return QV(N, L, fq)
-
-    def reduced_from(self, prev: QV) -> QV:
-        """:meth:`reduced`, reusing the reduced entries of ``prev`` (a reduced column of the same length) where
-        the value is unchanged: two products instead of a gcd of full-size numbers (Ho-Kashyap's b keeps every
-        entry whose e_i <= 0)."""
-        if self._q is not None:
-            return self
-        L, pL = self.L, prev.L
-        out = [pq if x * pL == px * L else fmpq(x, L)
-               for x, px, pq in zip(self.N.entries(), prev.N.entries(), prev._q.entries())]
-        fq = fmpq_mat(len(out), 1, out)
-        N, L = fq.numer_denom()
-        return QV(N, L, fq)
+    def canon(self) -> QV:
+        """The same column over its least common denominator: divide N and L by gcd(L, N_1, ..., N_n)."""
+        g = self.L
+        ent = self.N.entries()
+        for x in ent:
+            g = g.gcd(x)
+            if g == 1:
+                return self
+        return QV(flint.fmpz_mat(len(ent), 1, [x // g for x in ent]), self.L // g)
 
     def fq(self) -> flint.fmpq_mat:
-        return self.reduced()._q
+        """The column as a reduced fmpq_mat."""
+        return fmpq_mat(self.N) / self.L
+
+    def fracs(self) -> tuple[Fraction, ...]:
+        """The entries as reduced Fractions."""
+        L = self.L
+        return tuple(frac(fmpq(x, L)) for x in self.N.entries())
+
+    def fracs_from(self, prev: QV, prev_fracs) -> tuple[Fraction, ...]:
+        """:meth:`fracs`, reusing ``prev_fracs`` (the Fractions of ``prev``, a column of the same length) where
+        the value is unchanged (N_i / L = P_i / M iff N_i M = P_i L: two products instead of a gcd of full-size
+        numbers; Ho-Kashyap's b keeps every entry whose e_i <= 0)."""
+        L, M = self.L, prev.L
+        return tuple(f if x * M == px * L else frac(fmpq(x, L))
+                     for x, px, f in zip(self.N.entries(), prev.N.entries(), prev_fracs))
 
     def _common(self, other):
         if self.L == other.L:
@@ -153,14 +174,35 @@ class QV:
     def __abs__(self) -> QV:
         return QV(flint.fmpz_mat(self.N.nrows(), 1, [abs(x) for x in self.N.entries()]), self.L)
 
-    def __eq__(self, other) -> bool:
-        a, b = self.reduced(), other.reduced()
-        return a.L == b.L and a.N == b.N
+    def same(self, other: QV) -> bool:
+        """Equality of two CANONICAL columns (:meth:`canon`): their integers are equal."""
+        return self.L == other.L and self.N == other.N
 
-    def __ne__(self, other) -> bool:
-        return not self == other
 
-    __hash__ = None
+def bits_above(V: QV, top: int) -> int:
+    """max(top, max_bit_length of V's entries), exactly, reducing only the entries that could raise it (see
+    the comment above: bit_length(N_i / L) <= max(bitlen N_i, bitlen L))."""
+    L = V.L
+    bl = L.bit_length()
+    ent = V.N.entries()
+    if bl > top:
+        cand = ent
+    else:
+        cand = [x for x in ent if x.bit_length() > top]
+        if not cand:
+            return top
+    cand = sorted(cand, key=lambda x: x.bit_length(), reverse=True)
+    for x in cand:
+        if max(x.bit_length(), bl) <= top:
+            break
+        g = x.gcd(L)
+        if g == 1:
+            b = max(x.bit_length(), bl)
+        else:
+            b = max((x // g).bit_length(), (L // g).bit_length())
+        if b > top:
+            top = b
+    return top
 
 
 class QM:
@@ -180,6 +222,60 @@ def qmat(rows) -> QM:
     return QM(rows)
 
 
+class _Rec:
+    """The Tracer's policy (``_loop.Tracer.add``) on compact records: which steps are recorded, which keep
+    vectors, when the trace is incomplete; :meth:`finish` hands the tracer the lazily built Steps."""
+
+    __slots__ = ("tracer", "records", "_limit")
+
+    def __init__(self, tracer, cap=math.inf):
+        self.tracer = tracer
+        self.records: list = []
+        self._limit = math.inf if tracer.mode is True else (
+            0 if tracer.mode is False else min(cap, _loop.TRACE_STEP_LIMIT))
+
+    def recording(self) -> bool:
+        if len(self.records) < self._limit:
+            return True
+        if self.tracer.mode is None:
+            self.tracer.complete = False
+        return False
+
+    def keep_vectors(self) -> bool:
+        return self.tracer.mode is True or (len(self.records) + 1) * self.tracer.d <= _loop.TRACE_VECTOR_LIMIT
+
+    def finish(self, build_one) -> None:
+        if self.tracer.mode is False:
+            return
+        records = self.records
+
+        def build():
+            cache: dict = {}
+
+            def conv(V, prev=None):
+                if V is None:
+                    return None
+                got = cache.get(id(V))
+                if got is None:
+                    if prev is not None and id(prev) in cache:  # reuse the Fractions of unchanged entries
+                        fr = V.fracs_from(prev, cache[id(prev)][1])
+                    else:
+                        fr = V.fracs()
+                    got = cache[id(V)] = (V, fr)  # V kept alive with its id
+                return got[1]
+
+            return [build_one(r, conv) for r in records]
+
+        self.tracer.steps = LazySteps(len(records), build)
+
+
+def _hk_step(r, conv) -> Step:
+    """The Step ``tracer.add(k, k, None, min(Y a), changed, a, a_new, b=b, e=e, b_after=b_new)`` records."""
+    k, lo, L, changed, A, A_new, B, E, B_new = r
+    return Step(k, k, None, frac(fmpq(lo, L)), changed, conv(A), conv(A_new),
+                {"b": conv(B), "e": conv(E), "b_after": conv(B_new, B)})
+
+
 def _gordan_possible(E: QV, ZtN) -> bool:
     """e <= 0, e != 0 and Y^t e = 0 (gordan_from_error's conditions), on the integer numerators."""
     ent = E.N.entries()
@@ -191,14 +287,10 @@ def _hk_verdict(Z, ZtN, Ya, A, E, verify):
     then the independent verifier on the Fractions."""
     if not all(x > 0 for x in Ya.N.entries()) and not _gordan_possible(E, ZtN):
         return None, None
-    v = verify(Z, fracs(A.fq()), fracs(E.fq()))
+    v = verify(Z, A.fracs(), E.fracs())
     if v.verdict == "undecided":
         return None, None
     return v.verdict, v.certificate
-
-
-def _min(Ya: QV) -> Fraction:
-    return frac(fmpq(min(Ya.N.entries()), Ya.L))
 
 
 def _within(E: QV, bmin: flint.fmpq) -> bool:
@@ -215,9 +307,9 @@ def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, 
     ZtN = Zm.N.transpose()
     A, B = QV.of(a), QV.of(b)
     bmin = None if b_min is None else q(b_min)
-    top_bits = max(bits(A.fq()), bits(B.fq()))
+    top_bits = bits_above(B, bits_above(A, 0))
+    rec = _Rec(tracer)
     k = last = 0
-    Bf = None  # B as Fractions, carried from one recorded step to the next
     while True:
         Ya = Zm * A
         E = Ya - B
@@ -244,23 +336,18 @@ def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, 
             bounds.tick(k, k, top_bits, work=len(Z))
         k += 1
         A_new, B_new = step(A, B, E, abs(E))
-        A_new, B_new = A_new.reduced(), B_new.reduced_from(B)
-        changed = B_new != B or A_new != A
+        A_new, B_new = A_new.canon(), B_new.canon()
+        changed = not (B_new.same(B) and A_new.same(A))
         if changed:
             last = k
-        if _recording(tracer):
-            vec = tracer.keep_vectors()
-            Bf = fracs(B.fq()) if Bf is None else Bf
-            Bn = fracs(B_new.fq())
-            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
-                       fracs(A_new.fq()) if vec else None, b=Bf, e=fracs(E.fq()), b_after=Bn)
-            Bf = Bn
-        else:
-            tracer.add(k, k, None, None, changed)
-            Bf = None
+        if rec.recording():
+            vec = rec.keep_vectors()
+            rec.records.append((k, min(Ya.N.entries()), Ya.L, changed, A if vec else None, A_new if vec else None,
+                                B, E, B_new))
         A, B = A_new, B_new
-        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
-    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits
+        top_bits = bits_above(B, bits_above(A, top_bits))
+    rec.finish(_hk_step)
+    return A.fracs(), B.fracs(), E.fracs(), k, last, reason, verdict, cert, top_bits
 
 
 def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_bits, verify):
@@ -270,7 +357,8 @@ def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_b
     ZtN = Zm.N.transpose()
     A, B = QV.of(a), QV.of(b)
     bmin = q(b_min)
-    top_bits = max(bits(A.fq()), bits(B.fq()))
+    top_bits = bits_above(B, bits_above(A, 0))
+    rec = _Rec(tracer)
     k = last = 0
     separator_at = None
     cert = None
@@ -291,41 +379,36 @@ def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_b
         if separator_at is None and all(x > 0 for x in Ya.N.entries()):
             separator_at = k
         if _gordan_possible(E, ZtN):
-            v = verify(Z, fracs(A.fq()), fracs(E.fq()))
+            v = verify(Z, A.fracs(), E.fracs())
             if v.verdict == "not_separable":
                 cert = v.certificate
-                if _recording(tracer):
-                    Af = fracs(A.fq()) if tracer.keep_vectors() else None
-                    Bf = fracs(B.fq())
-                    tracer.add(k, k, None, _min(Ya), False, Af, Af, b=Bf, e=fracs(E.fq()), b_after=Bf)
-                else:
-                    tracer.add(k, k, None, None, False)
+                if rec.recording():
+                    Av = A if rec.keep_vectors() else None
+                    rec.records.append((k, min(Ya.N.entries()), Ya.L, False, Av, Av, B, E, B))
                 reason = "not_separable"
                 break
         A_new, B_new = step(A, B, E, abs(E))
-        A_new, B_new = A_new.reduced(), B_new.reduced_from(B)
-        changed = B_new != B or A_new != A
+        A_new, B_new = A_new.canon(), B_new.canon()
+        changed = not (B_new.same(B) and A_new.same(A))
         if changed:
             last = k
-        if _recording(tracer):
-            vec = tracer.keep_vectors()
-            tracer.add(k, k, None, _min(Ya), changed, fracs(A.fq()) if vec else None,
-                       fracs(A_new.fq()) if vec else None, b=fracs(B.fq()), e=fracs(E.fq()),
-                       b_after=fracs(B_new.fq()))
-        else:
-            tracer.add(k, k, None, None, changed)
+        if rec.recording():
+            vec = rec.keep_vectors()
+            rec.records.append((k, min(Ya.N.entries()), Ya.L, changed, A if vec else None, A_new if vec else None,
+                                B, E, B_new))
         A, B = A_new, B_new
-        top_bits = max(top_bits, bits(A.fq()), bits(B.fq()))
+        top_bits = bits_above(B, bits_above(A, top_bits))
         if _within(E, bmin):  # line 7
             reason = "criterion"
             break
+    rec.finish(_hk_step)
     if cert is not None:
         verdict = "not_separable"
     else:
         Ya = Zm * A
         verdict, cert = _hk_verdict(Z, ZtN, Ya, A, Ya - B, verify)
         verdict = verdict or "undecided"
-    return fracs(A.fq()), fracs(B.fq()), fracs(E.fq()), k, last, reason, verdict, cert, top_bits, separator_at
+    return A.fracs(), B.fracs(), E.fracs(), k, last, reason, verdict, cert, top_bits, separator_at
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -387,17 +470,34 @@ def widrow_hoff_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, 
 
 
 def lms_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_max, theta, max_bits, dist_mode):
-    """``lms``'s iteration (one sample per step, cyclic) on flint columns.  Returns (a, k, last, reason,
-    converged, bits_per_step, top_bits, dist2_final) with Fractions."""
+    """``lms``'s iteration (one sample per step, cyclic) with a as a canonical :class:`QV` column N / L and the
+    samples as integer rows N_i over one denominator D, no reduction of single entries.  With
+    b_i = b_p / b_q, eta(k) = e_p / e_q and t = N_i . N (an integer), a^t y^k = t / (D L), so
+
+        r = b_p D L - b_q t,   b_k - a^t y^k = r / (b_q D L),   c = eta(k) (b_k - a^t y^k) = e_p r / (e_q b_q D L),
+        a + c y^k = (e_q b_q D^2 N + e_p r N_i) / (e_q b_q D^2 L)          (then :meth:`QV.canon`),
+
+    ``c != 0`` iff r != 0, and the criterion ||c y^k||^2 < theta^2 (theta = h_p / h_q) is
+    (e_p r)^2 ||N_i||^2 h_q^2 < h_p^2 (e_q b_q D^2 L)^2 in integers.  The bit length after each step
+    (``extras["bits"]``, exact at every step) is :func:`bits_above` (a, 0): only the entries whose unreduced
+    size could exceed the largest reduced size found so far are reduced.  The trace (residual, vectors, dist2)
+    is built when read.  Returns (a, k, last, reason, converged, bits_per_step, top_bits, dist2_final) with
+    Fractions."""
     n = len(Y)
-    rows = [fmpq_mat(1, len(r), [q(v) for v in r]) for r in Y]
+    Ym = QM(Y)
+    D = Ym.D
+    d = Ym.N.ncols()
+    rows = [flint.fmpz_mat(1, d, [Ym.N[i, j] for j in range(d)]) for i in range(n)]
     cols = [r.transpose() for r in rows]
-    norms = [sq(c) for c in cols]
-    Bq = [q(v) for v in b]
-    A, S = col(a), col(a_star)
-    th2 = None if theta is None else q(theta) * q(theta)
-    top_bits = bits(A)
+    norms = [(r * c)[0, 0] for r, c in zip(rows, cols)]  # ||N_i||^2
+    D2 = D * D
+    Bpq = [(flint.fmpz(v.numerator), flint.fmpz(v.denominator)) for v in map(Fraction, b)]
+    A, S = QV.of(a), col(a_star)
+    th = None if theta is None else (flint.fmpz(Fraction(theta).numerator) ** 2,
+                                     flint.fmpz(Fraction(theta).denominator) ** 2)
+    top_bits = bits_above(A, 0)
     bits_per_step: list[int] = []
+    rec = _Rec(tracer, 10_000)  # as lms() has it
     k = last = 0
     reason, converged = None, False
     while True:
@@ -412,31 +512,44 @@ def lms_loop(Y, b, a, a_star, eta, check_eta, tracer, bounds, *, limit, k_max, t
         i = k % n
         k += 1
         ek = check_eta(eta(k), k)
-        resid = Bq[i] - (rows[i] * A)[0, 0]  # b_k - a^t y^k
-        c = q(ek) * resid
-        A_new = A + cols[i] * c
-        bk = bits(A_new)
+        ep, eq = flint.fmpz(ek.numerator), flint.fmpz(ek.denominator)
+        bp, bq = Bpq[i]
+        L = A.L
+        t = (rows[i] * A.N)[0, 0]
+        DL = D * L
+        r = bp * DL - bq * t
+        mult = eq * bq * D2
+        if r != 0:
+            A_new = QV(A.N * mult + cols[i] * (ep * r), mult * L).canon()
+        else:
+            A_new = A
+        bk = bits_above(A_new, 0)
         bits_per_step.append(bk)
         top_bits = max(top_bits, bk)
-        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):  # as lms() has it
-            info = {"eta": ek, "bits": bk}
-            if dist_mode == "every" or (dist_mode == "auto" and (bk <= 256 or k % n == 0 or k == limit)):
-                info["dist2"] = frac(sq(A_new - S))
-            vec = tracer.keep_vectors()
-            tracer.add(k, (k - 1) // n + 1, i, frac(resid), c != 0, fracs(A) if vec else None,
-                       fracs(A_new) if vec else None, **info)
-        else:
-            tracer.add(k, (k - 1) // n + 1, i, None, c != 0)
-        if c != 0:
+        if rec.recording():
+            dist = dist_mode == "every" or (dist_mode == "auto" and (bk <= 256 or k % n == 0 or k == limit))
+            vec = rec.keep_vectors()
+            rec.records.append((k, i, r, bq * DL, r != 0, A if vec else None, A_new if vec else None, ek, bk,
+                                A_new if dist else None))
+        if r != 0:
             last = k
         A = A_new
-        if th2 is not None and c * c * norms[i] < th2:  # ||c y^k||^2 = c^2 ||y^k||^2
+        if th is not None and (ep * r) ** 2 * norms[i] * th[1] < th[0] * (mult * L) ** 2:
             reason, converged = "criterion", True
             break
         if max_bits is not None and bk > max_bits:
             reason = "bit_limit"
             break
-    return fracs(A), k, last, reason, converged, bits_per_step, top_bits, frac(sq(A - S))
+
+    def one(rc, conv):
+        k, i, rn, rd, moved, Ab, Aa, ek, bk, Ad = rc
+        info = {"eta": ek, "bits": bk}
+        if Ad is not None:
+            info["dist2"] = frac(sq(Ad.fq() - S))
+        return Step(k, (k - 1) // n + 1, i, frac(fmpq(rn, rd)), moved, conv(Ab), conv(Aa), info)
+
+    rec.finish(one)
+    return A.fracs(), k, last, reason, converged, bits_per_step, top_bits, frac(sq(A.fq() - S))
 
 
 __all__ = ["ENABLED", "hk_loop", "hk_listing_loop", "widrow_hoff_loop", "lms_loop"]

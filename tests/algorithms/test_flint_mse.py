@@ -255,3 +255,65 @@ def test_fraction_conversion_is_reduced():
     v = _flint_iter.QV(flint.fmpz_mat(2, 1, [6, -4]), flint.fmpz(8))
     assert _flint_iter.fracs(v.fq()) == (Fraction(3, 4), Fraction(-1, 2))
     assert _flint_iter.bits(v.fq()) == 3  # 3/4 and -1/2: the denominator 4 = 0b100 has 3 bits
+
+
+# ---------------------------------------------------------------------------------------------------
+# the helpers of the integer-column loops (QV.canon, bits_above, the lazy trace), against plain Fractions
+
+
+BIG = st.integers(-(2**300), 2**300)
+
+
+@SETTINGS
+@given(st.lists(BIG | SMALL, min_size=1, max_size=8), st.integers(1, 2**200) | st.integers(1, 5000),
+       st.integers(0, 400))
+def test_canon_and_bits_above_against_fractions(nums, den, top):
+    """canon() puts the column over its least common denominator (the lcm of the reduced denominators, computed
+    here with Python's Fraction and math.lcm) without changing a value; bits_above(V, top) is
+    max(top, the largest bit length of a reduced numerator or denominator), computed here entry by entry."""
+    import math
+
+    import flint
+
+    V = _flint_iter.QV(flint.fmpz_mat(len(nums), 1, nums), flint.fmpz(den))
+    ref = [Fraction(x, den) for x in nums]
+    C = V.canon()
+    assert int(C.L) == math.lcm(*(f.denominator for f in ref))
+    assert [Fraction(int(x), int(C.L)) for x in C.N.entries()] == ref
+    assert C.fracs() == tuple(ref)
+    expect = max([top] + [max(abs(f.numerator).bit_length(), f.denominator.bit_length()) for f in ref])
+    assert _flint_iter.bits_above(C, top) == expect
+    assert _flint_iter.bits_above(V, top) == expect  # also on a column not over its least denominator
+    # equal values give equal canonical integers (the loops' "changed" test)
+    scaled = _flint_iter.QV(flint.fmpz_mat(len(nums), 1, [3 * x for x in nums]), flint.fmpz(3 * den)).canon()
+    assert scaled.same(C)
+
+
+def test_bits_above_prunes_but_stays_exact():
+    """(2^100 + 1)/2^100 and 1/2: over L = 2^100 the second entry's numerator 2^99 reduces to 1/2, 2 bits; the
+    first entry is already reduced with 101 bits (hand count), so the maximum is 101 whatever ``top`` below it."""
+    import flint
+
+    V = _flint_iter.QV(flint.fmpz_mat(2, 1, [2**100 + 1, 2**99]), flint.fmpz(2**100))
+    assert _flint_iter.bits_above(V, 0) == 101
+    assert _flint_iter.bits_above(V, 100) == 101
+    assert _flint_iter.bits_above(V, 101) == 101
+    assert _flint_iter.bits_above(V, 500) == 500
+
+
+def test_traces_are_built_when_read():
+    """Ho-Kashyap's and LMS's flint loops hand the Run a lazily built trace: nothing is converted until it is
+    read, and then it equals the Fraction loop's trace step for step."""
+    from exactlin.model.run import LazySteps
+
+    X, y = _noisy()
+    for fn, kw in ((ho_kashyap, {"k_max": 5}), (ho_kashyap_mod2, {"k_max": 5}),
+                   (ho_kashyap, {"k_max": 5, "stop": "b_min", "b_min": 0}), (lms, {"k_max": 50})):
+        fast = fn(X, y, **kw)
+        assert isinstance(fast.trace, LazySteps) and fast.trace._steps is None and len(fast.trace) == fast.steps
+        _flint_iter.ENABLED = False
+        try:
+            ref = fn(X, y, **kw)
+        finally:
+            _flint_iter.ENABLED = True
+        assert list(fast.trace) == ref.trace
