@@ -82,6 +82,7 @@ LINEAR_SCALE_N = 30
 #: LEMKE_SUBSET_MAX: Lemke's dense Fraction tableau costs seconds from about 40 samples on (noisy 200 x 5 at
 #: C = 1/1000, a 45-sample guess: about 10 s a round), so larger guesses go on to the next guess instead
 LEMKE_SUBSET_N = 30
+LEMKE_QUICK = 20  # a subset this small is tried with Lemke before the next float guess
 LEMKE_SUBSET_MAX = 40
 
 PARAMS_HARD = _KERNEL_PARAMS
@@ -905,42 +906,54 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     if kfun is None and loss == "hard":
         sep = check_separable()  # decided first: non-separable data need no QP at all (and have no optimum)
     scale = kfun is None and not exact_only and n > LINEAR_SCALE_N
+    tried: list[tuple] = []  # the float guesses whose repair steps did not reach a KKT point
+
+    def lin_finish(sol, who, via_lemke):
+        if sol is not None and loss == "hinge" and intercept and not any(0 < a < C for a in sol[0]):
+            # no free multiplier: b is not unique; return its interval's midpoint, as the general path does
+            a_ = sol[0]
+            b_ = _b_interval(K, y, {j: y[j] * a_[j] for j in range(n) if a_[j]}, n,
+                             {i for i in range(n) if not a_[i]}, {i for i in range(n) if a_[i] == C})
+            sol = sol if b_ is None else (a_, b_)
+        if sol is not None and via_lemke:
+            method.append(f"{who} guessed the active set; the exact active-set repair steps did not reach a "
+                          "KKT point, so exact Lemke complementary pivoting solved the dual on the guessed "
+                          "samples (working subset grown by the violated samples)")
+        elif sol is not None:
+            method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the "
+                          "integers (python-flint), with exact active-set repair steps")
+        return sol
+
     for second in ((False, True) if scale and loss == "hinge" else (False,) if scale else ()):
         if sol is not None:
             break
         lg = _lin_guess(X, y, loss=loss, C=C, intercept=intercept, highs=second)
         if lg is not None:
             free, upper, who = lg
-            via_lemke = False
             lin = _Lin(X)
             if loss == "squared":
                 sol = _lin_squared(lin, y, free, C=C, intercept=intercept, max_iter=2 * n + 20)
             else:
                 sol = _lin_hinge(lin, K, y, free or _closest_pair(X, y, K), upper, hard=loss == "hard", C=C,
                                  intercept=intercept, max_iter=2 * n + 20)
-            if sol is None and len(set(free) | set(upper)) <= LEMKE_SUBSET_N:
+            sol = lin_finish(sol, who, False)
+            if sol is None and len(set(free) | set(upper)) <= LEMKE_QUICK:
                 # the repair steps (one sample at a time, no step length) can wander or cycle from a guess that
                 # is nearly right (svm-soft on separable data: a few free samples guessed at C); Lemke's method
-                # on the guessed samples, grown by the violated ones, solves it exactly and always ends
-                sol = _lemke_chunked(K, y, list(free) + list(upper) + _closest_pair(X, y, K), loss=loss, C=C,
-                                     intercept=intercept, limit=LEMKE_SUBSET_MAX)
-                if sol is not None:
-                    via_lemke = True
-            if sol is not None and loss == "hinge" and intercept and not any(0 < a < C for a in sol[0]):
-                # no free multiplier: b is not unique; return its interval's midpoint, as the general path does
-                a_ = sol[0]
-                b_ = _b_interval(K, y, {j: y[j] * a_[j] for j in range(n) if a_[j]}, n,
-                                 {i for i in range(n) if not a_[i]}, {i for i in range(n) if a_[i] == C})
-                sol = sol if b_ is None else (a_, b_)
-            if sol is not None and via_lemke:
-                method.append(f"{who} guessed the active set; the exact active-set repair steps did not reach a "
-                              "KKT point, so exact Lemke complementary pivoting solved the dual on the guessed "
-                              "samples (working subset grown by the violated samples)")
-            elif sol is not None:
-                method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the "
-                              "integers (python-flint), with exact active-set repair steps")
-            else:
+                # on the guessed samples, grown by the violated ones, solves it exactly and always ends.  Here
+                # only while the subset stays small (a fraction of a second); larger subsets wait until every
+                # float guess has failed (below), since Lemke's dense Fraction tableau costs seconds from ~40 on
+                sol = lin_finish(_lemke_chunked(K, y, list(free) + list(upper) + _closest_pair(X, y, K),
+                                                loss=loss, C=C, intercept=intercept, limit=LEMKE_QUICK), who, True)
+            if sol is None:
+                tried.append(lg)
                 notes.append(f"the float guess ({who}) did not lead to a KKT point")
+    for free, upper, who in tried:
+        if sol is not None:
+            break
+        if len(set(free) | set(upper)) <= LEMKE_SUBSET_N:
+            sol = lin_finish(_lemke_chunked(K, y, list(free) + list(upper) + _closest_pair(X, y, K), loss=loss,
+                                            C=C, intercept=intercept, limit=LEMKE_SUBSET_MAX), who, True)
     guess = None
     if not exact_only and sol is None:
         guess = _float_guess(X, y, kind=kind, degree=degree, coef0=coef0, loss=loss, C=C, n=n)

@@ -96,14 +96,30 @@ def test_squared_slacks_match_the_exact_only_route_on_a_small_noisy_set():
 
 
 def test_hinge_on_separable_200_by_5_where_the_repair_steps_cycle_is_optimal():
-    # reproduced before the fix: on this set the Huber-Newton guess's one-sample-at-a-time repair steps did not
-    # reach a KKT point (HiGHS's guess rescued it); now Lemke's method on the guessed samples solves it
+    # on this set the Huber-Newton guess's one-sample-at-a-time repair steps do not reach a KKT point; its guess
+    # is larger than LEMKE_QUICK, so HiGHS's guess comes next and solves it (Lemke on the larger subset would
+    # cost seconds); the note says so, and the optimum is certified either way
     X, y = make("separable", 200, d=5, seed=2)
     C = F(1)
     r = svm_soft(X, y, C=C)
     assert r.reason == "solved" and r.extras["kkt"]["verified"]
     assert kkt_from_scratch(X, y, r, "hinge", C) == r.extras["objective"]
-    assert "Lemke" in r.extras["method"] and "notes" not in r.extras   # no float guess was given up on
+    assert "scikit-learn" not in r.extras["method"]
+    assert any("Newton" in note and "did not lead to a KKT point" in note for note in r.extras["notes"])
+
+
+def test_lemke_subset_after_every_float_guess_failed(monkeypatch):
+    # the same set with HiGHS's guess unavailable: the Newton guess (too large for the quick Lemke step) is then
+    # solved by Lemke's method on its samples, grown by the violated ones
+    import exactlin.algorithms.svm as svm_mod
+
+    monkeypatch.setattr(svm_mod, "_highs_guess", lambda *a, **k: None)
+    X, y = make("separable", 200, d=5, seed=2)
+    C = F(1)
+    r = svm_soft(X, y, C=C)
+    assert r.reason == "solved" and r.extras["kkt"]["verified"]
+    assert kkt_from_scratch(X, y, r, "hinge", C) == r.extras["objective"]
+    assert "Lemke" in r.extras["method"] and "scikit-learn" not in r.extras["method"]
 
 
 def test_hinge_on_the_separable_2000_by_10_budget_set_is_optimal():
