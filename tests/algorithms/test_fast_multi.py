@@ -24,6 +24,7 @@ from exactlin.algorithms import _fast, _fast_multi, _loop
 from exactlin.algorithms.multiclass import linear_machine, one_vs_rest
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.errors import ExactlinError
+from tests.algorithms.test_fast_family import SMALL, big_denominators, big_ints, rationals
 from tests.algorithms.test_fast_paths import _same as _same_binary
 
 
@@ -60,15 +61,6 @@ def layout(request, monkeypatch):
     if request.param == "per-class":
         monkeypatch.setattr(_fast_multi, "KESLER_ENTRIES", 0)
     return request.param
-
-
-SMALL = st.integers(-5, 5)
-rationals = st.fractions(min_value=-9, max_value=9, max_denominator=12)
-big_ints = st.one_of(
-    st.integers(-(2**63) - 5, -(2**63) + 5), st.integers(2**63 - 5, 2**63 + 5),
-    st.integers(-(2**62), 2**62), st.integers(-(2**31), 2**31), st.integers(-3, 3),
-)
-big_denominators = st.builds(Fraction, st.integers(-(10**6), 10**6), st.sampled_from([1, 3, 2**40 + 1, 10**19 + 7]))
 
 
 @st.composite

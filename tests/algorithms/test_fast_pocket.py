@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from exactlin.algorithms import _fast, _fast_pocket, _loop
 from exactlin.algorithms.perceptron_family import pocket
 from exactlin.errors import ExactlinError
+from tests.algorithms.test_fast_family import SMALL, big_denominators, big_ints, rationals
+from tests.algorithms.test_fast_family import problems as _problems
 from tests.algorithms.test_fast_paths import _same
 
 
@@ -42,22 +44,9 @@ def _both(*args, **kw):
     return out[0], out[1], tiers
 
 
-SMALL = st.integers(-5, 5)
-rationals = st.fractions(min_value=-9, max_value=9, max_denominator=12)
-big_ints = st.one_of(
-    st.integers(-(2**63) - 5, -(2**63) + 5), st.integers(2**63 - 5, 2**63 + 5),
-    st.integers(-(2**62), 2**62), st.integers(-(2**31), 2**31), st.integers(-3, 3),
-)
-big_denominators = st.builds(Fraction, st.integers(-(10**6), 10**6), st.sampled_from([1, 3, 2**40 + 1, 10**19 + 7]))
-
-
-@st.composite
-def problems(draw, entries=SMALL, n_max=8, d_max=4):
-    n = draw(st.integers(1, n_max))
-    d = draw(st.integers(1, d_max))
-    X = [[draw(entries) for _ in range(d)] for _ in range(n)]
-    y = [draw(st.sampled_from([1, -1])) for _ in range(n)]
-    return X, y
+def problems(entries=SMALL, n_max=8, d_max=4):
+    """test_fast_family's generator of (X, y), with up to 8 samples."""
+    return _problems(entries, n_max, d_max)
 
 
 @st.composite

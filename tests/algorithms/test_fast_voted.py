@@ -25,6 +25,7 @@ from exactlin.algorithms import _fast, _fast_voted, _loop
 from exactlin.algorithms.perceptron_family import averaged_perceptron, voted_perceptron
 from exactlin.errors import ExactlinError
 from exactlin.model.run import Run
+from tests.algorithms.test_fast_family import big_denominators, big_ints, problems, rationals
 from tests.algorithms.test_fast_paths import _same
 
 RULES = (voted_perceptron, averaged_perceptron)
@@ -93,24 +94,6 @@ def _same_voted(fast, ref, X=None, y=None, bias="none"):
         assert [(e["w"], e["c"]) for e in fast.extras["voted"]] == lst
         assert fast.extras["averaged_w"] == avg
         assert sum(c for _, c in lst) == fast.steps + 1
-
-
-SMALL = st.integers(-5, 5)
-rationals = st.fractions(min_value=-9, max_value=9, max_denominator=12)
-big_ints = st.one_of(
-    st.integers(-(2**63) - 5, -(2**63) + 5), st.integers(2**63 - 5, 2**63 + 5),
-    st.integers(-(2**62), 2**62), st.integers(-(2**31), 2**31), st.integers(-3, 3),
-)
-big_denominators = st.builds(Fraction, st.integers(-(10**6), 10**6), st.sampled_from([1, 3, 2**40 + 1, 10**19 + 7]))
-
-
-@st.composite
-def problems(draw, entries=SMALL, n_max=7, d_max=4):
-    n = draw(st.integers(1, n_max))
-    d = draw(st.integers(1, d_max))
-    X = [[draw(entries) for _ in range(d)] for _ in range(n)]
-    y = [draw(st.sampled_from([1, -1])) for _ in range(n)]
-    return X, y
 
 
 options = st.fixed_dictionaries({}, optional={
