@@ -158,7 +158,7 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     for i in range(n):
         m = y[i] * f[i]
         if xi[i] < 0:
-            _fail(f"primal feasibility fails: xi_{i} = {xi[i]} < 0")
+            _fail(f"primal feasibility fails: xi_{i + 1} = {xi[i]} < 0 (sample {i + 1})")
         if m < 1 - xi[i]:
             _fail(f"primal feasibility fails at sample {i + 1}: y_i f(x_i) = {m} < 1 - xi_i = {1 - xi[i]}")
         if alpha[i] and m != 1 - xi[i]:
