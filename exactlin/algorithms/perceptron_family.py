@@ -215,6 +215,16 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     return result(False, "max_epochs", bounds.max_epochs)
 
 
+def settle_at_bound(res: BatchResult, empty: Callable[[tuple], bool]) -> BatchResult:
+    """A budget that ends a batch run on a solution ends it converged: when the last iteration the budget
+    allowed (max_epochs or max_steps) moved a to a vector whose Y_{k+1} is empty (``empty(a)``, the rule's
+    own test), the run would stop at the next check without changing a, so it reports ``converged`` at the
+    iterations it ran (``max_epochs=1`` whose first step separates converges after one iteration)."""
+    if res.reason in ("max_epochs", "max_steps") and empty(res.a):
+        res.converged, res.reason = True, "converged"
+    return res
+
+
 def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None,
                           integer_replay: bool = False) -> None:
     if not enabled:
@@ -535,6 +545,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     if res is None:
         res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant,
                          criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
+    settle_at_bound(res, lambda a: _separates(Z, a))  # Y_k = {y : a^t y <= 0} empty
     run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
                           None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
@@ -647,6 +658,7 @@ def batch_pla(X, y, P: Checked) -> Run:
     if res is None:
         res = batch_loop(Z, w1, correction, bounds, tracer, stationary=True, criterion=criterion,
                          stop_on_cycle=P["stop_on_cycle"])
+    settle_at_bound(res, lambda w: not correction(w, 0)[0])  # no sign(w^T x_i) != y_i
     run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None, integer_replay=True)
     return run
@@ -885,6 +897,7 @@ def perceptron_gd(X, y, P: Checked) -> Run:
         return V, [xi] * len(V), {"R": -sum(_dot(w, Z[i]) for i in V)}
 
     res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, stop_on_cycle=P["stop_on_cycle"])
+    settle_at_bound(res, lambda w: not correction(w, 0)[0])  # V empty: R(w) = 0
     printed = P["variant"] == "printed"
     if printed and res.reason == "converged":
         res.reason = "criterion"  # the notes' "while R(w) > 0 ... return w", whatever lies on the boundary
