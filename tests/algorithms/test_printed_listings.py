@@ -321,3 +321,54 @@ def test_batch_rule_whose_first_step_separates_converges_within_max_epochs_1():
     assert (r.w, r.reason, r.converged, r.epochs) == ((0, 1, -4), "converged", True, 1)
     r = batch_pla(EX1_X, EX1_Y, max_epochs=1)  # the same sum divided by N = 4
     assert (r.w, r.reason) == ((0, F(1, 4), -1), "converged")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# seed 003, Algorithm 11 (Ho-Kashyap), as listed:
+#   begin initialize a, b, eta(.) < 1, criteria b_min, k_max
+#     do k <- k+1;  e <- Ya - b;  e+ <- 1/2(e + Abs[e]);  b <- a + 2 eta(k) e+;  a <- Y^dagger b
+#        if Abs[e] <= b_min then return a, b and exit
+#     until k = k_max
+#   Print NO SOLUTION FOUND
+# (a(1) = Y^dagger b(1) as the notes' a(k) = Y^dagger b(k); b(1) = 1; defined only when n = d: b and a are
+# added.)  Y^dagger from sympy's own pinv, not exactlin's.
+
+
+def hk_listing(Y, eta, b_min, k_max):
+    import sympy
+
+    Yp = sympy.Matrix(Y).pinv()
+    Yp = [[F(int(sympy.fraction(v)[0]), int(sympy.fraction(v)[1])) for v in Yp.row(i)] for i in range(Yp.rows)]
+    b = (F(1),) * len(Y)
+    a = tuple(dot(row, b) for row in Yp)
+    for k in range(1, k_max + 1):
+        e = tuple(dot(yr, a) - bi for yr, bi in zip(Y, b))
+        e_plus = tuple((v + abs(v)) / 2 for v in e)
+        b = tuple(ai + 2 * eta * ep for ai, ep in zip(a, e_plus))
+        a = tuple(dot(row, b) for row in Yp)
+        if all(abs(v) <= b_min for v in e):
+            return a, b, k, True
+    return a, b, k_max, False
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=3, max_size=3),
+       st.lists(st.sampled_from([1, -1]), min_size=3, max_size=3), st.sampled_from([F(0), F(1, 2)]),
+       st.booleans())
+def test_ho_kashyap_printed_is_algorithm_11(X, y, b_min, collinear):
+    from exactlin.algorithms.ho_kashyap import ho_kashyap
+
+    if collinear:  # a singular Y (three collinear points): e != 0 and the listing really iterates
+        X = [X[0], X[1], tuple(2 * p - q for p, q in zip(X[1], X[0]))]
+    r = ho_kashyap(X, y, variant="printed", b_min=b_min, k_max=8, eta=F(1, 2))
+    a, b, k, stopped = hk_listing(normalized(X, y, "first"), F(1, 2), b_min, 8)
+    assert (r.w, r.extras["b"], r.steps, r.reason == "criterion") == (a, b, k, stopped)
+
+
+def test_ho_kashyap_printed_by_itself_uses_the_listings_stop():
+    from exactlin.algorithms.ho_kashyap import ho_kashyap
+
+    # Y = ((1, 2), (0, 1)) square, b(1) = (1, 1), a(1) = Y^{-1} b = (-1, 1), e(1) = 0: line 5 gives
+    # b(2) = a(1) = (-1, 1), a(2) = Y^{-1} b(2) = (-3, 1), and line 7 (|e| = 0 <= b_min = 0) returns them
+    r = ho_kashyap([(1, 2), (0, 1)], [1, 1], bias="none", variant="printed")
+    assert (r.w, r.extras["b"], r.steps, r.reason, r.params["stop"]) == ((-3, 1), (-1, 1), 1, "criterion", "b_min")
