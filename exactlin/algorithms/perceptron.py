@@ -149,7 +149,8 @@ def printed_note(run: Run, rule: str) -> str:
 
 
 @register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
-          title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="none",
+          title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS,
+          bias_default="none",
           monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
 def perceptron(X, y, P: Checked) -> Run:
     """The perceptron of seed 000 (``000_478cb53c624e7eb5.txt``, "The Perceptron Algorithm").

@@ -266,7 +266,7 @@ def test_pocket_printed_is_the_listing(d, T):
 def gd_listing(X, y, xi, iterations):
     Y = normalized(X, y, "last")
     w = Y[0]
-    for k in range(1, iterations + 1):
+    for _ in range(iterations):
         V = [i for i, z in enumerate(Y) if dot(z, w) < 0]
         if not V:  # R(w) = 0
             return w, True
