@@ -221,9 +221,12 @@ def test_ho_kashyap_b_min_certificate_and_errors():
 def test_ho_kashyap_printed_b_update_is_undefined_unless_square():
     with pytest.raises(ParameterError, match="seed003-ho-kashyap-b-update"):
         ho_kashyap(EX1_X, EX1_Y, variant="printed")  # a has 3 entries, b 4
-    # n = d = 2: Y = [(1,1), (-1,-2)] is invertible, a = Y^{-1} b gives Y a = b > 0 at once
+    # n = d = 2: Y = [(1,1), (-1,-2)] is invertible, Y^{-1} = [(2,1), (-1,-1)], a(1) = Y^{-1} (1,1) = (3,-2) and
+    # e(1) = 0.  The listing by itself (issue 20: its own stop, b_min = 0): line 5 b <- a + 2 eta e+ = (3,-2),
+    # line 6 a <- Y^{-1} b = (6-2, -3+2) = (4,-1), line 7 |e(1)| = 0 <= 0 returns them; Y a = (3,-2) is no separator
     r = ho_kashyap([(1,), (2,)], [1, -1], variant="printed")
-    assert r.reason == "converged" and r.extras["erratum"] == "seed003-ho-kashyap-b-update"
+    assert (r.reason, r.w, r.extras["b"], r.steps) == ("criterion", (4, -1), (3, -2), 1)
+    assert r.extras["erratum"] == "seed003-ho-kashyap-b-update" and not r.converged
 
 
 # ---------------------------------------------------------------------------
