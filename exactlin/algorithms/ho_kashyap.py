@@ -220,11 +220,13 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
     if b_min is None:
         raise ParameterError("stop=b_min needs b_min (Algorithm 11's criterion |e| <= b_min); give b_min=...",
                              parameter="b_min")
-    limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
+    # the budget of _hk_loop (k_max, by default ceil(HK_BATCH_VISITS / n) iterations): the listing honours it too
+    k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
+    limit = min(k_budget, bounds.max_epochs)
     tracer = P.tracer(prob.d)
     if flint_step is not None and _flint_iter.ENABLED:  # the same loop on flint columns (see _hk_loop)
         a, b, e, k, last, reason, verdict, cert, top_bits, separator_at = _flint_iter.hk_listing_loop(
-            Z, tracer, bounds, a, b, flint_step, limit=limit, k_max=k_max, b_min=b_min, max_bits=max_bits,
+            Z, tracer, bounds, a, b, flint_step, limit=limit, k_max=k_budget, b_min=b_min, max_bits=max_bits,
             verify=verify_ho_kashyap, certificate_stops=certificate_stops)
         return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
                                separator_at, extras=extras, after=after, params=params)
@@ -235,7 +237,7 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
     e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
     while True:
         if k >= limit:
-            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            reason = "max_steps" if k >= k_budget else "max_epochs"
             break
         if max_bits is not None and top_bits > max_bits:
             reason = "bit_limit"
