@@ -321,6 +321,12 @@ def test_batch_rule_whose_first_step_separates_converges_within_max_epochs_1():
     assert (r.w, r.reason, r.converged, r.epochs) == ((0, 1, -4), "converged", True, 1)
     r = batch_pla(EX1_X, EX1_Y, max_epochs=1)  # the same sum divided by N = 4
     assert (r.w, r.reason) == ((0, F(1, 4), -1), "converged")
+    # Algorithm 8 (b = 1, eta = 1) on (1,1), (1,-1), both +1, no bias, a = 0: both scores 0 < 1, a(2) =
+    # (1 - 0)/2 (1,1) + (1 - 0)/2 (1,-1) = (1,0), whose scores 1, 1 >= b: Y_2 would be empty
+    from exactlin.algorithms.relaxation import batch_relaxation
+
+    r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none", max_epochs=1)
+    assert (r.w, r.reason, r.epochs) == ((1, 0), "converged", 1)
 
 
 # ---------------------------------------------------------------------------------------------------------
