@@ -79,10 +79,13 @@ def example_latex(ex, res) -> str:
     for run in res.runs:
         body += [f"\\subsection*{{{latex_text(run.algorithm)}}}", _latex(run, longtable=True, max_rows=TRACE_ROWS), ""]
     body += ["\\subsection*{Checks against the lecture}", "\\begin{itemize}"]
+    def value(v) -> str:  # a number as math, yes/no and words as text
+        return latex_text(v) if isinstance(v, str) else ("yes" if v else "no") if isinstance(v, bool) else \
+            math_inline(latex_value(v))
+
     for c in res.checks:
-        body.append(f"  \\item {'ok' if c.ok else 'FAILED'}: {latex_text(c.what)}: expected "
-                    f"{math_inline(latex_value(c.expected))} ({latex_text(c.source)}), got "
-                    f"{math_inline(latex_value(c.actual))}")
+        body.append(f"  \\item {'ok' if c.ok else 'FAILED'}: {latex_text(c.what)}: expected {value(c.expected)} "
+                    f"({latex_text(c.source)}), got {value(c.actual)}")
     body.append("\\end{itemize}")
     # a note may quote a long exact number: its digits may break across lines
     body += ["Note: " + re.sub(r"(\d{30})(?=\d)", r"\1\\allowbreak{}", latex_text(n)) + "\n" for n in res.notes]

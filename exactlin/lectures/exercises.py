@@ -272,7 +272,8 @@ _register(ExerciseSpec("fixed-increment", {"easy": (4, 2, 3), "medium": (6, 2, 4
 
 # the threshold unit with 0/1 targets (Mitchell 1997, section 4.4.2) --------------------------------------------------
 def _q_threshold_unit(X, y, kw):
-    return [["The targets are t = 1 and t = 0. Augment each sample with a leading bias input 1: ",
+    return [["The targets are ", M("t = 1", "t = 1"), " and ", M("t = 0", "t = 0"), ". Augment each sample with a "
+             "leading bias input 1: ",
              M("\\tilde x_i = (1, x_i)", "x~_i = (1, x_i)"), ". Run the perceptron training rule of the threshold "
              "unit from ", M("w = 0", "w = 0"), ", samples in cyclic order: the output is ",
              M("o = 1", "o = 1"), " if ", M("w \\cdot \\tilde x_i \\ge 0", "w . x~_i >= 0"), " and ",

@@ -120,7 +120,7 @@ def algorithm_title(name: str) -> str:
     from exactlin.algorithms import get
 
     t = get(name).title
-    t = re.sub(r"\s*\(seed \d+\)", "", t)
+    t = re.sub(r"\s*\(seed \d+\)|, exact and KKT-certified", "", t)
     return re.sub(r"^Seed \d+'s ", "The notes' ", t)
 
 
@@ -172,8 +172,8 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2, notes:
     prob = run.problem
     binary = prob is not None and hasattr(prob, "Z")
     doc.h(level, "Setup")
-    doc.p(f"Algorithm: {algorithm_title(run.algorithm)}" + (f" ({spec.number})" if spec.number else "")
-          + f"; lecture notes: {notes or spec.seed}.")
+    doc.p(*_mathify(f"Algorithm: {algorithm_title(run.algorithm)}" + (f" ({spec.number})" if spec.number else "")
+                    + f"; lecture notes: {notes or spec.seed}."))
     if prob is not None and hasattr(prob, "data"):
         X = _rows(prob.data.X)
         labels = list(prob.data.y)
@@ -204,7 +204,7 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2, notes:
     else:
         params = {k: run.params[k] for k in show_params if run.params.get(k) is not None}
     if params:
-        doc.p("Parameters: ", *_join([[_param_name(k), " = ", _val(v)] for k, v in params.items()]), ".")
+        doc.p("Parameters: ", *_join([_is(_param_name(k), v) for k, v in params.items()]), ".")
     _steps(doc, run, head, tail, level)
     if spec.iterative:
         _stop(doc, run, level)
@@ -213,6 +213,51 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2, notes:
     _checks(doc, run, level, binary)
     _theorem(doc, run, level, head, tail)
     return doc
+
+
+def _is(name, v) -> list:
+    """``name = value``: one formula when the name is mathematics and the value a number, else words."""
+    if isinstance(name, M) and not isinstance(v, (bool, str)) and v is not None:
+        return [M(f"{name.tex} = {latex(v)}", f"{name.plain} = {text(v)}")]
+    return [name, " = " if isinstance(name, M) else ": ", _val(v)]
+
+
+#: plain-text formulas that other modules' sentences carry (stop reasons, certificate meanings, titles, notes),
+#: with their LaTeX: :func:`_mathify` sets them as mathematics
+_PLAIN_MATH = (
+    ("y_i <a, x~_i> >= min_Ya", "y_i \\langle a, \\tilde x_i \\rangle \\ge \\min_i (Y a)_i"),
+    ("sum_i lambda_i y_i x_i = 0", "\\sum_i \\lambda_i y_i x_i = 0"),
+    ("a^t(k+1)y - b = (1 - eta)(a^t(k)y - b)", "a^t(k+1)\\, y - b = (1 - \\eta)(a^t(k)\\, y - b)"),
+    ("||w||^2/2 + C sum xi_i^2", "\\lVert w\\rVert^2/2 + C \\sum_i \\xi_i^2"),
+    ("eta(k) = eta(1)/k", "\\eta(k) = \\eta(1)/k"),
+    ("y_i<w,x_i> > 0", "y_i \\langle w, x_i \\rangle > 0"),
+    ("lambda >= 0", "\\lambda \\ge 0"),
+    ("a = Y^+ b", "a = Y^\\dagger b"),
+    ("Y a > 0", "Y a > 0"),
+    ("min_Ya", "\\min_i (Y a)_i"),
+    ("net = 0", "\\mathrm{net} = 0"),
+    ("w_star", "w^*"),
+    ("J_s", "J_s"),
+)
+
+
+def _mathify(sentence: str) -> list:
+    """A sentence from elsewhere as segments, its known plain-text formulas (:data:`_PLAIN_MATH`) set as math."""
+    segs: list = [sentence]
+    for plain, tex in _PLAIN_MATH:
+        out: list = []
+        for sg in segs:
+            if isinstance(sg, M) or plain not in sg:
+                out.append(sg)
+                continue
+            parts = sg.split(plain)
+            for j, part in enumerate(parts):
+                if j:
+                    out.append(M(tex, plain))
+                if part:
+                    out.append(part)
+        segs = out
+    return segs
 
 
 def _val(v) -> Any:
@@ -264,7 +309,9 @@ def _steps(doc: Doc, run, head: int, tail: int, level: int) -> None:
 
 
 #: a step's extra information, named as the notes name it
-_INFO_SYMBOL = {"Y": ("\\mathcal{Y}_k", "Y_k"), "eta": ("\\eta", "eta"), "b": ("b", "b"), "e": ("e", "e"),
+_INFO_SYMBOL = {"J_p": ("J_p", "J_p"), "J_r": ("J_r", "J_r"), "J_s": ("J_s", "J_s"),
+                "E_in": ("E_{\\mathrm{in}}", "E_in"), "pocket_E_in": ("E_{\\mathrm{in}}(w_{\\mathrm{pocket}})", "pocket E_in"),
+                "b_after": ("b_{k+1}", "b_{k+1}"), "Y": ("\\mathcal{Y}_k", "Y_k"), "eta": ("\\eta", "eta"), "b": ("b", "b"), "e": ("e", "e"),
                 "a": ("a", "a"), "margin": ("b", "b"), "o": ("o", "o"), "t": ("t", "t")}
 
 
@@ -295,8 +342,7 @@ def _step_item(s, prob, run) -> list:
         segs.append(", no update")
     info = {k: v for k, v in s.info.items() if v is not None and not isinstance(v, (dict,))}
     if info:
-        segs += ["; "] + _join([[_info_name(k), " = ",
-                                 mv(tuple(j + 1 for j in v) if (k == "Y" and s.i is None) else v)]
+        segs += ["; "] + _join([_is(_info_name(k), tuple(j + 1 for j in v) if (k == "Y" and s.i is None) else v)
                                 for k, v in info.items()], "; ")
     return segs
 
@@ -321,7 +367,7 @@ def _stop(doc: Doc, run, level: int) -> None:
     elif run.reason == "converged" and trace and trace[-1].i is None and not trace[-1].update:
         doc.p(f"Step {trace[-1].k} finds no misclassified sample, so the rule stops (converged).")
     else:
-        doc.p(f"The rule stops: {short_reason(run)}.")
+        doc.p(*_mathify(f"The rule stops: {short_reason(run)}."))
     K = run.updates
     doc.p(f"{K} update{'s' if K != 1 else ''} in {run.steps} step{'s' if run.steps != 1 else ''}"
           + (f" ({run.epochs} passes through the data)" if run.epochs > 1 else "") + ".")
@@ -350,13 +396,13 @@ def _results(doc: Doc, run, level: int) -> None:
     intercept = split is not None and b_extra is not None and not isinstance(b_extra, (list, tuple)) \
         and b_extra == split[1]
     if intercept:
-        items.append([M("w", "w"), " = ", mv(split[0]), " (the feature weights)"])
+        items.append([*_is(M("w", "w"), split[0]), " (the feature weights)"])
     elif run.w is not None:
-        items.append([M("w", "w"), " = ", mv(run.w)] + ([" (augmented: ", M("\\tilde x_i", "x~_i"), f" has its "
+        items.append(_is(M("w", "w"), run.w) + ([" (augmented: ", M("\\tilde x_i", "x~_i"), f" has its "
                                                           f"bias entry {run.bias})"] if run.bias != "none" else []))
     if "W" in run.extras:
         for c, wc in zip(run.extras["classes"], run.extras["W"]):
-            items.append(["class ", _label(c), ": ", M("a", "a"), " = ", mv(wc)])
+            items.append(["class ", _label(c), ": ", *_is(M("a", "a"), wc)])
     for key in _RESULT_KEYS:
         v = run.extras.get(key)
         if v is None:
@@ -368,7 +414,7 @@ def _results(doc: Doc, run, level: int) -> None:
             items.append(["threshold: ", M(f"y_0^{{({latex_text(v)})}}", f"y0^({v})")])
             continue
         name = M(*_RESULT_NAMES[key]) if key in _RESULT_NAMES else _RESULT_WORDS.get(key, key)
-        items.append([name, " = " if isinstance(name, M) else ": ", _val(v)])
+        items.append(_is(name, v))
     doc.ul(items)
 
 
@@ -495,9 +541,8 @@ def _checks(doc: Doc, run, level: int, binary: bool) -> None:
             Z = [tuple(zi * v for v in x) for zi, x in zip(prob.z, _rows(prob.Y))]
             lam = _vec(cert["lambda"])
             total = tuple(sum((lam[i] * Z[i][j] for i in range(len(Z))), Fraction(0)) for j in range(len(Z[0])))
-            doc.ul([[M("\\lambda", "lambda"), " = ", mv(lam)],
-                    [M("\\sum_i \\lambda_i", "sum lambda_i"), " = ", mv(sum(lam, Fraction(0)))],
-                    [M("\\sum_i \\lambda_i y_i \\tilde x_i", "sum_i lambda_i y_i x~_i"), " = ", mv(total)]])
+            doc.ul([_is(M("\\lambda", "lambda"), lam), _is(M("\\sum_i \\lambda_i", "sum lambda_i"), sum(lam, Fraction(0))),
+                    _is(M("\\sum_i \\lambda_i y_i \\tilde x_i", "sum_i lambda_i y_i x~_i"), total)])
             doc.p("Since every ", M("\\lambda_i \\ge 0", "lambda_i >= 0"), ", they sum to 1 and the weighted sum of "
                   "the normalized samples is 0, ",
                   M("\\sum_i \\lambda_i y_i \\langle w, \\tilde x_i \\rangle = 0",
@@ -505,14 +550,15 @@ def _checks(doc: Doc, run, level: int, binary: bool) -> None:
                   M("y_i \\langle w, \\tilde x_i \\rangle > 0", "y_i <w, x~_i> > 0"),
                   " for all i, so the data are not linearly separable.")
         elif cert.get("kind") == "separator":
-            doc.ul([[M("a", "a"), " = ", mv(cert["a"])], [M("\\min_i (Y a)_i", "min_i (Y a)_i"), " = ",
-                                                          mv(cert["min_Ya"])]])
+            doc.ul([_is(M("a", "a"), cert["a"]), _is(M("\\min_i (Y a)_i", "min_i (Y a)_i"), cert["min_Ya"])])
         if cert.get("meaning"):
-            doc.p(cert["meaning"])
+            doc.p(*_mathify(cert["meaning"]))
     kkt = run.extras.get("kkt")
     if hasattr(kkt, "get") and kkt.get("verified"):
         doc.p("KKT conditions verified exactly: " + ", ".join(kkt.get("conditions", ())) + "; primal objective ",
-              mv(kkt.get("primal_objective")), " = dual objective ", mv(kkt.get("dual_objective")), ".")
+              M(f"{latex(kkt.get('primal_objective'))} = {latex(kkt.get('dual_objective'))}",
+                f"{text(kkt.get('primal_objective'))} = {text(kkt.get('dual_objective'))}"), " (equal primal and dual "
+              "objectives).")
     if run.extras.get("penrose_verified"):
         doc.p("The pseudoinverse satisfies the four Penrose equations (checked exactly).")
 
@@ -523,7 +569,7 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
         note = run.extras.get("monitor_note")
         if note:
             doc.h(level, "Convergence theorem")
-            doc.p(f"Not instantiated: {note}.")
+            doc.p(*_mathify(f"Not instantiated: {note}."))
         return
     doc.h(level, "Convergence theorem, with this run's numbers")
     eta = getattr(mon, "eta", None)
@@ -638,7 +684,7 @@ def latex_columns(widths: list[int], *, budget: int = 95) -> str:
 LATEX_PREAMBLE = ("\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
                   "\\usepackage{amsmath,amssymb}\n\\usepackage{array,booktabs,longtable}\n"
                   "\\usepackage[margin=2cm]{geometry}\n\\setlength{\\parindent}{0pt}\n\\setlength{\\parskip}{0.5em}\n"
-                  "\\emergencystretch=3em\n")
+                  "\\emergencystretch=3em\n\\renewcommand{\\arraystretch}{1.4}\n")
 
 
 def latex_document(title: str, body: str) -> str:
@@ -678,6 +724,7 @@ def _mathml(tex: str, display: bool) -> str | None:
         out = convert(tex, display="block" if display else "inline")
     except Exception:  # noqa: BLE001 - a formula latex2mathml cannot read falls back to its plain form
         return None
+    out = re.sub(r' xmlns="[^"]*"', "", out)  # HTML5 knows <math>: no namespace (and no address in the page)
     return out.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 

@@ -347,6 +347,10 @@ def trace_latex(run, *, longtable: bool = False, max_rows: int | None = None) ->
     env = "longtable" if longtable else "tabular"
     data = getattr(prob, "data", None) if prob is not None else None
     rows, widths = [], [3, 3, 3, 5, 5, 6, 9]
+    if not longtable:  # a notebook's table (MathJax): plain inline math
+        def math_inline(tex):
+            return f"${tex}$"
+
     for s in run.trace:
         x = data.X[s.i] if (data is not None and s.i is not None) else None
         lab = data.y[s.i] if (data is not None and s.i is not None) else ""

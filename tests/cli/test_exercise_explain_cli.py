@@ -63,7 +63,8 @@ def test_explain_example1(capsys, tmp_path):
     code, out, err = run_cli(capsys, "explain", "perceptron", str(p))
     assert code == 0, err
     # seed 000 Example 1 by hand: updates (0,0)->(4,0)->(3,-1)->(1,-3), K = 3, bound 16*10/2^2 = 40
-    assert "= $(4, 0)$" in out and "= $(3, -1)$" in out and "= $(1, -3)$" in out
+    assert "= (4, 0)$" in out and "= (3, -1)$" in out and "= (1, -3)$" in out
+    assert "lecture notes: The perceptron and its convergence proof" in out and "seed 000" not in out
     assert "K = 3 \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2 = 40" in out
     for fmt in ("latex", "html"):
         code, out, err = run_cli(capsys, "explain", "perceptron", str(p), "--format", fmt)
