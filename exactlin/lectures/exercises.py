@@ -36,7 +36,8 @@ __all__ = ["GENERATOR_ID", "EXERCISES", "DIFFICULTIES", "ExRandom", "Exercise", 
            "exercise_dict", "GenerationError", "MAX_ATTEMPTS"]
 
 #: the generator's id, printed with every exercise: bump it whenever a change alters any generated exercise
-GENERATOR_ID = "exgen-1"
+#: exgen-2: the same data as exgen-1; the statements state the stop rule their keys follow, in typeset mathematics
+GENERATOR_ID = "exgen-2"
 DIFFICULTIES = ("easy", "medium", "hard")
 #: candidates drawn before giving up (deterministic: the same seed fails the same way)
 MAX_ATTEMPTS = 3000
@@ -771,7 +772,7 @@ def question_doc(ex: Exercise, *, level: int = 2) -> Doc:
     doc.h(level, "Exercise")
     doc.p(f"({_header(ex)})")
     if ex.algorithm == "linear-machine":
-        doc.table(["i", M("x_i", "x_i"), "class"], [[str(i + 1), mv(x), str(c + 1)] for i, (x, c) in
+        doc.table(["i", M("x_i", "x_i"), "class"], [[str(i + 1), mv(x), mv(c)] for i, (x, c) in
                                                     enumerate(zip(ex.X, ex.y))])
     else:
         doc.table(["i", M("x_i", "x_i"), M("\\ell_i", "l_i") if ex.kwargs.get("bias") == "first" else M("y_i", "y_i")],

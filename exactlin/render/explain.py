@@ -174,9 +174,10 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2, notes:
     doc.h(level, "Setup")
     doc.p(*_mathify(f"Algorithm: {algorithm_title(run.algorithm)}" + (f" ({spec.number})" if spec.number else "")
                     + f"; lecture notes: {notes or spec.seed}."))
-    if prob is not None and hasattr(prob, "data"):
-        X = _rows(prob.data.X)
-        labels = list(prob.data.y)
+    data = _data(prob)
+    if data is not None:
+        X = _rows(data.X)
+        labels = list(data.y)
         n = len(X)
         if binary:
             Y, z = _rows(prob.Y), list(prob.z)
@@ -258,6 +259,13 @@ def _mathify(sentence: str) -> list:
                     out.append(part)
         segs = out
     return segs
+
+
+def _data(prob):
+    """The data set of a run's problem (a binary problem holds it as ``data``; a multi-class run's problem is the
+    data set itself), or None."""
+    data = getattr(prob, "data", prob)
+    return data if data is not None and hasattr(data, "X") and hasattr(data, "y") else None
 
 
 def _val(v) -> Any:
@@ -353,7 +361,8 @@ def _stop(doc: Doc, run, level: int) -> None:
     from exactlin.render.report import short_reason
 
     doc.h(level, "Stop")
-    n = len(getattr(run.problem, "z", ()) or ()) or None
+    data = _data(run.problem)
+    n = len(data.y) if data is not None else None
     trace = list(run.trace)
     clean = 0
     for st in reversed(trace):

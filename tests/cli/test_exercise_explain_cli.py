@@ -19,7 +19,7 @@ def run_cli(capsys, *argv):
 def test_exercise_markdown_and_answers(capsys):
     code, q, err = run_cli(capsys, "exercise", "perceptron", "--seed", "3")
     assert code == 0, err
-    assert "generator exgen-1, algorithm perceptron, seed 3" in q and "Answer key" not in q
+    assert "generator exgen-2, algorithm perceptron, seed 3" in q and "Answer key" not in q
     code, qa, _ = run_cli(capsys, "exercise", "perceptron", "--seed", "3", "--answers")
     assert qa.startswith(q.rstrip("\n")) and "## Answer key" in qa and "Independent checks" in qa
 
@@ -30,7 +30,7 @@ def test_exercise_formats(capsys):
         assert code == 0, err
         assert out.isascii()
     d = json.loads(out)
-    assert d["generator"] == "exgen-1" and d["seed"] == 1 and d["answers"]["verified"] is True
+    assert d["generator"] == "exgen-2" and d["seed"] == 1 and d["answers"]["verified"] is True
     assert all(c["ok"] for c in d["answers"]["checks"])
 
 
