@@ -10,7 +10,8 @@ from typing import Any
 from exactlin._version import __version__
 from exactlin.errors import ExactlinError, ParameterError
 
-__all__ = ["emit_json", "emit_document", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS", "LOADED",
+__all__ = ["emit_json", "emit_document", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS",
+           "LOADED",
            "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog",
            "progress_wanted"]
 

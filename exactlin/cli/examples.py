@@ -71,7 +71,7 @@ def example_latex(ex, res) -> str:
     from exactlin.cli.fit import _latex
     from exactlin.exact.format import latex_text
     from exactlin.lectures.notes import notes_title
-    from exactlin.render.explain import latex_document, math_inline
+    from exactlin.render.latex import latex_document, math_inline
     from exactlin.render.report import TRACE_ROWS, latex_value
 
     body = [f"Lecture notes: {latex_text(notes_title(ex.seed))} ({latex_text(ex.seed)}); worked example "

@@ -66,7 +66,7 @@ def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
     """The final result (a two-column table) and the trace as LaTeX tables (``longtable``: tables that break
     across pages, for a standalone document)."""
     from exactlin.exact.format import latex_text
-    from exactlin.render.explain import math_inline
+    from exactlin.render.latex import math_inline
     from exactlin.render.report import latex_value, trace_latex
 
     def cell(v):
@@ -87,7 +87,7 @@ def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
 def latex_report(run, title: str, *, trace: bool = False) -> str:
     """``fit --format latex``: a standalone document (it compiles with pdflatex) holding :func:`_latex`; a long
     trace shows its head and tail unless ``trace`` (``--trace``: every step)."""
-    from exactlin.render.explain import latex_document
+    from exactlin.render.latex import latex_document
     from exactlin.render.report import TRACE_ROWS
 
     return latex_document(title, _latex(run, longtable=True, max_rows=None if trace else TRACE_ROWS))

@@ -605,7 +605,8 @@ def _lm_check(run, X, y):
              for x, c in zip(X, y))
     total = [sum((W[c][j] for c in W), Fraction(0)) for j in range(len(X[0]) + 1)]
     return [(_w("every sample scores strictly highest under its own class"), ok),
-            (_w("the weight vectors sum to 0 (each update adds ", M("y", "y"), " to one and subtracts it from another)"),
+            (_w("the weight vectors sum to 0 (each update adds ", M("y", "y"),
+                " to one and subtracts it from another)"),
              all(t == 0 for t in total))]
 
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactlin.exact.format import latex, latex_text, text
+from exactlin.render.latex import latex_columns, latex_document, math_inline
 
 __all__ = ["M", "Doc", "mv", "explain", "explain_blocks", "render", "FORMATS"]
 
@@ -40,7 +41,8 @@ def mv(v: Any) -> M:
 @dataclass
 class Doc:
     """A document: a title and blocks ``("h", level, segs)``, ``("p", segs)``, ``("ul", [segs, ...])``,
-    ``("table", header, rows)``, ``("eq", M)`` (a displayed equation); ``segs`` is a list of str (text) and :class:`M` (math)."""
+    ``("table", header, rows)``, ``("eq", M)`` (a displayed equation); ``segs`` is a list of str (text) and
+    :class:`M` (math)."""
 
     title: str
     blocks: list = field(default_factory=list)
@@ -318,8 +320,10 @@ def _steps(doc: Doc, run, head: int, tail: int, level: int) -> None:
 
 #: a step's extra information, named as the notes name it
 _INFO_SYMBOL = {"J_p": ("J_p", "J_p"), "J_r": ("J_r", "J_r"), "J_s": ("J_s", "J_s"),
-                "E_in": ("E_{\\mathrm{in}}", "E_in"), "pocket_E_in": ("E_{\\mathrm{in}}(w_{\\mathrm{pocket}})", "pocket E_in"),
-                "b_after": ("b_{k+1}", "b_{k+1}"), "Y": ("\\mathcal{Y}_k", "Y_k"), "eta": ("\\eta", "eta"), "b": ("b", "b"), "e": ("e", "e"),
+                "E_in": ("E_{\\mathrm{in}}", "E_in"),
+                "pocket_E_in": ("E_{\\mathrm{in}}(w_{\\mathrm{pocket}})", "pocket E_in"),
+                "b_after": ("b_{k+1}", "b_{k+1}"), "Y": ("\\mathcal{Y}_k", "Y_k"), "eta": ("\\eta", "eta"),
+                "b": ("b", "b"), "e": ("e", "e"),
                 "a": ("a", "a"), "margin": ("b", "b"), "o": ("o", "o"), "t": ("t", "t")}
 
 
@@ -550,7 +554,8 @@ def _checks(doc: Doc, run, level: int, binary: bool) -> None:
             Z = [tuple(zi * v for v in x) for zi, x in zip(prob.z, _rows(prob.Y))]
             lam = _vec(cert["lambda"])
             total = tuple(sum((lam[i] * Z[i][j] for i in range(len(Z))), Fraction(0)) for j in range(len(Z[0])))
-            doc.ul([_is(M("\\lambda", "lambda"), lam), _is(M("\\sum_i \\lambda_i", "sum lambda_i"), sum(lam, Fraction(0))),
+            doc.ul([_is(M("\\lambda", "lambda"), lam),
+                    _is(M("\\sum_i \\lambda_i", "sum lambda_i"), sum(lam, Fraction(0))),
                     _is(M("\\sum_i \\lambda_i y_i \\tilde x_i", "sum_i lambda_i y_i x~_i"), total)])
             doc.p("Since every ", M("\\lambda_i \\ge 0", "lambda_i >= 0"), ", they sum to 1 and the weighted sum of "
                   "the normalized samples is 0, ",
@@ -585,7 +590,8 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
     doc.p("Take ", M(f"w^* = {latex(mon.w_star)}", f"w* = {text(mon.w_star)}"), f" ({mon.w_star_source}). Then ",
           M(f"\\gamma = \\min_i y_i \\langle w^*, \\tilde x_i \\rangle = {latex(mon.gamma_min)}",
             f"gamma = min_i y_i <w*, x~_i> = {text(mon.gamma_min)}"), ", ",
-          M(f"R^2 = \\max_i \\lVert \\tilde x_i\\rVert^2 = {latex(mon.R2)}", f"R^2 = max_i ||x~_i||^2 = {text(mon.R2)}"),
+          M(f"R^2 = \\max_i \\lVert \\tilde x_i\\rVert^2 = {latex(mon.R2)}",
+            f"R^2 = max_i ||x~_i||^2 = {text(mon.R2)}"),
           ", ", M(f"\\lVert w^*\\rVert^2 = {latex(mon.norm2_w_star)}", f"||w*||^2 = {text(mon.norm2_w_star)}"),
           *([", ", M(f"\\eta = {latex(eta)}", f"eta = {text(eta)}")] if eta is not None else []), ".")
     if not hasattr(mon, "rows"):  # the batch rule: the bound limits the number M of corrections
@@ -653,53 +659,8 @@ def _markdown(doc: Doc) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def math_inline(tex: str) -> str:
-    """Inline math that may break after the commas of its vectors (a long vector in a paragraph or a table
-    column would otherwise run into the margin)."""
-    tex = tex.replace(", ", ",\\allowbreak ")
-    # a long number's size note, \text{(...)} at the top level, is set as text between two pieces of math, so
-    # its words can break too
-    tex = re.sub(r"\\ \\text\{(\([^{}$]*\))\}", r"$ \1$", tex)
-    return ("$" + tex + "$").replace("$$", "")
-
-
 def _tx(segs) -> str:
     return "".join(math_inline(s.tex) if isinstance(s, M) else latex_text(s) for s in segs)
-
-
-def latex_columns(widths: list[int], *, budget: int = 95) -> str:
-    """A longtable column specification for columns whose longest entries are ``widths`` characters: narrow
-    columns ``l``; when the row would be wider than ``budget`` characters, the wide columns become ragged-right
-    paragraph columns sharing the line width in proportion (so their text and vectors wrap)."""
-    if sum(widths) + 2 * len(widths) <= budget:
-        return "l" * len(widths)
-    narrow = [w for w in widths if w <= 10]
-    wide_total = sum(w for w in widths if w > 10)
-    # at 11pt on a 2cm-margin page a character is about 1/90 of the line and a column's padding 1/40
-    room = 0.98 - len(widths) / 40 - sum(narrow) / 90
-    spec = ""
-    for w in widths:
-        if w <= 10:
-            spec += "l"
-        else:
-            frac = max(0.08, room * w / wide_total)
-            spec += f">{{\\raggedright\\arraybackslash}}p{{{frac:.3f}\\linewidth}}"
-    return spec
-
-
-#: the preamble of every standalone LaTeX document exactlin writes: T1 fonts (Latin Modern), AMS mathematics,
-#: booktabs tables that break across pages (longtable); compiles with Debian's texlive-latex-base,
-#: texlive-latex-recommended and lmodern
-LATEX_PREAMBLE = ("\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}\n"
-                  "\\usepackage{amsmath,amssymb}\n\\usepackage{array,booktabs,longtable}\n"
-                  "\\usepackage[margin=2cm]{geometry}\n\\setlength{\\parindent}{0pt}\n\\setlength{\\parskip}{0.5em}\n"
-                  "\\emergencystretch=3em\n\\renewcommand{\\arraystretch}{1.4}\n")
-
-
-def latex_document(title: str, body: str) -> str:
-    """A standalone LaTeX document: :data:`LATEX_PREAMBLE`, the title (escaped) and ``body``."""
-    return (LATEX_PREAMBLE + f"\\title{{{latex_text(title)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle\n\n"
-            + body.rstrip("\n") + "\n\n\\end{document}\n")
 
 
 def _latex(doc: Doc) -> str:

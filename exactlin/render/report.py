@@ -340,7 +340,7 @@ def trace_latex(run, *, longtable: bool = False, max_rows: int | None = None) ->
     a standalone document; ``max_rows``: a long trace's head and tail, :func:`head_tail`).  A label that is a
     word is set as text, escaped."""
     from exactlin.exact.format import latex_text
-    from exactlin.render.explain import latex_columns, math_inline
+    from exactlin.render.latex import latex_columns, math_inline
 
     prob = run.problem
     header = ["$k$", "$i$", "$x$", "label", "score", "update", "$w$ after"]
