@@ -189,8 +189,8 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2, notes:
             pos = next((lab for lab, zi in zip(labels, z) if zi == 1), None)
             doc.p(M(f"n = {n}", f"n = {n}"), " samples in dimension ", M(f"d = {len(X[0])}", f"d = {len(X[0])}"),
                   "; augmented (", *where, "); labels ", M("y_i \\in \\{+1, -1\\}", "y_i in {+1, -1}"),
-                  *(([" (the positive class ", M("y_i = +1", "y_i = +1"), " is the label ", _label(pos),
-                      ", the data's first-listed)"]) if set(labels) != {1, -1} else []),
+                  *(([" (the label ", _label(pos), " counts as ", M("y_i = +1", "y_i = +1"), ")"])
+                    if set(labels) != {1, -1} else []),
                   "; normalized samples ", M("y_i \\tilde x_i", "y_i x~_i"), ".")
             doc.table(["i", M("x_i", "x_i"), "label", M("y_i", "y_i"), M("\\tilde x_i", "x~_i"),
                        M("y_i \\tilde x_i", "y_i x~_i")],

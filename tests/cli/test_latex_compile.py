@@ -68,6 +68,7 @@ def documents() -> dict[str, str]:
         else:
             docs[f"explain-{name}"] = cli("explain", name, *explain_data, "--format", "latex")
         docs[f"fit-{name}"] = cli("fit", name, "--format", "latex", *data)
+    docs["explain-special-labels"] = _explain_labels()
     for ex in all_examples():
         docs[f"example-{ex.id}"] = cli("examples", "show", ex.id, "--format", "latex")
     return docs
@@ -83,6 +84,16 @@ def _explain_multiclass(name: str) -> str:
     ds = load_csv(THREE, delimiter=None, label_column="class")
     run = spec.func(ds, None, bias=spec.bias_default, trace=True)
     return render(explain(run, notes=notes_title(spec.seed)), "latex")
+
+
+def _explain_labels() -> str:
+    """A data set whose labels hold LaTeX's special characters: they are escaped text in the document."""
+    from exactlin.algorithms import get
+    from exactlin.render.explain import explain, render
+
+    run = get("perceptron").func([(4, 0), (1, 1), (0, 1), (-2, -2)], ["cat_1 & co", "50% ~dog", "50% ~dog",
+                                                                      "cat_1 & co"], positive="cat_1 & co", trace=True)
+    return render(explain(run, notes="title"), "latex")
 
 
 def compile_one(name: str, tex: str, out: Path) -> list[str]:

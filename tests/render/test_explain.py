@@ -155,3 +155,14 @@ def test_unknown_format():
     run = get("perceptron").func(EX1_X, EX1_Y)
     with pytest.raises(ParameterError, match="unknown format 'pdf'"):
         render(explain(run), "pdf")
+
+
+def test_labels_are_their_text_escaped_for_each_format():
+    # labels with LaTeX's special characters: set as text (escaped), never as math ($a_b$ would subscript)
+    run = get("perceptron").func(EX1_X, ["a_b", "c&d%", "c&d%", "a_b"], positive="a_b", trace=True)
+    tex = render(explain(run), "latex")
+    assert "a\\_b" in tex and "c\\&d\\%" in tex and "$a_b$" not in tex and "$c" not in tex
+    md = render(explain(run), "markdown")
+    assert "| 1 | $(4, 0)$ | a_b | $1$ |" in md  # sample 1, label a_b, the first-listed label is +1
+    html = render(explain(run), "html")
+    assert "c&amp;d%" in html
