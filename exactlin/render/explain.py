@@ -536,15 +536,19 @@ def _checks(doc: Doc, run, level: int, binary: bool) -> None:
     if binary and run.w is not None and run.reason != "not_separable":
         Y, z = _rows(prob.Y), list(prob.z)
         w = _vec(run.w)
+        # a rule with a threshold y_0 (Fisher) decides by w^t x > y_0: g(x) = w^t x - y_0
+        y0 = run.extras.get("y0")
+        y0 = Fraction(y0) if isinstance(y0, (int, Fraction)) and not isinstance(y0, bool) else None
         rows, wrong = [], 0
         for i, (yi, x) in enumerate(zip(z, Y)):
-            g = _dot(w, x)
+            g = _dot(w, x) - (y0 or 0)
             ok = yi * g > 0
             wrong += not ok
             rows.append([str(i + 1), mv(g), mv(yi * g), "correct" if ok else "WRONG"])
         doc.p("Each sample recomputed exactly with the final weights:")
-        doc.table(["i", M("g(x_i) = \\langle w, \\tilde x_i \\rangle", "g(x_i) = <w, x~_i>"),
-                   M("y_i\\, g(x_i)", "y_i g(x_i)"), "sign"], rows)
+        doc.table(["i", M("g(x_i) = \\langle w, \\tilde x_i \\rangle", "g(x_i) = <w, x~_i>") if y0 is None else
+                   M("g(x_i) = w^t x_i - y_0", "g(x_i) = w^t x_i - y_0"), M("y_i\\, g(x_i)", "y_i g(x_i)"), "sign"],
+                  rows)
         doc.p(f"{len(Y) - wrong} of {len(Y)} samples on the correct side (", M("y_i\\, g(x_i) > 0", "y_i g(x_i) > 0"),
               ")" + ("." if wrong == 0 else f"; {wrong} not."))
     if cert:

@@ -384,3 +384,13 @@ def test_keys_name_the_notes_by_title_and_state_only_the_exercise_parameters():
     assert "Parameters: $\\eta = 1$." in key
     hk = render(exercise_doc(generate("ho-kashyap", seed=1), answers=True), "markdown")
     assert "Parameters: $\\eta = \\frac{1}{2}$." in hk and "k_max" not in hk
+
+
+def test_the_fisher_key_checks_samples_against_its_threshold():
+    ex = generate("fisher", seed=1)
+    assert ex.X == [(-1, 0), (-1, -1), (-3, 3), (-2, 1)] and ex.y == [1, 1, -1, -1]
+    key = render(exercise_doc(ex, answers=True), "markdown")
+    # by hand: w = (5, 1), y_0 = -8; g = w^t x - y_0 = -5 + 8 = 3, -6 + 8 = 2, -12 + 8 = -4, -9 + 8 = -1
+    assert "- $w = (5, 1)$" in key and "- $y_0 = -8$" in key
+    assert "| 1 | $3$ | $3$ | correct |" in key and "| 4 | $-1$ | $1$ | correct |" in key
+    assert "WRONG" not in key and "4 of 4 samples on the correct side" in key
