@@ -645,7 +645,7 @@ def _md(segs) -> str:
 
 
 def _markdown(doc: Doc) -> str:
-    out = [f"# {doc.title}", ""]
+    out = [f"# {_md(_mathify(doc.title))}", ""]
     for b in doc.blocks:
         if b[0] == "h":
             out += ["#" * b[1] + " " + _md(b[2]), ""]
@@ -684,7 +684,7 @@ def _latex(doc: Doc) -> str:
             out += ["\\toprule", " & ".join(_tx(c) for c in b[1]) + " \\\\", "\\midrule", "\\endhead"]
             out += [" & ".join(_tx(c) for c in r) + " \\\\" for r in b[2]]
             out += ["\\bottomrule", "\\end{longtable}", ""]
-    return latex_document(doc.title, "\n".join(out))
+    return latex_document(doc.title, "\n".join(out), title_tex=_tx(_mathify(doc.title)))
 
 
 def _mathml(tex: str, display: bool) -> str | None:
@@ -721,7 +721,7 @@ def _ht(segs) -> str:
 _CSS = ("body{font-family:serif;max-width:60em;margin:2em auto;padding:0 1em}"
         ".table{overflow-x:auto}table{border-collapse:collapse;margin:0.5em 0}"
         "td,th{border:1px solid #999;padding:2px 8px;text-align:left}"
-        ".math{font-family:monospace;white-space:nowrap}.note{color:#555;font-size:90%}")
+        ".math{font-family:monospace;white-space:nowrap}math{font-size:1.1em}.note{color:#555;font-size:90%}")
 
 #: shown at the top of an HTML page whose formulas could not be typeset (latex2mathml missing)
 NO_MATHML_NOTE = ("Formulas are shown as plain text: install latex2mathml (pip install 'exactlin[html]') for "
@@ -731,7 +731,7 @@ NO_MATHML_NOTE = ("Formulas are shown as plain text: install latex2mathml (pip i
 def _html_page(doc: Doc) -> str:
     out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
            f"<title>{_html.escape(doc.title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
-           f"<h1>{_html.escape(doc.title)}</h1>"]
+           f"<h1>{_ht(_mathify(doc.title))}</h1>"]
     if _mathml("x", False) is None:
         out.append(f"<p class=\"note\">{_html.escape(NO_MATHML_NOTE)}</p>")
     for b in doc.blocks:

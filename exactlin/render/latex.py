@@ -50,7 +50,8 @@ LATEX_PREAMBLE = ("\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\n\\
                   "\\emergencystretch=3em\n\\renewcommand{\\arraystretch}{1.4}\n")
 
 
-def latex_document(title: str, body: str) -> str:
-    """A standalone LaTeX document: :data:`LATEX_PREAMBLE`, the title (escaped) and ``body``."""
-    return (LATEX_PREAMBLE + f"\\title{{{latex_text(title)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle\n\n"
+def latex_document(title: str, body: str, *, title_tex: str | None = None) -> str:
+    """A standalone LaTeX document: :data:`LATEX_PREAMBLE`, the title (escaped; ``title_tex``: already LaTeX) and
+    ``body``."""
+    return (LATEX_PREAMBLE + f"\\title{{{title_tex or latex_text(title)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle\n\n"
             + body.rstrip("\n") + "\n\n\\end{document}\n")
