@@ -53,5 +53,5 @@ LATEX_PREAMBLE = ("\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\n\\
 def latex_document(title: str, body: str, *, title_tex: str | None = None) -> str:
     """A standalone LaTeX document: :data:`LATEX_PREAMBLE`, the title (escaped; ``title_tex``: already LaTeX) and
     ``body``."""
-    return (LATEX_PREAMBLE + f"\\title{{{title_tex or latex_text(title)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle\n\n"
-            + body.rstrip("\n") + "\n\n\\end{document}\n")
+    head = f"\\title{{{title_tex or latex_text(title)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle\n\n"
+    return LATEX_PREAMBLE + head + body.rstrip("\n") + "\n\n\\end{document}\n"
