@@ -186,12 +186,9 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2, notes:
             where = {"none": ["no bias entry: ", M("\\tilde x_i = x_i", "x~_i = x_i")],
                      "first": [M("\\tilde x_i = (1, x_i)", "x~_i = (1, x_i)"), ", the bias entry first"],
                      "last": [M("\\tilde x_i = (x_i, 1)", "x~_i = (x_i, 1)"), ", the bias entry last"]}[run.bias]
-            pos = next((lab for lab, zi in zip(labels, z) if zi == 1), None)
             doc.p(M(f"n = {n}", f"n = {n}"), " samples in dimension ", M(f"d = {len(X[0])}", f"d = {len(X[0])}"),
                   "; augmented (", *where, "); labels ", M("y_i \\in \\{+1, -1\\}", "y_i in {+1, -1}"),
-                  *(([" (the label ", _label(pos), " counts as ", M("y_i = +1", "y_i = +1"), ")"])
-                    if set(labels) != {1, -1} else []),
-                  "; normalized samples ", M("y_i \\tilde x_i", "y_i x~_i"), ".")
+                  *_classes(labels, z), "; normalized samples ", M("y_i \\tilde x_i", "y_i x~_i"), ".")
             doc.table(["i", M("x_i", "x_i"), "label", M("y_i", "y_i"), M("\\tilde x_i", "x~_i"),
                        M("y_i \\tilde x_i", "y_i x~_i")],
                       [[str(i + 1), mv(X[i]), _label(labels[i]), mv(z[i]), mv(Y[i]),
@@ -268,6 +265,18 @@ def _data(prob):
     data set itself), or None."""
     data = getattr(prob, "data", prob)
     return data if data is not None and hasattr(data, "X") and hasattr(data, "y") else None
+
+
+def _classes(labels: list, z: list) -> list:
+    """Which label of the data the run took as +1 and which as -1 (said whenever the labels are not y_i): the
+    labels as their text."""
+    if labels == list(z):
+        return []
+    pos = next((lab for lab, s in zip(labels, z) if s == 1), None)
+    neg = next((lab for lab, s in zip(labels, z) if s == -1), None)
+    parts = ([["the positive class ", _label(pos), " is +1"]] if pos is not None else []) + (
+        [["the label ", _label(neg), " is -1"]] if neg is not None else [])
+    return [" ("] + _join(parts) + [")"]
 
 
 def _val(v) -> Any:
