@@ -71,6 +71,7 @@ def example_latex(ex, res) -> str:
     from exactlin.cli.fit import _latex
     from exactlin.exact.format import latex_text
     from exactlin.lectures.notes import notes_title
+    from exactlin.render.explain import latex_title
     from exactlin.render.latex import latex_document, math_inline
     from exactlin.render.report import TRACE_ROWS, latex_value
 
@@ -90,7 +91,7 @@ def example_latex(ex, res) -> str:
     # a note may quote a long exact number: its digits may break across lines
     body += ["Note: " + re.sub(r"(\d{30})(?=\d)", r"\1\\allowbreak{}", latex_text(n)) + "\n" for n in res.notes]
     body.append(f"Verified: {'yes' if res.ok else 'NO'}.")
-    return latex_document(ex.title, "\n".join(body))
+    return latex_document(ex.title, "\n".join(body), title_tex=latex_title(ex.title))
 
 
 def register(subparsers) -> None:

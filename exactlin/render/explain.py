@@ -20,7 +20,7 @@ from typing import Any
 from exactlin.exact.format import latex, latex_text, text
 from exactlin.render.latex import latex_columns, latex_document, math_inline
 
-__all__ = ["M", "Doc", "mv", "explain", "explain_blocks", "render", "FORMATS"]
+__all__ = ["latex_title", "M", "Doc", "mv", "explain", "explain_blocks", "render", "FORMATS"]
 
 FORMATS = ("markdown", "latex", "html")
 
@@ -233,6 +233,7 @@ _PLAIN_MATH = (
     ("y_i<w,x_i> > 0", "y_i \\langle w, x_i \\rangle > 0"),
     ("lambda >= 0", "\\lambda \\ge 0"),
     ("a = Y^+ b", "a = Y^\\dagger b"),
+    ("Y^+ b", "Y^\\dagger b"),
     ("Y a > 0", "Y a > 0"),
     ("min_Ya", "\\min_i (Y a)_i"),
     ("net = 0", "\\mathrm{net} = 0"),
@@ -670,6 +671,11 @@ def _markdown(doc: Doc) -> str:
             out += ["| " + " | ".join(_md(c) for c in r) + " |" for r in b[2]]
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def latex_title(title: str) -> str:
+    """A title as LaTeX: escaped text, its known plain-text formulas set as math."""
+    return _tx(_mathify(title))
 
 
 def _tx(segs) -> str:
