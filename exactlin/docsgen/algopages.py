@@ -11,6 +11,7 @@ the notes' own statement with the errata beside it; and last, clearly separated,
 from __future__ import annotations
 
 import inspect
+import re
 from fractions import Fraction
 
 from exactlin.docsgen.derivation_text import DERIVATIONS, GEOMETRY, GRADIENT
@@ -357,7 +358,8 @@ def errata_md(ids) -> list[str]:
         e = known.get(ident)
         if e is None:
             continue
-        body = (f"**The notes print**: {ascii_md(e.notes_say)}\n\n**Correct**: {ascii_md(e.correct)}\n\n"
+        correct = re.sub(r"exactlin(?:\.\w+)+", "exactlin", e.correct)  # a module path is for the errata page
+        body = (f"**The notes print**: {ascii_md(e.notes_say)}\n\n**Correct**: {ascii_md(correct)}\n\n"
                 f"[The erratum and its demonstration](../../errata.md#{e.id.lower()})")
         parts.append(_site().admonition("warning", f"Erratum: {e.where}".replace('"', "'"), body))
     return parts

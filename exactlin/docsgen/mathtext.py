@@ -77,7 +77,8 @@ _WORD = re.compile(r"[A-Za-z]{3,}")
 
 
 def _is_strong(chunk: str) -> bool:
-    words = [w for w in re.findall(r"(?<![A-Za-z])[A-Za-z]{3,}(?![A-Za-z(])", chunk) if w not in _MATH_WORDS]
+    ident = re.sub(r"[A-Za-z]+_[A-Za-z0-9]+", "x", chunk)  # an identifier such as w_pocket or E_in is a symbol
+    words = [w for w in re.findall(r"(?<![A-Za-z])[A-Za-z]{3,}(?![A-Za-z(])", ident) if w not in _MATH_WORDS]
     if words:  # a sentence word (a word before "(" is a function's name: "trace(Y^tY)")
         return False
     core = chunk.strip("()[],.;:")
@@ -165,13 +166,14 @@ def ascii_tex(s: str) -> str:
     t = re.sub(r"(?<![A-Za-z\\])([A-Za-z])~", r"\\tilde{\1}", t)
     t = re.sub(r"(?<=[A-Za-z0-9)}])\*(?=[\s,;).\]|_^]|$)", r"^{*}", t)
     t = re.sub(r"\s\*\s|(?<=\d)\*(?=\d|[A-Za-z(])", r" \\cdot ", t)
-    t = re.sub(r"(?<![A-Za-z\\])([A-Za-z])\+(?=[\s,;).\]]|$)", r"\1^{+}", t)
+    t = re.sub(r"(?<![A-Za-z\\])([A-Za-z])\+(?=[\s,;().\]]|$)", r"\1^{+}", t)
     t = re.sub(r"(?<=[\w}*])\s?\.\s?(?=[A-Za-z])", r" \\cdot ", t)
     t = re.sub(r"(?<![A-Za-z\\])sqrt\(([^()]*)\)", r"\\sqrt{\1}", t)
     t = re.sub(r"(?<![A-Za-z\\])eps(?![A-Za-z])", r"\\varepsilon", t)
-    t = re.sub(r"(?<![A-Za-z\\])(" + "|".join(_GREEK) + r")(?![A-Za-z])", r"\\\1 ", t)
-    t = re.sub(r"(?<![A-Za-z\\])(" + "|".join(_FUNCS) + r")(?![A-Za-z])", lambda m: _FUNCS[m.group(1)] + " ", t)
-    t = re.sub(r"(?<![A-Za-z\\])in(?![A-Za-z])", r"\\in ", t)
+    t = re.sub(r"(?<![A-Za-z\\])(?<!mathrm\{)(" + "|".join(_GREEK) + r")(?![A-Za-z])", r"\\\1 ", t)
+    t = re.sub(r"(?<![A-Za-z\\])(?<!mathrm\{)(" + "|".join(_FUNCS) + r")(?![A-Za-z])",
+               lambda m: _FUNCS[m.group(1)] + " ", t)
+    t = re.sub(r"(?<![A-Za-z\\])(?<!mathrm\{)in(?![A-Za-z])", r"\\in ", t)
     t = re.sub(r"(?<![A-Za-z\\{])([A-Za-z]{3,})(?=\()", r"\\operatorname{\1}", t)
     t = re.sub(r"(?<![A-Za-z\\{])([A-Za-z]{3,})(?![A-Za-z}])", r"\\text{\1}", t)
     return re.sub(r"\s+", " ", t).strip()
