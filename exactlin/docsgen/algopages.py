@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from exactlin.docsgen.derivation_text import DERIVATIONS, GEOMETRY, GRADIENT
-from exactlin.docsgen.mathtext import ascii_md
+from exactlin.docsgen.mathtext import ascii_md, nav_title
 from exactlin.lectures.notes import cite_note
 
 #: the section headings of an algorithm page, in order; the third is GRADIENT or GEOMETRY
@@ -163,9 +163,12 @@ def _inst_pocket(run) -> str:
     hist = run.extras.get("E_in_history")
     if not hist:
         return ""
+    best = min(Fraction(h) for h in hist)
+    same = Fraction(run.extras.get("E_in")) == best
     return (f"The in-sample errors of the perceptron's vectors were $E_{{\\text{{in}}}} = {L(tuple(hist))}$; the "
-            f"pocket holds the best, $E_{{\\text{{in}}}}(\\hat w) = {L(run.extras.get('E_in'))} = "
-            f"{L(min(Fraction(h) for h in hist))}$ (the minimum of that list), with $\\hat w = {L(run.w)}$.")
+            f"pocket holds $\\hat w = {L(run.w)}$ with $E_{{\\text{{in}}}}(\\hat w) = {L(run.extras.get('E_in'))}$, "
+            + ("the minimum of that list, as the invariant says." if same else
+               "which is NOT the minimum of that list."))
 
 
 def _inst_relaxation(run) -> str:
@@ -438,7 +441,7 @@ def algorithm_page(spec, run, example, intro: str, data_md: str, examples_line: 
     site = _site()
     dv = DERIVATIONS[spec.name]
     where = cite_note(spec.seed) + (f", {site.md_text(spec.number)}" if spec.number else "")
-    parts = [f"# {ascii_md(spec.title)}", "", f"*From the lecture notes {where}.* {intro}", "",
+    parts = [f"# {site.md_text(nav_title(spec.title))}", "", f"*From the lecture notes {where}.* {intro}", "",
              "## The problem", "", dv.problem, "",
              "## The criterion", "", dv.criterion, "",
              f"## {dv.argument_title}", "", dv.argument, "",

@@ -233,7 +233,9 @@ _add("fixed-increment",
            r"$a^t y_k = z_k\, a^t \tilde x_k$."),
      stops=(r"When a full pass corrects nothing: all samples have $a^t y_k > 0$ and $a$ is a solution vector. "
             + _CYCLE_STOP),
-     guarantee=_THEOREM.replace("w^*", "a^*").replace("x_i", "y_i").replace("w_1", "a(1)"),
+     guarantee=(r"Algorithm 4 is the perceptron with $\eta = 1$ on the normalized samples: read $w$ as $a$ and "
+                r"$y_t x_t$ (a label times a sample) as the normalized $y_k$. The theorem below is therefore seed "
+                r"003's Theorem 5.1 with a bound on the number of corrections.\n\n" + _THEOREM),
      quote=(r"if $\mathbf{y}_k$ is misclassified by a then $\mathbf{a} \leftarrow \mathbf{a} - \mathbf{y}_k$ "
             r"[…] Theorem 5.1 (Perceptron Convergence) If training samples are linearly separable then the "
             r"sequence of weight vectors given by Algorithm 4 will terminate at a solution vector."),
@@ -250,7 +252,8 @@ _add("variable-increment",
            r"$$a^t y_k \le b \;\Longrightarrow\; a \leftarrow a + \eta(k)\, y_k ,$$ "
            r"with a step $\eta(k) > 0$ that may vary with $k$ (a constant, or e.g. $\eta(k) = 1/k$)."),
      stops="When a full pass finds $a^t y_k > b$ for every $k$. " + _CYCLE_STOP.split(" A single-sample")[0],
-     guarantee=(r"**Theorem** (seed 003, after Algorithm 5). If the samples are linearly separable and the steps "
+     guarantee=(r"**Theorem** (Duda, Hart and Stork, section 5.5.2; the notes state only the rule). If the "
+                r"samples are linearly separable and the steps "
                 r"satisfy $\eta(k) \ge 0$, $\sum_k \eta(k) = \infty$ and "
                 r"$\sum_k \eta(k)^2 / \left(\sum_k \eta(k)\right)^2 \to 0$, the rule reaches a solution vector "
                 r"with $a^t y_i > b$ after finitely many corrections. With $b = 0$ and a constant $\eta$ it is "
@@ -303,7 +306,9 @@ _add("batch-pla",
      stops=(r"While $\|\Delta\|_2 > \epsilon$ it continues. With $\epsilon = 0$ it stops exactly when nothing is "
             r"misclassified. With $\epsilon > 0$ it may stop early, or, since misclassified samples can cancel "
             r"in $\Delta$, stop at $\Delta = 0$ with mistakes left."),
-     guarantee=_BATCH_THEOREM.replace("a^*", "w^*").replace("a(1)", "w = 0"),
+     guarantee=(r"Batch PLA is seed 003's batch perceptron with $\eta = \alpha / N$, written with $w$ for $a$ and "
+                r"$y_i x_i$ for the normalized samples $y_i$; the batch theorem, in that notation:\n\n"
+                + _BATCH_THEOREM),
      quote=(r"if $sign(\vec{w}^T \cdot \vec{x_i}) \neq y_i$, then $\Delta \leftarrow \Delta + y_i \vec{x_i}$; "
             r"$\Delta \leftarrow \frac{\Delta}{N}$; $\vec{w} \leftarrow \vec{w} + \alpha \Delta$ while "
             r"$||\Delta||_2 > \epsilon$"),
@@ -327,8 +332,10 @@ _add("perceptron-gd",
      stops=(r"When $R(w) = 0$: no sample has $y_i\, x_i \cdot w < 0$. A sample exactly on the hyperplane has "
             r"$R$-term $0$ and does not move $w$, so the stop can leave samples on the boundary; a strict "
             r"separator needs every $y_i\, x_i \cdot w > 0$."),
-     guarantee=_BATCH_THEOREM.replace("a^*", "w^*").replace("a(1) = 0", "w = y_1 x_1").replace(
-         "from $w = y_1 x_1$", "from $w = y_1 x_1$ (the bound then gains the start's terms)"),
+     guarantee=(r"This is the batch perceptron with $\eta = \xi$, written with $w$ for $a$ and $y_i x_i$ for the "
+                r"normalized samples $y_i$. From the start $w = y_1 x_1 \ne 0$ the two facts below still hold at "
+                r"every iteration; the bound on $M$ then comes from the quadratic inequality they give (its largest "
+                r"root) rather than from the closed form.\n\n" + _BATCH_THEOREM),
      quote=(r"goal, revised: find $w$ that minimizes $R(w) = \sum_{i \in V} -y_i x_i \cdot w$, "
             r"$V = \text{set of } i \text{ where } y_i x_i \cdot w < 0$ […] $w = w + \xi \sum_{i \in V} y_i x_i$"),
      quote_seed=SEED002, quote_where="Perceptron Algo Continued: gradient descent on R",
@@ -369,7 +376,7 @@ _add("averaged-perceptron",
                 r"changes, to one that needs a single vector instead of all $m$ of them."),
      argument_title=GEOMETRY,
      argument=(r"Replace the vote of signs by the sign of the weighted sum of scores: "
-               r"$$\sum_{i=1}^m c_i \langle w_i, x \rangle = \Big\langle \sum_{i=1}^m c_i w_i,\ x \Big\rangle "
+               r"$$\sum_{i=1}^m c_i \langle w_i, x \rangle = \left\langle \sum_{i=1}^m c_i w_i,\ x \right\rangle "
                r"= \langle \bar w, x \rangle$$ by linearity of the inner product. So the averaged classifier is "
                r"one hyperplane, with normal $\bar w = \sum_i c_i w_i$ (an unnormalized average of the "
                r"$w_i$, each weighted by how long it survived)."),

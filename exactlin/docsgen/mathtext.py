@@ -82,7 +82,7 @@ def _is_strong(chunk: str) -> bool:
     if words:  # a sentence word (a word before "(" is a function's name: "trace(Y^tY)")
         return False
     core = chunk.strip("()[],.;:")
-    if core in _MATH_WORDS and core not in ("in", "abs", "Abs", "mod", "log", "ln", "exp", "min", "max", "sum"):
+    if core in _GREEK or core == "eps":  # a Greek letter's name alone ("eta") is a symbol; "rank" alone is a word
         return True
     return bool(_STRONG.search(chunk))
 
@@ -122,14 +122,16 @@ def _spans(chunks: list[str]) -> list[tuple[int, int]]:
                 j = k
                 continue
             # trailing weak chunks that end the formula (a number, a letter): "... <= 0", "= b"
-            while j < n and kinds[j] == "W" and not _ends_sentence(chunks[j - 1]):
+            while j < n and (kinds[j] == "W" or (kinds[j] == "B" and kinds[j - 1] == "S")) and \
+                    not _ends_sentence(chunks[j - 1]):
                 j += 1
                 if chunks[j - 1].endswith((",", ";", ":", ".")):
                     break
             break
         s = i
-        while s > 0 and kinds[s - 1] == "W" and not _ends_sentence(chunks[s - 1]) and \
-                (not spans or s - 1 >= spans[-1][1]) and chunks[s - 1].lower() not in ("a", "i"):
+        # weak chunks before the formula belong to it ("Y a = b"); "a" or "I" only after another weak chunk
+        while s > 0 and (kinds[s - 1] == "W" or (kinds[s - 1] == "B" and (s == 1 or kinds[s - 2] == "W"))) and \
+                not _ends_sentence(chunks[s - 1]) and (not spans or s - 1 >= spans[-1][1]):
             s -= 1
         spans.append((s, j))
         i = j
@@ -150,7 +152,8 @@ def _balanced(tex: str) -> bool:
 
 
 def ascii_tex(s: str) -> str:
-    """One ASCII formula as LaTeX (``y_t <w_t, x_t> <= 0`` -> ``y_t \\langle w_t, x_t \\rangle \\le 0``)."""
+    """One ASCII formula as LaTeX: the inner product in angle brackets becomes langle/rangle, ``<=`` becomes le,
+    a Greek letter's name becomes the letter, ``^(...)`` and ``_(...)`` become braces."""
     t = s
     t = re.sub(r"([#%&$])", r"\\\1", t)
     t = t.replace("||", r" \| ")
@@ -164,6 +167,7 @@ def ascii_tex(s: str) -> str:
     t = re.sub(r"_([A-Za-z]{2,})(?![A-Za-z{])", lambda m: "_{" + (_FUNCS.get(m.group(1)) or
                                                                    r"\mathrm{" + m.group(1) + "}") + "}", t)
     t = re.sub(r"(?<![A-Za-z\\])([A-Za-z])~", r"\\tilde{\1}", t)
+    t = re.sub(r"(?<![A-Za-z\\])([A-Za-z])(\d+)(?![\d/.])", r"\1_{\2}", t)  # x1 -> x_1, m2 -> m_2
     t = re.sub(r"(?<=[A-Za-z0-9)}])\*(?=[\s,;).\]|_^]|$)", r"^{*}", t)
     t = re.sub(r"\s\*\s|(?<=\d)\*(?=\d|[A-Za-z(])", r" \\cdot ", t)
     t = re.sub(r"(?<![A-Za-z\\])([A-Za-z])\+(?=[\s,;().\]]|$)", r"\1^{+}", t)
@@ -208,7 +212,8 @@ def _split_edges(chunk_text: str) -> tuple[str, str, str]:
 
 def ascii_md(s, *, html_cell: bool = False) -> str:
     """A sentence from the code as Markdown (or, with ``html_cell``, as the HTML of a table cell): its ASCII
-    formulas as ``$LaTeX$``, the rest as escaped text.  A formula that does not translate is shown as code."""
+    formulas as LaTeX between dollar signs, the rest as escaped text.  A formula that does not translate is
+    shown as code."""
     from exactlin.docsgen.site import esc, md_text
 
     text_fn = esc if html_cell else md_text

@@ -543,7 +543,7 @@ def examples_pages(examples, results) -> list:
         status = "error" if isinstance(res, Exception) else ("verified" if res.ok else "FAILED")
         rows.append([f'<a href="{esc(ex.id)}.html">{ascii_md(ex.title, html_cell=True)}</a>',
                      f"<code>{esc(ex.id)}</code>", cite_note_html(ex.seed), esc(status)])
-        parts = [f"# {ascii_md(ex.title)}", "", f"*Worked example `{ex.id}`, from the lecture notes "
+        parts = [f"# {md_text(nav_title(ex.title))}", "", f"*Worked example `{ex.id}`, from the lecture notes "
                  f"{cite_note(ex.seed)}.*", ""]
         if ex.algorithm and ex.algorithm in REGISTRY:
             spec = REGISTRY[ex.algorithm]
@@ -565,7 +565,7 @@ def examples_pages(examples, results) -> list:
             parts += ["## Exact results", ""]
             for key, val in res.data.items():
                 if isinstance(val, (list, tuple)) and val and all(isinstance(r, (list, tuple)) for r in val):
-                    parts += [f"**{ascii_md(key)}**", "",
+                    parts += ["", f"**{ascii_md(key)}**", "",
                               table_html([f"{j + 1}" for j in range(max(len(r) for r in val))],
                                          [[fmt(c) for c in r] for r in val]), ""]
                 else:
@@ -573,7 +573,7 @@ def examples_pages(examples, results) -> list:
             parts.append("")
         for k, run in enumerate(res.runs, 1):
             spec = REGISTRY.get(run.algorithm)
-            link = f" ([{ascii_md(spec.title)}](../{algo_path(spec)}))" if spec else ""
+            link = f" ([{md_text(nav_title(spec.title))}](../{algo_path(spec)}))" if spec else ""
             parts += [f"## Run {k}: `{run.algorithm}`{link}", ""]
             ds = getattr(run.problem, "data", None)
             if ds is not None:
@@ -901,7 +901,7 @@ def generate(checkout=None) -> list:
             GENERATED[algo_path(spec)] = algorithm_page(spec, by_algo, results, derivs)
             rows.append([f'<a href="{esc(fam)}/{esc(spec.name)}.html"><code>{esc(spec.name)}</code></a>',
                          esc(spec.title), cite_note_html(spec.seed), esc(spec.number or "")])
-            entries.append({spec.title: algo_path(spec)})
+            entries.append({nav_title(spec.title): algo_path(spec)})
         index += [table_html(["name", "title", "lecture notes", "where"], rows, raw=True), ""]
         fam_nav.append({ftitle: entries})
     GENERATED["algorithms/index.md"] = "\n".join(index)
