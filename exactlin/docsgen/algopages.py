@@ -402,9 +402,8 @@ def implementation_md(spec, run, base, derivs, examples_line) -> list[str]:
               "producing code ([how 'verified' is checked](../../verified.md)).", ""]
     mod = inspect.getmodule(spec.func)
     parts += ["### The implementation's own statement", "",
-              f"The docstring of `{spec.func.__module__}`, verbatim:", "",
-              "```text\n" + inspect.cleandoc(mod.__doc__ or "").strip() + "\n```", "",
-              "The rule's docstring:", "", "```text\n" + inspect.cleandoc(spec.doc or "").strip() + "\n```", ""]
+              f"The docstring of `{spec.func.__module__}`:", "", site.doc_to_md(mod.__doc__ or ""), "",
+              "The rule's docstring:", "", site.doc_to_md(spec.doc or ""), ""]
     mine = site.derivations_for(spec, derivs) if derivs else []
     if mine:
         parts += ["### Checked symbolically", ""]

@@ -709,10 +709,10 @@ _add("linear-machine",
               r"training sample."),
      criterion=(r"A sample $y$ of class $i$ is classified correctly when $(w_i - w_j)^t y > 0$ for every "
                 r"$j \ne i$: $c - 1$ linear inequalities in the stacked vector $\alpha = (w_1, \dots, w_c)$. "
-                r"Kesler's construction writes each as $\alpha^t \eta_{ij} > 0$ with $\eta_{ij}$ the vector "
+                r"Kesler's construction writes each as $\alpha^t \kappa_{ij} > 0$ with $\kappa_{ij}$ the vector "
                 r"holding $y$ in block $i$, $-y$ in block $j$ and $0$ elsewhere — a two-class problem in "
-                r"$c \hat d$ dimensions, with the perceptron criterion on the $\eta_{ij}$."),
-     argument=(r"A perceptron step on the violated $\eta_{ij}$ is $\alpha \leftarrow \alpha + \eta\, \eta_{ij}$, "
+                r"$c \hat d$ dimensions, with the perceptron criterion on the $\kappa_{ij}$."),
+     argument=(r"A perceptron step on the violated $\kappa_{ij}$ is $\alpha \leftarrow \alpha + \eta\, \kappa_{ij}$, "
                r"which in blocks reads $w_i \leftarrow w_i + \eta y$ and $w_j \leftarrow w_j - \eta y$: the "
                r"right class's discriminant moves toward the sample, the winning wrong one away from it. The "
                r"boundary between regions $i$ and $j$ is part of the hyperplane $(w_i - w_j)^t y = 0$, at "
@@ -722,8 +722,8 @@ _add("linear-machine",
            r"$$w_i \leftarrow w_i + \eta\, y, \qquad w_j \leftarrow w_j - \eta\, y .$$"),
      stops=r"When a full pass makes no mistake. " + _CYCLE_STOP.split(" A single-sample")[0],
      guarantee=(r"The perceptron theorem applied to Kesler's vectors: if the classes are linearly separable by "
-                r"some $\alpha^*$ with $\min \alpha^{*t} \eta_{ij} = \gamma > 0$, the number of corrections is at "
-                r"most $R^2 \|\alpha^*\|^2/\gamma^2$ with $R = \max \|\eta_{ij}\| = \sqrt{2} \max \|y\|$. The "
+                r"some $\alpha^*$ with $\min \alpha^{*t} \kappa_{ij} = \gamma > 0$, the number of corrections is at "
+                r"most $R^2 \|\alpha^*\|^2/\gamma^2$ with $R = \max \|\kappa_{ij}\| = \sqrt{2} \max \|y\|$. The "
                 r"decision regions are convex (intersections of half-spaces), which limits what a linear "
                 r"machine can separate.\n\n" + _THEOREM.split("*Proof.*")[0]),
      quote=(r"assign $x$ to $\omega_i$ if $g_i(x) > g_j(x) \ \forall\, j \neq i$; in case of ties, the "

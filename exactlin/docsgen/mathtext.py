@@ -66,9 +66,9 @@ _FUNCS = {"sign": r"\operatorname{sign}", "rank": r"\operatorname{rank}", "sum":
           "mod": r"\bmod", "exp": r"\exp", "ln": r"\ln", "log": r"\log", "diag": r"\operatorname{diag}"}
 _MATH_WORDS = set(_GREEK) | set(_FUNCS) | {"eps", "sqrt", "in", "E_in", "abs", "Abs"}
 #: a chunk (a whitespace-separated piece of a sentence) that is certainly mathematics
-_STRONG = re.compile(r"[=<>^_|~{}]|\+|(?<!\*)\*(?!\*)|\w\.\w|(?<=[\w)])/|^[-+/]$")
+_STRONG = re.compile(r"[=<>^_|~{}]|\+|(?<!\*)\*(?!\*)|\w\.\w|(?<=[\w)])/|^[-+]$")
 #: a chunk that is mathematics next to other mathematics: a letter, a number, a bracketed one
-_WEAK = re.compile(r"^['\"]?[(\[]*(?:[A-Za-z]{1,2}\d*(?:\([^()\s]*\))?|-?\d+(?:/\d+)?|in|sum|\.\.\.|-|/)[)\]]*"
+_WEAK = re.compile(r"^['\"]?[(\[]*(?:[A-Za-z]{1,2}\d*(?:\([^()\s]*\))?|-?\d+(?:/\d+)?|in|sum|\.\.\.|-|/|\.)[)\]]*"
                    r"['\"]?[,.;:]?['\"]?$")
 #: two-letter English words, never a formula's symbol
 _ENGLISH = {"is", "of", "to", "at", "by", "if", "or", "on", "as", "an", "be", "it", "no", "so", "we", "do", "up", "us",

@@ -79,11 +79,17 @@ def md_text(s: str) -> str:
 
 
 def md_inline_rst(s: str) -> str:
-    """A docstring paragraph: ``code`` and :role:`target` become <code>, the rest is escaped text."""
+    """A docstring paragraph: ``code`` and :role:`target` become <code>, **bold** is bold, the rest is text with its
+    ASCII formulas typeset (:func:`exactlin.docsgen.mathtext.ascii_md`)."""
     out = []
     pos = 0
+
+    def text(t: str) -> str:
+        return "".join(f"**{ascii_md(b)}**" if k % 2 else ascii_md(b) for k, b in enumerate(re.split(r"\*\*", t))
+                       if b) if t.count("**") % 2 == 0 else ascii_md(t)
+
     for m in re.finditer(r"``(.+?)``|:[a-z]+:`~?([^`]+)`|`([^`]+)`", s):
-        out.append(md_text(s[pos:m.start()]))
+        out.append(text(s[pos:m.start()]))
         if m.group(1) is not None:
             code = m.group(1)
         elif m.group(2) is not None:
@@ -94,7 +100,7 @@ def md_inline_rst(s: str) -> str:
             code = m.group(3)
         out.append(f"<code>{esc(code)}</code>")
         pos = m.end()
-    out.append(md_text(s[pos:]))
+    out.append(text(s[pos:]))
     return "".join(out)
 
 
@@ -112,6 +118,14 @@ def doc_to_md(doc: str) -> str:
             out.append("```pycon\n" + inspect.cleandoc(block) + "\n```")
         elif all(ln.startswith("    ") or not ln.strip() for ln in lines) or re.match(r"^=+(\s+=+)*\s*$", first):
             out.append("```text\n" + inspect.cleandoc(block) + "\n```")
+        elif re.match(r"^\d+[.)] ", first):  # a numbered list (the items may run over several lines)
+            items = []
+            for ln in lines:
+                if re.match(r"^\s*\d+[.)] ", ln):
+                    items.append(re.sub(r"^\s*\d+[.)] ", "", ln))
+                elif items:
+                    items[-1] += " " + ln.strip()
+            out.append("\n".join(f"{k}. " + md_inline_rst(it) for k, it in enumerate(items, 1)))
         elif re.match(r"^[*-] ", first):
             items: list[str] = []
             for ln in lines:
