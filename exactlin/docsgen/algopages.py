@@ -256,10 +256,13 @@ def _inst_approach(run) -> str:
     if d == 0:
         return text + "the iterate is $a^*$ exactly."
     p = _below_power_of_ten(d)
-    dtex = L(d) if len(str(d)) < 60 else r"\text{(a long fraction)}"
+    lo = (d * 100).numerator // (d * 100).denominator  # d lies in [lo/100, (lo+1)/100), decided exactly
+    dtex = L(d) if len(str(d)) < 60 else (f"{L(Fraction(lo, 100))} \\le \\|a - a^*\\|^2 < "
+                                          f"{L(Fraction(lo + 1, 100))}")
     return text + (f"$\\|a - a^*\\|^2 < 10^{{-{p}}}$ (decided exactly on the rational iterate, whose numerators "
                    f"have grown to {run.extras.get('max_bits', '?')} bits)" if p else
-                   f"$\\|a - a^*\\|^2 = {dtex}$") + "."
+                   (f"$\\|a - a^*\\|^2 = {dtex}$" if len(str(d)) < 60 else f"${dtex}$, still far from the "
+                    "limit: the step $\\eta(k) = \\eta(1)/k$ shrinks quickly")) + "."
 
 
 def _inst_ho_kashyap(run) -> str:

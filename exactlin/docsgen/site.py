@@ -901,9 +901,10 @@ def generate(checkout=None) -> list:
 
     fam_nav = []
     index = ["# Algorithms", "",
-             "Every algorithm exactlin implements, grouped as the lecture notes group them. Each page has the "
-             "lecture's statement, the exact rule, the parameters, the derivation where there is one, and a worked "
-             "example run live while this site was built, with its full trace and a picture.", ""]
+             "Every algorithm exactlin implements, grouped as the lecture notes group them. Each page derives its "
+             "rule: the problem, the criterion, its gradient or the geometric argument, the rule, when it stops and "
+             "what it guarantees, with the proof instantiated on a worked example run while this site was built; "
+             "then the notes' own statement and its errata; and last, how exactlin computes it.", ""]
     for fam, (ftitle, _) in FAMILIES.items():
         members = [s for s in specs if s.family == fam]
         if not members:
