@@ -63,12 +63,12 @@ def monitor_md(run, mon, *, link_proof: bool = True) -> str:
              f"$\\eta = {L(mon.eta)}$.", ""]
     rows = []
     for r in mon.rows:
-        rows.append([str(r["t"]), str(r["K"]), site.fmt(r["proj"]), site.fmt(r["proj_lower"]),
+        rows.append([str(r["K"]), site.fmt(r["proj"]), site.fmt(r["proj_lower"]),
                      "✓" if r["proj"] >= r["proj_lower"] else "✗", site.fmt(r["norm2"]), site.fmt(r["norm2_upper"]),
                      "✓" if r["norm2"] <= r["norm2_upper"] else "✗"])
     if rows:
-        parts += ["At each mistake (round $t$, the $K$-th mistake):", "",
-                  site.table_html(["round $t$", "mistake $K$", "$\\langle w_{t+1}, w^* \\rangle$",
+        parts += ["At the $K$-th mistake, made at some round $t$:", "",
+                  site.table_html(["mistake $K$", "$\\langle w_{t+1}, w^* \\rangle$",
                                    "Fact 1: at least $\\langle w_1, w^* \\rangle + K \\eta \\gamma$", "Fact 1",
                                    "$\\|w_{t+1}\\|^2$", "Fact 2: at most $\\|w_1\\|^2 + K \\eta^2 R^2$", "Fact 2"],
                                   rows, cls="exactlin-proof"), ""]

@@ -87,7 +87,21 @@ def _is_strong(chunk: str) -> bool:
     return bool(_STRONG.search(chunk))
 
 
+#: a name from the code in a sentence ('not_separable', max_updates): shown as code, never as a subscript
+_IDENT = re.compile(r"^(['\"(]*)([a-z]{3,}(?:_[a-z0-9]+)+)(['\")]*[,.;:]?['\")]*)$")
+
+
+def _is_ident(chunk: str) -> bool:
+    m = _IDENT.match(chunk)
+    if not m:
+        return False
+    first, *rest = m.group(2).split("_")
+    return first not in _MATH_WORDS or any(len(p) >= 4 and p not in _MATH_WORDS for p in rest)
+
+
 def _kind(chunk: str) -> str:
+    if _is_ident(chunk):
+        return "C"
     if _is_strong(chunk):
         return "S"
     core = chunk.strip("'\"()[],.;:")
@@ -216,7 +230,14 @@ def ascii_md(s, *, html_cell: bool = False) -> str:
     shown as code."""
     from exactlin.docsgen.site import esc, md_text
 
-    text_fn = esc if html_cell else md_text
+    plain = esc if html_cell else md_text
+
+    def text_fn(chunk: str) -> str:
+        m = _IDENT.match(chunk)
+        if m and _is_ident(chunk):
+            return plain(m.group(1)) + f"<code>{esc(m.group(2))}</code>" + plain(m.group(3))
+        return plain(chunk)
+
     s = str(s)
     parts = re.split(r"(\s+)", s)
     chunks = parts[0::2]

@@ -60,3 +60,11 @@ def test_html_cells_are_escaped():
 
 def test_nav_titles_use_unicode_symbols():
     assert nav_title("rank(S_B) <= 1, eta >= 2, Y^t, x~") == "rank(S_B) ≤ 1, η ≥ 2, Yᵗ, x̃"
+
+
+def test_names_from_the_code_are_code_not_subscripts():
+    # 'not_separable' is a verdict's name, not "not" with the subscript "separable"; w_pocket and gamma_min are symbols
+    assert ascii_md("verdict 'not_separable' after max_updates") == (
+        "verdict '<code>not_separable</code>' after <code>max_updates</code>")
+    assert ascii_md("w_pocket <- w and gamma_min > 0") == (
+        r"$w_{\mathrm{pocket}} \leftarrow w$ and $\gamma _{\min} > 0$")
