@@ -330,8 +330,9 @@ def _inst_svm(run) -> str:
                  for j in range(len(w)))
     ay = sum((Fraction(a) * yi for a, yi in zip(alpha, y)), Fraction(0))
     sv = ", ".join(str(i + 1) for i in x.get("support_vectors", ()))
+    system = _kkt_system(run, X, y, alpha, b)
     text = (f"On the worked example the active set is $S = \\{{{sv}\\}}$ and the exact solution is "
-            f"$$\\alpha = {L(tuple(alpha))}, \\qquad w = {L(tuple(w))}, \\qquad b = {L(b)} .$$ "
+            f"$$\\alpha = {L(tuple(alpha))}, \\qquad w = {L(tuple(w))}, \\qquad b = {L(b)} .$$ " + system +
             f"The four conditions, recomputed here: stationarity $\\sum_i \\alpha_i y_i x_i = {L(stat)}$ "
             f"({'$= w$' if stat == tuple(Fraction(v) for v in w) else 'NOT $w$'}) and "
             f"$\\sum_i \\alpha_i y_i = {L(ay)}$; the values $y_i (w \\cdot x_i + b) = {L(tuple(f))}$")
@@ -341,6 +342,32 @@ def _inst_svm(run) -> str:
     if x.get("margin") is not None:
         text += f"The margin is $1/\\|w\\| = {_site().sym_latex(x['margin'])}$, exactly."
     return text
+
+
+def _kkt_system(run, X, y, alpha, b) -> str:
+    """The linear system on the active set, written out with the example's numbers and checked at the solution
+    (hard margin and squared slacks; the hinge's box constraints move bounded multipliers to the right side)."""
+    C = run.params.get("C")
+    if run.algorithm not in ("svm-hard", "svm-soft-l2"):
+        return ""
+    S = [i for i, a in enumerate(alpha) if Fraction(a) != 0]
+    if not S:
+        return ""
+    rows, rhs = [], []
+    for i in S:
+        row = [y[j] * _dot(X[i], X[j]) + (y[i] / (2 * Fraction(C)) if run.algorithm == "svm-soft-l2" and i == j
+                                          else 0) for j in S]
+        rows.append(row + [Fraction(1)])
+        rhs.append(y[i])
+    rows.append([y[j] for j in S] + [Fraction(0)])
+    rhs.append(Fraction(0))
+    sol = [Fraction(alpha[j]) for j in S] + [b]
+    ok = all(_dot(r, sol) == v for r, v in zip(rows, rhs))
+    unknowns = ", ".join(f"\\alpha_{{{j + 1}}}" for j in S)
+    return (f"On the active set the system for $({unknowns}, b)$ is $${_mat(rows)} {_col(sol)} = {_col(rhs)}$$ "
+            f"(rows: $y_j\\, x_i \\cdot x_j$" + (" plus $y_i/(2C)$ on the diagonal" if run.algorithm == "svm-soft-l2"
+                                                   else "") + ", then $\\sum_j \\alpha_j y_j = 0$); the solution "
+            + ("satisfies it exactly. " if ok else "does NOT satisfy it. "))
 
 
 INSTANCES = {"monitor": _inst_monitor, "batch_monitor": _inst_batch_monitor, "margin_check": _inst_margin_check,
