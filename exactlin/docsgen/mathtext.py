@@ -107,7 +107,7 @@ def _kind(chunk: str) -> str:
     core = chunk.strip("'\"()[],.;:")
     if core in ("a", "I"):
         return "B"  # a letter that reads as a word at a formula's edge, as a symbol inside one
-    if (_WEAK.match(chunk) or re.fullmatch(r"[A-Za-z0-9()\[\],./'\"-]{1,16}", chunk)) and core not in _ENGLISH \
+    if (_WEAK.match(chunk) or re.fullmatch(r"[A-Za-z0-9()\[\],./'\"-]{1,16}[;:]?", chunk)) and core not in _ENGLISH \
             and not [w for w in _WORD.findall(chunk) if w not in _MATH_WORDS]:
         return "W"
     return "P"
@@ -142,6 +142,9 @@ def _spans(chunks: list[str]) -> list[tuple[int, int]]:
                 if chunks[j - 1].endswith((",", ";", ":", ".")):
                     break
             break
+        # a bracket opened in the formula closes in it: "(1, 1)" is one formula even across its comma
+        while j < n and kinds[j] in "WS" and _depth(" ".join(chunks[i:j])) > 0:
+            j += 1
         s = i
         # weak chunks before the formula belong to it ("Y a = b"); "a" or "I" only after another weak chunk
         while s > 0 and (kinds[s - 1] == "W" or (kinds[s - 1] == "B" and (s == 1 or kinds[s - 2] == "W"))) and \
@@ -150,6 +153,10 @@ def _spans(chunks: list[str]) -> list[tuple[int, int]]:
         spans.append((s, j))
         i = j
     return spans
+
+
+def _depth(text: str) -> int:
+    return text.count("(") - text.count(")") + text.count("[") - text.count("]")
 
 
 def _ends_sentence(chunk: str) -> bool:
