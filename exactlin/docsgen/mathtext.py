@@ -63,7 +63,8 @@ _GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "eta", "th
           "rho", "sigma", "tau", "phi", "varphi", "omega", "Gamma", "Delta", "Lambda", "Omega", "Phi", "Sigma")
 _FUNCS = {"sign": r"\operatorname{sign}", "rank": r"\operatorname{rank}", "sum": r"\sum", "lim": r"\lim",
           "min": r"\min", "max": r"\max", "argmin": r"\operatorname{arg\,min}", "argmax": r"\operatorname{arg\,max}",
-          "mod": r"\bmod", "exp": r"\exp", "ln": r"\ln", "log": r"\log", "diag": r"\operatorname{diag}"}
+          "mod": r"\bmod", "exp": r"\exp", "ln": r"\ln", "log": r"\log", "diag": r"\operatorname{diag}",
+          "grad": r"\nabla"}
 _MATH_WORDS = set(_GREEK) | set(_FUNCS) | {"eps", "sqrt", "in", "E_in", "abs", "Abs"}
 #: a chunk (a whitespace-separated piece of a sentence) that is certainly mathematics
 _STRONG = re.compile(r"[=<>^_|~{}]|\+|(?<!\*)\*(?!\*)|\w\.\w|(?<=[\w)])/|^[-+]$")

@@ -388,7 +388,7 @@ def step_md(step) -> str:
     if isinstance(step, (tuple, list)):
         texts = [s for s in step if isinstance(s, str)]
         exprs = [s for s in step if not isinstance(s, str)]
-        lead = md_text(texts[0]) if texts else ""
+        lead = ascii_md(texts[0]) if texts else ""
         if len(exprs) == 2:
             body = f"$${sym_latex(exprs[0])} = {sym_latex(exprs[1])}$$"
         else:
@@ -405,7 +405,7 @@ def step_md(step) -> str:
         body = ""
     else:
         body = f"$${sym_latex(step)}$$"
-    return ((md_text(text) if text else "") + "\n\n" + body).strip()
+    return ((ascii_md(text) if text else "") + "\n\n" + body).strip()
 
 
 def cite_note_html(seed) -> str:
@@ -418,7 +418,7 @@ def cite_note_html(seed) -> str:
 
 def derivation_md(dv: dict, level: str = "###") -> str:
     if dv.get("python"):
-        parts = [f"{level} {md_text(dv['id'])}", "", md_text(dv["title"]), "",
+        parts = [f"{level} {md_text(dv['id'])}", "", ascii_md(dv["title"]), "",
                  f"`{dv['python']}()`, computed while this page was built:", ""]
     else:
         parts = [f"{level} {md_text(dv['title'])}", ""]
