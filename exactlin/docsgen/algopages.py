@@ -24,10 +24,19 @@ SECTIONS = ("The problem", "The criterion", (GRADIENT, GEOMETRY), "The rule", "W
             "What it guarantees", "The notes' statement", IMPLEMENTATION)
 
 
-def _site():
-    from exactlin.docsgen import site
+#: the page generator whose helpers (tables, pictures, run summaries, number formats) the template uses; it
+#: registers itself with :func:`use_site` before rendering, so this module imports nothing above it
+_SITE: list = []
 
-    return site
+
+def use_site(module) -> None:
+    _SITE[:] = [module]
+
+
+def _site():
+    if not _SITE:
+        raise RuntimeError("exactlin.docsgen.algopages: call use_site(exactlin.docsgen.site) first")
+    return _SITE[0]
 
 
 def L(v) -> str:  # noqa: N802 - short: a value as LaTeX

@@ -16,6 +16,17 @@ from __future__ import annotations
 import html
 import re
 
+
+def esc(s) -> str:
+    """HTML-escaped text (quotes too)."""
+    return html.escape(str(s), quote=True)
+
+
+def md_text(s: str) -> str:
+    """Plain text from the code, made safe for Markdown (no emphasis, no raw HTML, no links)."""
+    s = html.escape(str(s), quote=False)
+    return re.sub(r"([\\`*_\[\]])", r"\\\1", s)
+
 # ---------------------------------------------------------------------------
 # the check
 
@@ -236,8 +247,6 @@ def ascii_md(s, *, html_cell: bool = False) -> str:
     """A sentence from the code as Markdown (or, with ``html_cell``, as the HTML of a table cell): its ASCII
     formulas as LaTeX between dollar signs, the rest as escaped text.  A formula that does not translate is
     shown as code."""
-    from exactlin.docsgen.site import esc, md_text
-
     plain = esc if html_cell else md_text
 
     def text_fn(chunk: str) -> str:

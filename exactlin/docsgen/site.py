@@ -19,7 +19,6 @@ the fields :func:`exactlin.render.report.summary_items` lists (the same as ``exa
 from __future__ import annotations
 
 import contextlib
-import html
 import importlib
 import inspect
 import io
@@ -28,11 +27,12 @@ import os
 import pkgutil
 import posixpath
 import re
+import sys
 import tempfile
 import time
 from fractions import Fraction
 
-from exactlin.docsgen.mathtext import ascii_md, nav_title, plain_math
+from exactlin.docsgen.mathtext import ascii_md, esc, md_text, nav_title, plain_math
 from exactlin.exact.format import latex as format_latex
 from exactlin.exact.format import markdown as format_markdown
 from exactlin.exact.format import text as format_text
@@ -66,16 +66,6 @@ TRACE_ROWS = _REPORT_TRACE_ROWS
 
 # ---------------------------------------------------------------------------
 # small renderers
-
-
-def esc(s) -> str:
-    return html.escape(str(s), quote=True)
-
-
-def md_text(s: str) -> str:
-    """Plain text from the code, made safe for Markdown (no emphasis, no raw HTML, no links)."""
-    s = html.escape(str(s), quote=False)
-    return re.sub(r"([\\`*_\[\]])", r"\\\1", s)
 
 
 def md_inline_rst(s: str) -> str:
@@ -506,6 +496,8 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
     :func:`exactlin.docsgen.algopages.algorithm_page`."""
     from exactlin.data.dataset import as_dataset
     from exactlin.docsgen import algopages
+
+    algopages.use_site(sys.modules[__name__])  # the template renders with this module's helpers (no import cycle)
 
     base = f"algorithms/{spec.family}"
     exs = examples_by_algo.get(spec.name, [])
