@@ -184,7 +184,8 @@ def test_algorithms_show_json(capsys):
     params = {p["name"]: p for p in d["params"]}
     # the lecture's perceptron: eta = 1 from w = 0 (w0 default: none given), mistake iff y<w,x> <= 0
     assert params["eta"]["default"] == "1" and params["w0"]["default"] is None
-    assert params["strict"]["default"] is False and params["monitor"]["default"] is True
+    # strict's default is the variant's own test (issue 20: <= 0 corrected, seed 004's < 0 printed)
+    assert params["strict"]["default"] is None and params["monitor"]["default"] is True
     assert {"w_star", "max_updates", "max_bits", "max_seconds"} <= set(params)
     assert d["max_epochs"]["default"] >= 1
 
