@@ -501,7 +501,8 @@ _add("balanced-winnow",
 
 _add("threshold-unit",
      problem=(r"The perceptron as Mitchell (1997, section 4.4.2) and Rosenblatt state it: a unit computes "
-              r"$o = 1$ if $w \cdot \tilde x > 0$ and $o = 0$ otherwise, on the augmented input "
+              r"$o = 1$ if $w \cdot \tilde x \ge 0$ and $o = 0$ otherwise (courses differ on the tie "
+              r"$w \cdot \tilde x = 0$; some use $> 0$), on the augmented input "
               r"$\tilde x = (1, x)$, and each sample has a target $t \in \{0, 1\}$. Find $w$ with $o = t$ on "
               r"every sample. It is seed 000's problem with labels $y = 2t - 1$."),
      criterion=(r"The same perceptron criterion, written with $0/1$ targets: the error $t - o$ is $+1$ on a "
@@ -510,9 +511,9 @@ _add("threshold-unit",
                r"$w \leftarrow w + \eta\, y\, \tilde x$ exactly when the sample is misclassified, because "
                r"$t - o = y$ there and $t - o = 0$ otherwise: no test is needed, the error term does it."),
      rule=(r"Start from $w = 0$ and visit the samples cyclically: "
-           r"$$o = [\, w \cdot \tilde x_i > 0 \,], \qquad w \leftarrow w + \eta\, (t_i - o)\, \tilde x_i .$$ "
-           r"Courses differ on the tie $w \cdot \tilde x = 0$: counting it as $o = 1$ instead changes which "
-           r"samples are corrected."),
+           r"$$o = [\, w \cdot \tilde x_i \ge 0 \,], \qquad w \leftarrow w + \eta\, (t_i - o)\, \tilde x_i .$$ "
+           r"With the strict test $o = [\, w \cdot \tilde x_i > 0 \,]$ a sample on the boundary counts as "
+           r"negative instead, which changes which samples are corrected."),
      stops=("When a full pass has $o = t$ on every sample. " + _CYCLE_STOP),
      guarantee=(r"With $y_i = 2t_i - 1$ every correction is a perceptron mistake on the sample $y_i \tilde x_i$ "
                 r"(both tie rules make the corrected sample have $y_i\, w \cdot \tilde x_i \le 0$), so the "
