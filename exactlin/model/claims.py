@@ -155,7 +155,7 @@ def _certificate_claims(cert, run, base: dict, labels: list[str] | None) -> list
         if cert.features is not None and "features" not in base:
             return out  # a kernel's monomial features, rescaled: not a space the checker rebuilds
         out.append({"kind": "gordan", **base, "lambda": _vec(cert.lam)})
-        if cert.cycle:
+        if cert.cycle and all(0 <= i < len(cert.lam) for i in cert.cycle):  # sample indices (not batch steps)
             p = len(cert.cycle)
             counts = [0] * len(cert.lam)
             for i in cert.cycle:

@@ -107,6 +107,7 @@ def _kkt(c, D):
 
         def kernel(u, v):
             return (dot(u, v) + c0) ** p
+    _need("w" not in c or len(c["w"]) == len(D.rows[0]), "w has the wrong length")
     cert = verify_kkt(D.rows, D.y(c), to_vector(c["alpha"]), to_rational(c["b"]),
                       w=to_vector(c["w"]) if "w" in c else None, kernel=kernel, loss=c["loss"],
                       C=to_rational(c["C"]) if "C" in c else None, intercept=c["intercept"])
