@@ -219,7 +219,8 @@ class Samples:
         bias = get(claim, "bias", "claim")
         if bias not in ("none", "first", "last"):
             raise Malformed(f"claim: bias {bias!r}")
-        one = [Fraction(1)]
+        x0 = c_bias_input(claim)
+        one = [Fraction(x0)]
         return [one + r if bias == "first" else r + one if bias == "last" else list(r) for r in self.x(claim)]
 
     def y(self, claim):
@@ -228,6 +229,14 @@ class Samples:
 
     def z(self, claim):
         return [[s * v for v in x] for s, x in zip(self.y(claim), self.xt(claim))]
+
+
+def c_bias_input(claim):
+    """The constant of the augmentation: 1, or -1 for a threshold unit whose w_0 is the threshold."""
+    v = claim.get("bias_input", 1)
+    if v not in (1, -1) or isinstance(v, bool):
+        raise Malformed(f"claim: bias_input {v!r} (1 or -1)")
+    return v
 
 
 def zero_combination(lam, vectors, what):
@@ -463,12 +472,9 @@ def check_errors(c, S):
     if model == "linear":
         a, X, y = vec(get(c, "a", "training-errors"), "a"), S.xt(c), S.y(c)
         dims(a, len(X[0]) if X else 0, "a")
-        tie, flip = c.get("tie", "none"), c.get("bias_input", 1) == -1 and c.get("bias") != "none"
+        tie = c.get("tie", "none")
         wrong = []
         for i, x in enumerate(X):
-            if flip:
-                j = 0 if c["bias"] == "first" else len(x) - 1
-                x = [-v if k == j else v for k, v in enumerate(x)]
             g = dot(a, x)
             side = (1 if g > 0 else -1 if g < 0 else 0) if tie == "none" else (1 if (g >= 0 if tie == ">=" else g > 0)
                                                                             else -1)

@@ -451,3 +451,55 @@ def test_results_validate_against_the_schema(results):
     bad["claims"][0]["Y_pinv"][0][0] = 0.5
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema)
+
+
+def test_more_malformed_shapes(results):
+    d = results["mse"]
+    for change in (lambda e: e["claims"][0].update(Y_pinv="x"), lambda e: e.update(claims={}),
+                   lambda e: e["data"].update(labels=[1] * len(e["data"]["labels"])),
+                   lambda e: e["data"]["rows"][0].append("1")):
+        e = copy.deepcopy(d)
+        change(e)
+        assert run_check(e)[0] == 2
+    e = copy.deepcopy(d)
+    e["data"]["rows"] = [[int(v) for v in r] for r in e["data"]["rows"]]  # JSON integers are exact numbers too
+    assert run_check(e)[0] == 0
+
+
+def test_a_threshold_unit_with_bias_input_minus_one(results):
+    # Mitchell's unit with x_0 = -1: the checker negates the bias entry, as exactlin does
+    d = result("threshold-unit", SEP, bias_input=-1)
+    c = next(c for c in d["claims"] if c["kind"] == "training-errors")
+    assert c["bias_input"] == -1
+    assert run_check(d)[0] == 0 and exactlin_ok(d)
+    e = mutated(d, ("claims", d["claims"].index(c), "a", 0))
+    assert (run_check(e)[0] == 0) == exactlin_ok(e)
+
+
+def test_run_as_a_script(tmp_path, monkeypatch, results, capsys):
+    import runpy
+
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(results["perceptron-xor"]))
+    monkeypatch.setattr(sys, "argv", ["exactlin_check.py", str(p)])
+    with pytest.raises(SystemExit) as e:
+        runpy.run_path(str(CHECKER), run_name="__main__")
+    assert e.value.code == 0 and "claim 1 gordan" in capsys.readouterr().out
+
+
+def test_the_checker_has_full_line_coverage(tmp_path):
+    pytest.importorskip("coverage")
+    env = {**__import__("os").environ, "COVERAGE_FILE": str(tmp_path / ".coverage")}
+    r = subprocess.run([sys.executable, "-m", "coverage", "run", "--include=*/exactlin/exactlin_check.py", "-m",
+                        "pytest", "-q", "-p", "no:cacheprovider", "-x", str(Path(__file__)), "-k",
+                        "not full_line_coverage"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout[-2000:]
+    rep = subprocess.run([sys.executable, "-m", "coverage", "report", "-m", "--fail-under=100"], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    assert rep.returncode == 0, rep.stdout
+
+
+def test_a_bias_input_other_than_plus_or_minus_one_is_malformed(results):
+    e = copy.deepcopy(results["threshold-unit"])
+    e["claims"][0]["bias_input"] = 0
+    assert run_check(e)[0] == 2

@@ -205,9 +205,9 @@ def _linear_errors(m, run, base: dict, z) -> dict:
     """training-errors of a linear model (LinearModel, ThresholdUnitModel: a, bias, the tie rule)."""
     from exactlin.model.models import ThresholdUnitModel
 
-    rule = {"tie": m.tie, "bias_input": int(m.bias_input)} if isinstance(m, ThresholdUnitModel) else {"tie": "none"}
+    rule = {"tie": m.tie} if isinstance(m, ThresholdUnitModel) else {"tie": "none"}
     a = [Fraction(v) for v in m.w]
-    errs = [i for i, s in enumerate(_decisions(run, a, m.bias, rule)) if s != z[i]]
+    errs = [i for i, s in enumerate(_decisions(run, a, m.bias, {**rule, **base})) if s != z[i]]
     return {"kind": "training-errors", **base, "model": "linear", "a": _vec(a), **rule, "errors": errs}
 
 
@@ -318,6 +318,8 @@ def build_claims(run) -> list[dict]:
     f = _features(run)
     if f is not None:
         base["features"] = f
+    if getattr(getattr(run.model, "inner", run.model), "bias_input", 1) == -1 and run.bias != "none":
+        base["bias_input"] = -1  # a threshold unit's x_0 = -1: every claim's samples are augmented with -1
     claims: list[dict] = []
     seen: set[int] = set()
     for v in run.extras.values():  # every typed certificate the run holds, once

@@ -41,7 +41,11 @@ class _Data:
         return list(apply_map(f["map"], f.get("degree", 2), self.rows)) if f else self.rows
 
     def xt(self, c):
-        return [tuple(r) for r in augment(self.x(c), c["bias"])]
+        X = [tuple(r) for r in augment(self.x(c), c["bias"])]
+        if c.get("bias_input", 1) == -1 and c["bias"] != "none":  # a threshold unit's x_0 = -1
+            j = 0 if c["bias"] == "first" else len(X[0]) - 1
+            X = [tuple(-v if k == j else v for k, v in enumerate(x)) for x in X]
+        return X
 
     def y(self, c):
         pos = c.get("positive", self.positive)
@@ -167,9 +171,6 @@ def _errors(c, D):
         a = to_vector(c["a"])
         X = D.xt(c)
         _need(len(a) == len(X[0]), "a has the wrong length")
-        if c.get("bias_input", 1) == -1 and c["bias"] != "none":
-            j = 0 if c["bias"] == "first" else len(X[0]) - 1
-            X = [tuple(-v if k == j else v for k, v in enumerate(x)) for x in X]
         tie = c.get("tie", "none")
         g = [dot(a, x) for x in X]
         side = [(1 if v > 0 else -1 if v < 0 else 0) if tie == "none" else (1 if (v >= 0 if tie == ">=" else v > 0)
