@@ -507,16 +507,31 @@ CHECKS = {"separator": check_separator, "gordan": check_gordan, "cycle": check_c
 
 
 def check(result_text, csv_text=None, out=print):
-    """Check a result; print one line per claim; return the exit status (0, 1 or 2)."""
+    """Check a result (or each run of a worked example's JSON, ``exactlin examples show ID --json``); print one
+    line per claim; return the exit status (0, 1 or 2)."""
     try:
         d = json.loads(result_text, parse_float=lambda s: _no_float(s), parse_constant=_no_float)
+    except (Malformed, ValueError, RecursionError) as e:
+        out(f"malformed: {e}")
+        return 2
+    if isinstance(d, dict) and "result_format" not in d and isinstance(d.get("runs"), list) and d["runs"]:
+        status = 0
+        for k, run in enumerate(d["runs"], 1):
+            out(f"run {k}: {run.get('algorithm') if isinstance(run, dict) else '?'}")
+            status = max(status, check_one(run, csv_text, out))
+        return status
+    return check_one(d, csv_text, out)
+
+
+def check_one(d, csv_text, out):
+    try:
         if not isinstance(d, dict) or d.get("result_format") != FORMAT:
             raise Malformed(f"not an {FORMAT} result (no or another result_format)")
         rows, labels, options, sha = read_data(d)
         claims = get(d, "claims", "result", list)
         if not all(isinstance(c, dict) and c.get("kind") in CHECKS for c in claims):
             raise Malformed(f"every claim needs a kind among {', '.join(CHECKS)}")
-    except (Malformed, ValueError, RecursionError) as e:
+    except Malformed as e:
         out(f"malformed: {e}")
         return 2
     failed = []

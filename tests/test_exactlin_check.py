@@ -503,3 +503,28 @@ def test_a_bias_input_other_than_plus_or_minus_one_is_malformed(results):
     e = copy.deepcopy(results["threshold-unit"])
     e["claims"][0]["bias_input"] = 0
     assert run_check(e)[0] == 2
+
+
+def test_every_run_of_every_worked_example_checks():
+    from exactlin.lectures.examples import all_examples, run_example
+    from exactlin.render.report import example_dict
+
+    n = 0
+    for ex in all_examples():
+        d = json.loads(json.dumps(example_dict(ex, run_example(ex.id))))
+        for r in d["runs"]:
+            assert "result_format" in r, (ex.id, r["algorithm"])
+            assert exactlin_ok(r), (ex.id, r["algorithm"])
+            n += 1
+        if d["runs"]:  # the example's JSON as a whole: the checker checks each run
+            rc, text = run_check(d)
+            assert rc == 0, (ex.id, text)
+    assert n > 40
+
+
+def test_an_example_file_with_a_failing_run(results):
+    bad = copy.deepcopy(results["mse"])
+    bad["claims"][0]["Y_pinv"][0][0] = "99"
+    rc, text = run_check({"id": "x", "runs": [results["perceptron-xor"], bad]})
+    assert rc == 1 and "run 2: mse" in text
+    assert run_check({"id": "x", "runs": [[]]})[0] == 2

@@ -75,7 +75,9 @@ def _raw(run):
     if X is None or y is None:
         return None
     z = getattr(p, "z", None)
-    orig = run.extras.get("original_X")  # a feature-map run: the raw rows before phi
+    # a feature-map run whose model names its map: the raw rows before phi (the claims name the map); with an
+    # unnamed map the data are the mapped rows the algorithm saw
+    orig = run.extras.get("original_X") if _features(run) is not None else None
     return (orig if orig is not None else X), y, z
 
 
