@@ -1,6 +1,7 @@
 """``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
 [--max-epochs N] [--trace] [--json | --format text|json|latex|csv|markdown] [--save MODEL.json]
-[--save-result RESULT.json] [--label-column NAME|INDEX] [--delimiter D]``: train an algorithm on a CSV file (``-``: standard input)."""
+[--save-result RESULT.json] [--label-column NAME|INDEX] [--delimiter D]``: train an algorithm on a CSV file
+(``-``: standard input)."""
 
 from __future__ import annotations
 

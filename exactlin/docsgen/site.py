@@ -258,11 +258,17 @@ def picture(run, base: str, stem: str, caption: str) -> str:
 
 
 def run_json(run, base: str, stem: str) -> str:
+    from exactlin import exactlin_check
+
     try:
-        GENERATED[f"{base}/{stem}.json"] = run.to_json()
+        text = GENERATED[f"{base}/{stem}.json"] = run.to_json()
     except (TypeError, ValueError) as e:
         return f"*(JSON export failed: {md_text(e)})*"
-    return f"[Download this run as JSON (exact rationals as strings)]({stem}.json)"
+    report: list[str] = []
+    status = exactlin_check.check(text, out=report.append)  # the stand-alone checker, on the file offered
+    verdict = {0: "every claim holds", 1: "a claim FAILS", 2: "malformed"}[status]
+    return (f"[Download this run as JSON (exact rationals as strings, with its rows and claims)]({stem}.json); "
+            f"`exactlin check {stem}.json` ({verdict}):\n\n```text\n" + "\n".join(report) + "\n```")
 
 
 def run_block(run, base: str, stem: str, *, heading: str = "###") -> str:

@@ -331,5 +331,6 @@ class _Canonical(dict):
         return (_Canonical, (dict(self),))
 
 
-_RESERVED = {"result_format", "data", "claims", "exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
+_RESERVED = {"result_format", "data", "claims",  # a saved result's carried block (exactlin.model.claims)
+             "exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
              "params", "trace", "trace_complete", "seed", "reason_text", "model"}
