@@ -24,7 +24,7 @@ def register(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=examples_epilog("exactlin check examples/results/xor-perceptron.json",
                                "exactlin check examples/results/xor-perceptron.json examples/data/xor.csv",
-                               "exactlin fit perceptron examples/data/xor.csv --save-result r.json && exactlin check r.json"))
+                               "exactlin fit perceptron examples/data/xor.csv --save-result r.json"))
     sp.add_argument("result", help="a result saved by exactlin (fit --save-result, fit --json, separable --json)")
     sp.add_argument("data", nargs="?", default=None,
                     help="optional: the CSV file the result was computed from (parsed with the recorded options; "
