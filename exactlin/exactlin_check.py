@@ -22,7 +22,8 @@ convergence-bound  gamma = min y_i w*.x~_i > 0, R^2 = max ||x~_i||^2, ||w*||^2, 
 training-errors    exactly the listed samples are misclassified by the returned weights
 
 x~_i is row i after the claim's feature map (circle: (x1, x2, x1^2 + x2^2); poly of degree p: the monomials of
-degree 1..p, degree by degree, in itertools.combinations_with_replacement order), augmented by the bias mode
+degree 1..p (min_degree..p when given: a polynomial kernel's Gordan certificate), degree by degree, in
+itertools.combinations_with_replacement order), augmented by the bias mode
 (none; first: (1, x); last: (x, 1)).  y_i = +1 when label_i is the positive label, else -1.  With DATA.csv the
 file is parsed with the recorded options and must give the same rows and labels.
 
@@ -198,11 +199,11 @@ class Samples:
             need(all(len(r) == 2 for r in self.rows), "the circle map needs 2 features")
             return [[a, b, a * a + b * b] for a, b in self.rows]
         if m == "poly":
-            p = get(f, "degree", "features", int)
-            if p < 1:
-                raise Malformed("features: degree must be >= 1")
+            p, lo = get(f, "degree", "features", int), f.get("min_degree", 1)
+            if p < 1 or isinstance(lo, bool) or not isinstance(lo, int) or not 0 <= lo <= p:
+                raise Malformed("features: degree must be >= 1 and 0 <= min_degree <= degree")
             d = len(self.rows[0]) if self.rows else 0
-            mons = [c for k in range(1, p + 1) for c in combinations_with_replacement(range(d), k)]
+            mons = [c for k in range(lo, p + 1) for c in combinations_with_replacement(range(d), k)]
             out = []
             for r in self.rows:
                 row = []

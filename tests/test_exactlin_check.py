@@ -56,6 +56,9 @@ CASES = {
     "svm-soft-xor": ("svm-soft", XOR, {}),  # kkt hinge
     "svm-soft-l2": ("svm-soft-l2", SEP, {}),  # kkt squared
     "svm-poly": ("svm-hard", XOR, {"kernel": "poly", "degree": 2, "coef0": 1}),  # kkt with a polynomial kernel
+    # not separable in the kernel's feature space: a Gordan certificate on the monomials of degree 0..2
+    "svm-poly-gordan": ("svm-hard", ([[0, 0], [1, 0], [2, 0], [3, 0]], [1, -1, 1, -1]),
+                        {"kernel": "poly", "degree": 2, "coef0": 1}),
     "mse": ("mse", SEP, {}),  # penrose
     "fisher": ("fisher", FISHER, {}),  # fisher, threshold errors
     "linear-machine-cycle": ("linear-machine", THREE_CYCLE, {}),  # kesler-gordan
@@ -280,6 +283,7 @@ def malformed_claim(results, case, change):
     ("perceptron-xor", lambda c: c.update(bias="middle")),
     ("perceptron-xor", lambda c: c.update(features={"map": "sine"})),
     ("perceptron-xor", lambda c: c.update(features={"map": "poly", "degree": 0})),
+    ("perceptron-xor", lambda c: c.update(features={"map": "poly", "degree": 2, "min_degree": 3})),
     ("svm-hard", lambda c: c.update(loss="logistic")),
     ("svm-hard", lambda c: c.update(kernel={"kind": "rbf"})),
     ("linear-machine-cycle", lambda c: c.update(pairs=[[0]] + c["pairs"][1:])),
@@ -443,7 +447,7 @@ def test_runs_without_site_packages_and_in_a_bare_venv(tmp_path, results):
 
 
 def test_results_validate_against_the_schema(results):
-    jsonschema = pytest.importorskip("jsonschema")
+    import jsonschema  # the test extra
     schema = json.loads((ROOT / "exactlin" / "claims.schema.json").read_text())
     for d in results.values():
         jsonschema.validate(d, schema)
@@ -488,7 +492,7 @@ def test_run_as_a_script(tmp_path, monkeypatch, results, capsys):
 
 
 def test_the_checker_has_full_line_coverage(tmp_path):
-    pytest.importorskip("coverage")
+    import coverage  # noqa: F401 - the test extra
     env = {**__import__("os").environ, "COVERAGE_FILE": str(tmp_path / ".coverage")}
     r = subprocess.run([sys.executable, "-m", "coverage", "run", "--include=*/exactlin/exactlin_check.py", "-m",
                         "pytest", "-q", "-p", "no:cacheprovider", "-x", str(Path(__file__)), "-k",

@@ -25,8 +25,9 @@ next to the run's own fields:
 
 Samples.  x~_i is row i augmented by ``bias`` (none | first: (1, x) | last: (x, 1)), after the claim's
 ``features`` map when it names one (``{"map": "circle"}``: (x1, x2, x1^2 + x2^2); ``{"map": "poly", "degree": p}``:
-the monomials of degree 1..p, degree by degree, each degree's index tuples in
-``itertools.combinations_with_replacement`` order).  y_i = +1 when label_i is the claim's ``positive`` (else the
+the monomials of degree 1..p (of degree ``min_degree``..p when given: 0 for a polynomial kernel with coef0 > 0, p
+with coef0 = 0), degree by degree, each degree's index tuples in ``itertools.combinations_with_replacement``
+order).  y_i = +1 when label_i is the claim's ``positive`` (else the
 data's), -1 otherwise.
 """
 
@@ -155,7 +156,9 @@ def _certificate_claims(cert, run, base: dict, labels: list[str] | None) -> list
         out.append(c)
     elif isinstance(cert, GordanCertificate):
         if cert.features is not None and "features" not in base:
-            return out  # a kernel's monomial features, rescaled: not a space the checker rebuilds
+            base = _kernel_features(run)
+            if base is None:
+                return out
         out.append({"kind": "gordan", **base, "lambda": _vec(cert.lam)})
         if cert.cycle and all(0 <= i < len(cert.lam) for i in cert.cycle):  # sample indices (not batch steps)
             p = len(cert.cycle)
@@ -211,6 +214,18 @@ def _linear_errors(m, run, base: dict, z) -> dict:
     a = [Fraction(v) for v in m.w]
     errs = [i for i, s in enumerate(_decisions(run, a, m.bias, {**rule, **base})) if s != z[i]]
     return {"kind": "training-errors", **base, "model": "linear", "a": _vec(a), **rule, "errors": errs}
+
+
+def _kernel_features(run) -> dict | None:
+    """The samples of a polynomial kernel's Gordan certificate: the monomials of degree min_degree..p (0..p when
+    coef0 > 0, p alone when coef0 = 0; the kernel's feature space rescales them by positive constants), with the
+    intercept's constant 1 appended last (bias "last"), or none without an intercept."""
+    p = run.params
+    if p.get("kernel") != "poly" or p.get("degree") is None or p.get("coef0") is None:
+        return None
+    d = int(p["degree"])
+    return {"bias": "last" if run.bias != "none" else "none",
+            "features": {"map": "poly", "degree": d, "min_degree": 0 if Fraction(p["coef0"]) > 0 else d}}
 
 
 def _model_claims(run, base: dict, labels: list[str] | None) -> list[dict]:

@@ -9,6 +9,8 @@ tests require the two verdicts to agree on every single-number change of a resul
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import prod
 
 from exactlin.data.dataset import augment
 from exactlin.errors import ExactlinError, VerificationError
@@ -38,6 +40,11 @@ class _Data:
 
     def x(self, c):
         f = c.get("features")
+        if f and f.get("min_degree", 1) != 1:  # a polynomial kernel's monomials of degree min_degree..p
+            lo, p = int(f["min_degree"]), int(f["degree"])
+            _need(0 <= lo <= p, "min_degree outside 0..degree")
+            mons = [t for k in range(lo, p + 1) for t in combinations_with_replacement(range(len(self.rows[0])), k)]
+            return [tuple(prod((x[j] for j in t), start=Fraction(1)) for t in mons) for x in self.rows]
         return list(apply_map(f["map"], f.get("degree", 2), self.rows)) if f else self.rows
 
     def xt(self, c):
