@@ -103,6 +103,10 @@ def dims(v, n, what):
     need(len(v) == n, f"{what} has {len(v)} entries, expected {n}")
 
 
+def sign(v):
+    return 1 if v > 0 else -1 if v < 0 else 0
+
+
 def fmt(q):
     return str(q)
 
@@ -485,6 +489,19 @@ def check_errors(c, S):
         w, y0, y = vec(get(c, "w", "training-errors"), "w"), num(get(c, "y0", "training-errors"), "y0"), S.y(c)
         dims(w, len(S.rows[0]), "w")
         wrong = [i for i, x in enumerate(S.rows) if (1 if dot(w, x) > y0 else -1) != y[i]]
+    elif model in ("vote", "kernel"):
+        X, y = S.xt(c), S.y(c)
+        if model == "vote":  # sign(sum_k c_k sign(w_k.x~))
+            pairs = [(vec(get(v, "w", "vote"), "w"), get(v, "c", "vote", int)) for v in get(c, "vectors", "vote", list)]
+            need(pairs and all(len(w) == len(X[0]) for w, _ in pairs), "a voting vector has the wrong length")
+            g = [sum(k * sign(dot(w, x)) for w, k in pairs) for x in X]
+        else:  # sign(sum_i alpha_i y_i K(s_i, x~) + b)
+            K, sup = kernel_fn(c), mat(get(c, "support", "kernel"), "support")
+            al, ys, b = vec(get(c, "alpha", "kernel"), "alpha"), get(c, "y", "kernel", list), num(c.get("b", "0"), "b")
+            need(len(sup) == len(al) == len(ys) and all(len(v) == len(X[0]) for v in sup), "the support vectors, "
+                 "alpha and y must have one entry each, in the samples' dimension")
+            g = [sum((a * t * K(v, x) for v, a, t in zip(sup, al, ys)), Fraction(0)) + b for x in X]
+        wrong = [i for i, v in enumerate(g) if sign(v) != y[i]]
     elif model == "argmax":
         W = mat(get(c, "W", "training-errors"), "W")
         cls, _, k = kesler(c, S, [])

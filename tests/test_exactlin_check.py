@@ -66,6 +66,7 @@ CASES = {
     "one-vs-rest": ("one-vs-rest", THREE, {}),  # one binary claim per class
     "feature-map-poly": ("feature-map", XOR, {"map": "poly", "degree": 2}),
     "threshold-unit": ("threshold-unit", SEP, {}),
+    "voted-perceptron": ("voted-perceptron", SEP, {"bias": "first"}),  # the vote's training errors
 }
 
 
@@ -532,3 +533,14 @@ def test_an_example_file_with_a_failing_run(results):
     rc, text = run_check({"id": "x", "runs": [results["perceptron-xor"], bad]})
     assert rc == 1 and "run 2: mse" in text
     assert run_check({"id": "x", "runs": [[]]})[0] == 2
+
+
+def test_vote_and_kernel_models_with_wrong_shapes(results):
+    v = copy.deepcopy(results["voted-perceptron"])
+    k = next(i for i, c in enumerate(v["claims"]) if c.get("model") == "vote")
+    v["claims"][k]["vectors"][0]["w"].pop()
+    assert run_check(v)[0] == 1 and not exactlin_ok(v)
+    s = copy.deepcopy(results["svm-poly"])
+    k = next(i for i, c in enumerate(s["claims"]) if c.get("model") == "kernel")
+    s["claims"][k]["y"].pop()
+    assert run_check(s)[0] == 1 and not exactlin_ok(s)

@@ -230,7 +230,15 @@ def _kernel_features(run) -> dict | None:
 
 def _model_claims(run, base: dict, labels: list[str] | None) -> list[dict]:
     """training-errors: the samples the returned model gets wrong (recomputed by the checker)."""
-    from exactlin.model.models import ArgmaxModel, LinearModel, OneVsRestModel, ThresholdModel, ThresholdUnitModel
+    from exactlin.model.models import (
+        ArgmaxModel,
+        KernelModel,
+        LinearModel,
+        OneVsRestModel,
+        ThresholdModel,
+        ThresholdUnitModel,
+        VoteModel,
+    )
 
     m = getattr(run.model, "inner", run.model)
     z = getattr(run.problem, "z", None)
@@ -245,6 +253,19 @@ def _model_claims(run, base: dict, labels: list[str] | None) -> list[dict]:
         errs = [i for i, x in enumerate(X) if (1 if sum(p * q for p, q in zip(w, x)) > y0 else -1) != z[i]]
         return [{"kind": "training-errors", **base, "model": "threshold", "w": _vec(w), "y0": _q(y0),
                  "errors": errs}]
+    if isinstance(m, (VoteModel, KernelModel)) and z is not None:
+        X = _augmented(run, m.bias)
+        if isinstance(m, VoteModel):  # sign(sum_k c_k sign(<w_k, x~>))
+            g = [sum(c * _sign(sum(p * q for p, q in zip(w, x))) for w, c in m.vectors) for x in X]
+            body = {"model": "vote", "vectors": [{"w": _vec(w), "c": int(c)} for w, c in m.vectors]}
+        else:  # sign(sum_i alpha_i y_i K(s_i, x~) + b)
+            g = [m._decide_one(x) for x in _raw_rows(run)]
+            body = {"model": "kernel", "kernel": {"kind": "linear"} if m.kernel == "linear" else
+                    {"kind": "poly", "degree": int(m.degree), "coef0": _q(m.coef0)},
+                    "support": [_vec(v) for v in m.support], "alpha": _vec(m.alpha), "y": [int(v) for v in m.y],
+                    "b": _q(m.b)}
+        errs = [i for i, v in enumerate(g) if _sign(v) != z[i]]
+        return [{"kind": "training-errors", **base, "bias": m.bias, **body, "errors": errs}]
     if isinstance(m, ArgmaxModel):
         classes = [label_text(c) for c in m.classes]
         W = [[Fraction(v) for v in w] for w in m.W]
@@ -263,6 +284,14 @@ def _model_claims(run, base: dict, labels: list[str] | None) -> list[dict]:
             out.append({**_linear_errors(b, run, {**base, "positive": t}, [1 if v == t else -1 for v in labels])})
         return out
     return []
+
+
+def _sign(v) -> int:
+    return 1 if v > 0 else -1 if v < 0 else 0
+
+
+def _raw_rows(run) -> list[tuple]:
+    return [tuple(Fraction(v) for v in r) for r in _raw(run)[0]]
 
 
 def _augmented(run, bias: str) -> list[tuple]:

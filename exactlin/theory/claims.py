@@ -187,6 +187,25 @@ def _errors(c, D):
         w, y0 = to_vector(c["w"]), to_rational(c["y0"])
         _need(len(w) == len(D.rows[0]), "w has the wrong length")
         wrong = [i for i, x in enumerate(D.rows) if (1 if dot(w, x) > y0 else -1) != y[i]]
+    elif c["model"] in ("vote", "kernel"):
+        X = D.xt(c)
+
+        def sign(v):
+            return 1 if v > 0 else -1 if v < 0 else 0
+        if c["model"] == "vote":
+            pairs = [(to_vector(v["w"]), int(v["c"])) for v in c["vectors"]]
+            _need(bool(pairs) and all(len(w) == len(X[0]) for w, _ in pairs), "a voting vector has the wrong length")
+            g = [sum(k * sign(dot(w, x)) for w, k in pairs) for x in X]
+        else:
+            kern, sup, al, ys = c["kernel"], to_matrix(c["support"]), to_vector(c["alpha"]), [int(t) for t in c["y"]]
+            _need(len(sup) == len(al) == len(ys) and len(sup[0]) == len(X[0]), "support, alpha, y shapes")
+            p, c0 = int(kern.get("degree", 1)), to_rational(kern.get("coef0", 0))
+
+            def K(u, v):
+                return dot(u, v) if kern["kind"] == "linear" else (dot(u, v) + c0) ** p
+            g = [sum((a * t * K(v, x) for v, a, t in zip(sup, al, ys)), Fraction(0)) + to_rational(c.get("b", 0))
+                 for x in X]
+        wrong = [i for i, v in enumerate(g) if sign(v) != y[i]]
     else:
         cls, _ = D.kesler(c, [])
         W, X = to_matrix(c["W"]), D.xt(c)
