@@ -252,6 +252,7 @@ def test_every_algorithm_on_generated_data_checks(spec):
         except ExactlinError:  # one class only, coinciding means, ...: an input error, not a result
             return
         d = json.loads(r.to_json(trace=False))
+        assert d["claims"], "every result claims something (at least its training errors)"
         rc, text = run_check(d)
         assert rc == 0, text
         assert exactlin_ok(d)
