@@ -93,7 +93,7 @@ def test_the_claims_say_what_the_lecture_says(results):
     # XOR (seed 000): the perceptron cycles through all four samples, lambda = 1/4 each
     g = next(c for c in results["perceptron-xor"]["claims"] if c["kind"] == "gordan")
     assert [Fraction(v) for v in g["lambda"]] == [Fraction(1, 4)] * 4
-    # hard margin: primal = ||w||^2 / 2 and margin = 1 / ||w||, so margin^2 = 1 / (2 primal); strong duality: primal = dual
+    # hard margin: primal = ||w||^2 / 2, margin = 1 / ||w||, so margin^2 = 1 / (2 primal); strong duality: primal = dual
     k = next(c for c in results["svm-hard"]["claims"] if c["kind"] == "kkt")
     assert k["primal_objective"] == k["dual_objective"]
     assert Fraction(k["margin_squared"]) == 1 / (2 * Fraction(k["primal_objective"]))
