@@ -137,6 +137,14 @@ def label_text(cell):
         return s
 
 
+def is_number(cell):
+    try:
+        Fraction(cell.strip())
+        return True
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
 def detect(text):
     """The delimiter exactlin detects: a candidate occurring the same nonzero number of times on every row (tab,
     then ;, then ,); else the most frequent on the first row; else ','."""
@@ -163,7 +171,10 @@ def parse_csv(text, options):
         if any(c.strip() for c in cells):
             table.append(cells)
     need(table, "the data file has no rows")
-    header = table[0] if options.get("header") else None
+    header = options.get("header")
+    if header is None:  # not recorded (a result made in Python): a first row none of whose cells is a number
+        header = not any(is_number(cell) for cell in table[0][:-1])
+    header = table[0] if header else None
     body = table[1:] if header else table
     lc = options.get("label_column")
     width = len(table[0])

@@ -399,6 +399,7 @@ def test_csv_parsing_with_the_recorded_options():
     rows = [[Fraction(1), Fraction(2)], [Fraction(3), Fraction(4)]]
     P = exactlin_check.parse_csv
     assert P("1,2,a\n3,4,b\n", {}) == (rows, ["a", "b"])
+    assert P("x,y,l\n1,2,a\n3,4,b\n", {}) == (rows, ["a", "b"])  # header not recorded: detected
     assert P("# c\n\nx,y,label\n1,2,a # x\n3,4,b\n", {"header": True}) == (rows, ["a", "b"])
     assert P("label;x;y\na;1;2\nb;3;4\n", {"header": True, "label_column": "label"}) == (rows, ["a", "b"])
     assert P("a\t1\t2\nb\t3\t4\n", {"label_column": 1}) == (rows, ["a", "b"])
