@@ -38,8 +38,6 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 
 FORMAT = "exactlin-result/1"
-if hasattr(sys, "set_int_max_str_digits"):
-    sys.set_int_max_str_digits(0)
 
 
 class Malformed(Exception):
@@ -537,7 +535,17 @@ CHECKS = {"separator": check_separator, "gordan": check_gordan, "cycle": check_c
 
 def check(result_text, csv_text=None, out=print):
     """Check a result (or each run of a worked example's JSON, ``exactlin examples show ID --json``); print one
-    line per claim; return the exit status (0, 1 or 2)."""
+    line per claim; return the exit status (0, 1 or 2).  Numbers of any length: Python's limit on the digits of
+    int <-> str conversions is lifted while checking, and restored after."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return check_text(result_text, csv_text, out)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def check_text(result_text, csv_text, out):
     try:
         d = json.loads(result_text, parse_float=lambda s: _no_float(s), parse_constant=_no_float)
     except (Malformed, ValueError, RecursionError) as e:

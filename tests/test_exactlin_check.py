@@ -546,3 +546,22 @@ def test_vote_and_kernel_models_with_wrong_shapes(results):
     k = next(i for i, c in enumerate(s["claims"]) if c.get("model") == "kernel")
     s["claims"][k]["y"].pop()
     assert run_check(s)[0] == 1 and not exactlin_ok(s)
+
+
+def test_numbers_past_pythons_digit_limit_and_the_limit_restored():
+    # 2^20000 has 6,021 digits, past Python's default 4,300-digit limit for int <-> str
+    import hashlib
+
+    big = 2 ** 20000
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    rows, labels, text_big = [[str(big), "0"], [str(-big), "0"]], ["1", "-1"], str(big)
+    text = exactlin_check.canonical_text([[Fraction(v) for v in r] for r in rows], labels)
+    sys.set_int_max_str_digits(limit)
+    d = {"result_format": "exactlin-result/1", "claims": [
+        {"kind": "separator", "bias": "none", "w": ["1", "0"], "min_functional_margin": text_big}],
+        "data": {"rows": rows, "labels": labels, "options": {"positive": "1"},
+                 "sha256": hashlib.sha256(text.encode()).hexdigest()}}
+    rc, out = run_check(json.dumps(d))
+    assert rc == 0, out
+    assert sys.get_int_max_str_digits() == limit
