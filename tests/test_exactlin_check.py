@@ -452,7 +452,7 @@ def test_runs_without_site_packages_and_in_a_bare_venv(tmp_path, results):
 def test_results_validate_against_the_schema(results):
     import jsonschema  # the test extra
     schema = json.loads((ROOT / "exactlin" / "claims.schema.json").read_text())
-    for d in results.values():
+    for d in [*results.values(), json.loads((ROOT / "examples" / "results" / "xor-perceptron.json").read_text())]:
         jsonschema.validate(d, schema)
     bad = copy.deepcopy(results["mse"])
     bad["claims"][0]["Y_pinv"][0][0] = 0.5
@@ -513,14 +513,19 @@ def test_a_bias_input_other_than_plus_or_minus_one_is_malformed(results):
 
 
 def test_every_run_of_every_worked_example_checks():
+    import jsonschema  # the test extra
+
     from exactlin.lectures.examples import all_examples, run_example
     from exactlin.render.report import example_dict
+
+    schema = json.loads((ROOT / "exactlin" / "claims.schema.json").read_text())
 
     n = 0
     for ex in all_examples():
         d = json.loads(json.dumps(example_dict(ex, run_example(ex.id))))
         for r in d["runs"]:
             assert "result_format" in r, (ex.id, r["algorithm"])
+            jsonschema.validate(r, schema)
             assert exactlin_ok(r), (ex.id, r["algorithm"])
             n += 1
         if d["runs"]:  # the example's JSON as a whole: the checker checks each run
