@@ -165,7 +165,10 @@ def parse_csv(text, options):
             continue
         if "#" in line and '"' not in line:
             line = line.split("#", 1)[0]
-        cells = next(csv.reader([line], delimiter=delim))
+        try:
+            cells = next(csv.reader([line], delimiter=delim))
+        except csv.Error as e:
+            raise Fails(f"the data file: {e}") from None
         if any(c.strip() for c in cells):
             table.append(cells)
     need(table, "the data file has no rows")
