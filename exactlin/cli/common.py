@@ -212,6 +212,19 @@ def load_data(args):
     return ds
 
 
+def parse_options(args, ds) -> dict:
+    """How a command parsed its data (recorded in a saved result's ``data.options``, so that a checker parses the
+    file the same way): the delimiter (detected from the file when not given; None for standard input), whether
+    there was a header, the label column as given, the positive label as given."""
+    delimiter = parse_delimiter(getattr(args, "delimiter", None))
+    if delimiter is None and str(args.data) != "-":
+        from exactlin.data.dataset import detect_delimiter, read_bytes
+
+        delimiter = detect_delimiter(read_bytes(args.data)[: 1 << 16].decode("utf-8", "replace"))
+    return {"delimiter": delimiter, "header": ds.feature_names is not None,
+            "label_column": getattr(args, "label_column", None), "positive": getattr(args, "positive", None)}
+
+
 def csv_line(e: ExactlinError) -> str:
     """" (line N of FILE)" for a label error about a sample of the CSV the command read (rows are 0-based
     sample indices in the API; a user of the CLI counts lines of the file)."""

@@ -1,6 +1,7 @@
 """``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
 [--max-epochs N] [--trace] [--json | --format text|json|latex|pdf|csv|markdown] [--save MODEL.json]
-[--label-column NAME|INDEX] [--delimiter D]``: train an algorithm on a CSV file (``-``: standard input)."""
+[--save-result RESULT.json] [--label-column NAME|INDEX] [--delimiter D]``: train an algorithm on a CSV file
+(``-``: standard input)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from exactlin.cli.common import (
     get_algorithm,
     load_data,
     out,
+    parse_options,
     parse_params,
 )
 from exactlin.errors import ParameterError
@@ -147,6 +149,9 @@ def cmd_fit(args) -> int:
             raise ParameterError(f"{spec.name} is multi-class: --positive does not apply", parameter="positive")
         kwargs["positive"] = args.positive
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
+    run.data_options = parse_options(args, ds)
+    if args.save_result:
+        _save_result(args.save_result, run)
     if args.save:
         _save(args.save, run, spec, ds, args.positive)
     if fmt_ == "json":
@@ -176,6 +181,20 @@ def cmd_fit(args) -> int:
     else:
         out(run_text(run, trace=bool(args.trace) or len(run.trace) <= 40))
     return 0
+
+
+def _save_result(path, run) -> None:
+    """Write the result with its data and claims (``exactlin check FILE`` re-checks it) atomically."""
+    import sys
+
+    from exactlin.io import atomic_write_text
+
+    try:
+        atomic_write_text(path, run.to_json(trace=False) + "\n")
+    except OSError as e:
+        raise ParameterError(f"--save-result {path}: cannot write ({e.strerror or e})", parameter="save_result") \
+            from None
+    sys.stderr.write(f"exactlin: result saved to {path} (check it: exactlin check {path})\n")
 
 
 def _save(path, run, spec, ds, positive) -> None:
@@ -227,5 +246,8 @@ def register(subparsers) -> None:
                         "or CSV tables")
     f.add_argument("--save", default=None, metavar="MODEL.json",
                    help="write the prediction model and its metadata (for exactlin predict), atomically")
+    f.add_argument("--save-result", default=None, metavar="RESULT.json",
+                   help="write the result with its exact rows and claims, atomically (exactlin check RESULT.json "
+                        "re-checks it, as does the stand-alone exactlin/exactlin_check.py)")
     add_data_args(f)
     f.set_defaults(handler=cmd_fit)

@@ -263,11 +263,17 @@ def picture(run, base: str, stem: str, caption: str) -> str:
 
 
 def run_json(run, base: str, stem: str) -> str:
+    from exactlin import exactlin_check
+
     try:
-        GENERATED[f"{base}/{stem}.json"] = run.to_json()
+        text = GENERATED[f"{base}/{stem}.json"] = run.to_json()
     except (TypeError, ValueError) as e:
         return f"*(JSON export failed: {md_text(e)})*"
-    return f"[Download this run as JSON (exact rationals as strings)]({stem}.json)"
+    report: list[str] = []
+    status = exactlin_check.check(text, out=report.append)  # the stand-alone checker, on the file offered
+    verdict = {0: "every claim holds", 1: "a claim FAILS", 2: "malformed"}[status]
+    return (f"[Download this run as JSON (exact rationals as strings, with its rows and claims)]({stem}.json); "
+            f"`exactlin check {stem}.json` ({verdict}):\n\n```text\n" + "\n".join(report) + "\n```")
 
 
 def run_block(run, base: str, stem: str, *, heading: str = "###") -> str:
@@ -917,6 +923,7 @@ def generate(checkout=None) -> list:
     GENERATED["errata.md"] = errata_page()
     GENERATED["derivations.md"] = derivations_page(derivs)
     GENERATED["reference/cli.md"] = cli_page()
+    GENERATED["reference/checker.md"] = claims_page()
     GENERATED["benchmarks.md"], svg = benchmarks_page()
     if svg is not None:
         GENERATED["benchmarks/perceptron_scaling.svg"] = svg
@@ -947,6 +954,7 @@ def generate(checkout=None) -> list:
         {"Instructors": "instructors.md"},
         {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
+                       {"Checking a result": "reference/checker.md"},
                        {"API": api_nav}]},
     ]
 
@@ -967,6 +975,62 @@ def check_plain_math() -> None:
         lines = [f"{p}: {h[0]!r}" + (f" (and {len(h) - 1} more)" if len(h) > 1 else "") for p, h in bad.items()]
         raise VerificationError("plain-text mathematics in the prose of " + f"{len(bad)} page(s):\n"
                                 + "\n".join(lines))
+
+
+#: a data set no line separates (seed 000's XOR) and three classes no linear machine separates, for the claims table
+XOR_X, XOR_Y = [(0, 0), (1, 1), (0, 1), (1, 0)], [-1, -1, 1, 1]
+MULTI_CYCLE_X, MULTI_CYCLE_Y = [(0, 0), (1, 1), (1, 0), (0, 1), (2, 2)], ["a", "a", "b", "b", "c"]
+
+
+def claims_page() -> str:
+    """Results and the checker: the format, what each claim kind's witness is and what the stand-alone checker
+    recomputes, and, generated from the registry, the claims each algorithm's results make (each run live on a
+    separable and a non-separable data set while this site was built, and checked)."""
+    from exactlin import exactlin_check
+    from exactlin.algorithms import all_specs
+    from exactlin.model.claims import FORMAT
+
+    doc = exactlin_check.__doc__ or ""
+    kinds = doc.split("recomputes each claimed condition exactly:", 1)[-1].split("x~_i is row i", 1)[0].strip("\n")
+    samples = doc.split("x~_i is row i", 1)[-1].split("Prints one line", 1)[0].strip()
+    parts = ["# Checking a result without exactlin", "",
+             f"A saved result (format `{FORMAT}`: `exactlin fit ... --save-result FILE`, `fit --json`, "
+             "`separable --json`, `Run.to_json()`, every download on this site) carries its exact rows, its labels, "
+             "the parse options, the bias mode and a SHA-256 of the canonical text of the rows, and a list of "
+             "**claims**, each with its witness. The one-file checker `exactlin/exactlin_check.py` (Python's "
+             "standard library only; it imports nothing from exactlin, ignores every `verified` flag and every "
+             "sentence of prose, and replays no run) recomputes each claim with `fractions.Fraction`:", "",
+             "```text", "python exactlin_check.py RESULT.json [DATA.csv]", "exactlin check RESULT.json [DATA.csv]",
+             "```", "", "Exit status 0: every claim holds; 1: a claim fails (named); 2: a malformed file. The "
+             "format is described by the JSON Schema `exactlin/claims.schema.json`.", "", "## The claims", "",
+             "```text", kinds, "```", "", md_text("x~_i is row i " + samples.replace("\n", " ")), "",
+             "## The claims each algorithm's results make", "",
+             "Each algorithm run on a separable data set (seed 000's Example 1; three separable classes for the "
+             "multi-class machines) and on one no line separates (XOR; three classes no linear machine separates), "
+             "with its default parameters, while this site was built; every result was checked by the stand-alone "
+             "checker (the status column). An iterative run that stops without a certificate claims only its "
+             "training errors.", ""]
+    rows = []
+    for spec in all_specs():
+        cells = [f"<code>{esc(spec.name)}</code>"]
+        status = "every claim holds"
+        for X, y in (((MULTI_X, MULTI_Y), (MULTI_CYCLE_X, MULTI_CYCLE_Y)) if spec.multiclass else
+                     ((BINARY_X, BINARY_Y), (XOR_X, XOR_Y))):
+            kw = {"max_epochs": DEFAULT_EPOCHS} if spec.iterative else {}
+            try:
+                run = spec.func(X, y, **kw)
+            except Exception as e:  # noqa: BLE001 - e.g. Fisher on XOR's coinciding means: shown as such
+                cells.append(esc(f"({type(e).__name__}: {e})"))
+                continue
+            text = run.to_json(trace=False)
+            if exactlin_check.check(text, out=lambda _line: None) != 0:
+                status = "FAILS"
+            kinds = [c["kind"] for c in __import__("json").loads(text).get("claims", [])]
+            cells.append(esc(f"{run.reason}: " + (", ".join(kinds) or "no claim")))
+        rows.append([*cells, esc(status)])
+    parts += [table_html(["algorithm", "separable data: stop reason: claims", "non-separable data: stop reason: "
+                          "claims", "checker"], rows, raw=True), ""]
+    return "\n".join(parts)
 
 
 def readme_install() -> str:
