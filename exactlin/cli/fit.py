@@ -8,10 +8,12 @@ from typing import Any
 
 from exactlin.cli.common import (
     add_data_args,
+    add_input_digits_arg,
     emit_json,
     examples_epilog,
     fit_with_status,
     get_algorithm,
+    input_digits_kwargs,
     load_data,
     out,
     parse_params,
@@ -101,11 +103,14 @@ def _markdown(run) -> str:
 
 
 def _csv(run) -> str:
-    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings)."""
+    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings: machine-readable,
+    so never a decimal approximation, whatever ``--digits``)."""
+    from exactlin.exact.format import display
     from exactlin.io import trace_csv
     from exactlin.render.report import fmt_value
 
-    lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
+    with display(exact=True):
+        lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
     text = "\n".join(lines) + "\n"
     if run.trace:
         text += trace_csv(run)
@@ -126,7 +131,7 @@ def cmd_fit(args) -> int:
     # no trace is built that the output does not print: --json prints one only with --trace (verification and
     # the convergence monitor run either way); text prints the default trace when it is short
     trace = True if args.trace else (False if fmt_ == "json" else None)
-    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace}
+    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace, **input_digits_kwargs(args)}
     if spec.iterative:
         if args.max_epochs is not None:
             kwargs["max_epochs"] = args.max_epochs
@@ -210,5 +215,6 @@ def register(subparsers) -> None:
                         "Markdown or CSV table")
     f.add_argument("--save", default=None, metavar="MODEL.json",
                    help="write the prediction model and its metadata (for exactlin predict), atomically")
+    add_input_digits_arg(f)
     add_data_args(f)
     f.set_defaults(handler=cmd_fit)
