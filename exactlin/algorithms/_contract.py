@@ -17,6 +17,7 @@ The rule itself only computes: ``rule(X, y, P)``.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -44,7 +45,7 @@ _COMMON_DOC = {
                 "with the stop reason); exactlin.render.progress.ProgressLine shows them on a terminal",
     "input_digits": "the input-size limit: at most this many digits in one number of the data or the parameters, "
                     "and 20 times as many beyond the first 20 digits of each, summed (None: "
-                    "exactlin.exact.numbers.INPUT_DIGITS, 1000); a longer input is refused at once with an "
+                    "exactlin.exact.numbers.INPUT_DIGITS, 300); a longer input is refused at once with an "
                     "InputSizeError, so that no call runs for long",
 }
 
@@ -216,6 +217,11 @@ def _final_progress(algorithm: str, P: Checked, run, iterative: bool) -> None:
                         reason=getattr(run, "reason", None)))
 
 
+#: the algorithm whose call is running (None outside every call): the input-size limit is checked once, on the
+#: user's call, with the user's input_digits, never again on the runs an algorithm makes of another
+_INSIDE: contextvars.ContextVar[str | None] = contextvars.ContextVar("exactlin_algorithm_call", default=None)
+
+
 def _numbers_of(where: str, v: Any, floats: str) -> Iterator[tuple[str, Any]]:
     """(where, Fraction) for each exact number in one entry or parameter value (a sequence: each element);
     a value the conversion rule refuses is skipped here (the rule raises its own error), a float is short."""
@@ -297,8 +303,15 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         X = bound.arguments.pop("X")
         y = bound.arguments.pop("y", None)
         P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
-        check_input_size(_input_numbers(X, P), P.input_digits)  # before any work: refused at once
-        run = rule(X, y, P)
+        outer = _INSIDE.get() is None
+        if outer:  # the user's call (an algorithm run by another, e.g. one-vs-rest's binary runs, is inside it)
+            check_input_size(_input_numbers(X, P), P.input_digits)  # before any work: refused at once
+            token = _INSIDE.set(algorithm)
+        try:
+            run = rule(X, y, P)
+        finally:
+            if outer:
+                _INSIDE.reset(token)
         if P.progress is not None:
             _final_progress(algorithm, P, run, iterative)
         return run

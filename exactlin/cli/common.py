@@ -78,7 +78,7 @@ def add_input_digits_arg(p) -> None:
     """--input-digits N: the input-size limit of every algorithm (its ``input_digits`` keyword) for this call."""
     p.add_argument("--input-digits", type=int, default=None, metavar="N",
                    help="the input-size limit: at most N digits in one number of the data or --param, 20 N "
-                        "beyond the first 20 digits of each in all (default 1000); a longer input is refused at "
+                        "beyond the first 20 digits of each in all (default 300); a longer input is refused at "
                         "once")
 
 

@@ -102,8 +102,10 @@ MAX_NUMBER_CHARS = 100_000
 #: on up to 100 samples runs for long whatever the size of the entries (issue 20): one number of the input (a
 #: numerator or a denominator, of a sample's entry or of a parameter) has at most ``INPUT_DIGITS`` digits, and
 #: the digits beyond :data:`MACHINE_DIGITS` summed over all of them are at most ``INPUT_TOTAL_FACTOR`` times that.
-#: Every algorithm's ``input_digits=N`` (the CLI's ``--input-digits N``) raises both for one call.
-INPUT_DIGITS = 1000
+#: Every algorithm's ``input_digits=N`` (the CLI's ``--input-digits N``) raises both for one call.  Why 300: the
+#: exact SVM solvers on six ill-conditioned points took 3 to 6 s with 300-digit entries and 52 s (svm-soft-l2) with
+#: 600-digit ones on the 2-core reference machine (issue 20's measurements are in CHANGELOG.md).
+INPUT_DIGITS = 300
 INPUT_TOTAL_FACTOR = 20
 #: the digits of a machine integer (2**64 has 20): numbers this short never count towards the total
 MACHINE_DIGITS = 20
@@ -481,7 +483,7 @@ def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None 
     ...     check_input_size([("sample 1, feature 1", Fraction(10**1000))])
     ... except ValueError as e:
     ...     print(str(e)[:98])
-    sample 1, feature 1 is a number of 1001 digits, beyond the input-size limit of 1000 digits for one
+    sample 1, feature 1 is a number of 1001 digits, beyond the input-size limit of 300 digits for one
     """
     from exactlin.errors import InputSizeError
 

@@ -306,6 +306,9 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
             doc.p(f"Not instantiated: {note}.")
         return
     doc.h(level, "Convergence theorem, with this run's numbers")
+    if not hasattr(mon, "rows"):  # the batch rule's report: a bound on the corrections M, checked per iteration
+        _batch_theorem(doc, mon)
+        return
     doc.p("Take ", M("w^*", "w*"), " = ", mv(mon.w_star), f" ({mon.w_star_source}). Then ",
           M("\\gamma = \\min_i y_i \\langle w^*, \\tilde x_i \\rangle", "gamma = min_i y_i <w*, x~_i>"), " = ",
           mv(mon.gamma_min), ", ", M("R^2 = \\max_i \\lVert \\tilde x_i\\rVert^2", "R^2 = max_i ||x~_i||^2"), " = ",
@@ -330,6 +333,24 @@ def _theorem(doc: Doc, run, level: int, head: int, tail: int) -> None:
     doc.p("So ", M(f"K = {mon.K} \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2 = {latex(mon.bound)}",
                    f"K = {mon.K} <= R^2 ||w*||^2 / gamma^2 = {text(mon.bound)}"),
           f" (checked at all {mon.checked} mistakes: {'holds' if mon.holds else 'FAILS'}).")
+
+
+def _batch_theorem(doc: Doc, mon) -> None:
+    """The batch rule's theorem (:class:`~exactlin.model.monitor.BatchMonitorReport`): M corrections in all,
+    M <= n R^2 ||a*||^2 / gamma^2 (with a constant eta and a(1) = 0)."""
+    doc.p("Take ", M("a^*", "a*"), " = ", mv(mon.w_star), f" ({mon.w_star_source}). Then ",
+          M("\\gamma = \\min_i \\langle a^*, y_i \\rangle", "gamma = min_i <a*, y_i>"), " = ", mv(mon.gamma_min),
+          ", ", M("R^2 = \\max_i \\lVert y_i\\rVert^2", "R^2 = max_i ||y_i||^2"), " = ", mv(mon.R2), ", ",
+          M("\\lVert a^*\\rVert^2", "||a*||^2"), " = ", mv(mon.norm2_w_star), f", n = {mon.n}.")
+    if mon.bound is None:
+        doc.p(f"M = {mon.K} corrections in {mon.iterations} iterations; the bound needs a constant eta and a(1) = 0, "
+              f"so it is not instantiated (Facts 1 and 2 checked at {mon.checked} iterations: "
+              f"{'hold' if mon.holds else 'FAIL'}).")
+        return
+    doc.p("So ", M(f"M = {mon.K} \\le n R^2 \\lVert a^*\\rVert^2 / \\gamma^2 = {latex(mon.bound)}",
+                   f"M = {mon.K} <= n R^2 ||a*||^2 / gamma^2 = {text(mon.bound)}"),
+          f" ({mon.iterations} iterations corrected something; checked at {mon.checked}: "
+          f"{'holds' if mon.holds else 'FAILS'}).")
 
 
 # ----------------------------------------------------------------------------- writers
