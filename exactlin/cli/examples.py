@@ -51,9 +51,14 @@ def cmd_examples(args) -> int:
     if fmt_ == "json":
         emit_json(example_dict(ex, res))
     elif fmt_ == "latex":
+        from exactlin.exact.format import latex, latex_text
+
         for run in res.runs:
             out(f"% {ex.id}: {run.algorithm}")
             out(trace_latex(run))
+        for key, val in res.data.items():  # the example's other exact results (an example may have no run)
+            out(f"% {ex.id}: {key}")
+            out(f"{latex_text(key)}: ${latex(val)}$")
     else:
         out(example_text(ex, res))
     return 0 if res.ok else 1

@@ -467,7 +467,8 @@ def latex_text(v: Any) -> str:
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(v))
 
 
-_LATEX_SPECIAL = {"\\": "\\textbackslash{}", **{ch: "\\" + ch for ch in "_&%#${}"}}
+_LATEX_SPECIAL = {"\\": "\\textbackslash{}", "^": "\\textasciicircum{}", "~": "\\textasciitilde{}",
+                  **{ch: "\\" + ch for ch in "_&%#${}"}}
 
 
 def html(v: Any) -> str:
