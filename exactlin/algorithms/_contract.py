@@ -262,15 +262,17 @@ def _input_numbers(X, P: Checked) -> Iterator[tuple[str, Any]]:
     elif hasattr(rows, "to_numpy") and not isinstance(rows, (list, tuple)):  # a DataFrame
         rows = rows.to_numpy()
         rows = () if rows.dtype.kind in "iuf" else rows
+    from fractions import Fraction
+
     try:
         for i, row in enumerate(rows):
-            if isinstance(row, (str, bytes)):
+            if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
                 continue
-            try:
-                entries = list(row)
-            except TypeError:
-                continue
-            for j, v in enumerate(entries):
+            for j, v in enumerate(row):
+                t = type(v)  # the common short numbers first, without a call (this loop sees every entry)
+                if t is int and v.bit_length() <= 66 or t is Fraction and v.numerator.bit_length() <= 66 \
+                        and v.denominator.bit_length() <= 66:
+                    continue
                 yield from _numbers_of(f"sample {i + 1}, feature {j + 1}", v, P.floats)
     except TypeError:  # X is not iterable: the rule says so
         pass
