@@ -494,7 +494,7 @@ def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None 
         longest, beyond = _sizes(q)
         if longest > limit:
             raise InputSizeError(f"{where} is a number of {longest} digits, beyond the input-size limit of {limit} "
-                                 f"digits for one number; input_digits={longest} (exactlin fit/explain/compare: "
+                                 f"digits for one number; input_digits={longest} (on the command line "
                                  f"--input-digits {longest}) raises it for one call (a longer input may take long)")
         total += beyond
         if total > total_limit:
@@ -502,5 +502,5 @@ def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None 
             raise InputSizeError(f"the input's numbers have more than {total_limit} digits beyond the first "
                                  f"{MACHINE_DIGITS} of each (the limit: {INPUT_TOTAL_FACTOR} x input_digits = "
                                  f"{INPUT_TOTAL_FACTOR} x {limit}), counted up to {where}; input_digits={need} or "
-                                 f"more (exactlin fit/explain/compare: --input-digits N) raises it for one call (a "
+                                 f"more (on the command line --input-digits N) raises it for one call (a "
                                  "longer input may take long)")
