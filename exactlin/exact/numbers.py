@@ -469,7 +469,11 @@ def _sizes(q: Fraction) -> tuple[int, int]:
     n, d = q.numerator, q.denominator
     if n.bit_length() <= _SHORT_BITS and d.bit_length() <= _SHORT_BITS:
         return 1, 0
-    dn, dd = ndigits(n), ndigits(d)
+
+    def digits(m: int) -> int:  # exact up to 100,000 bits; beyond, the bit-length estimate (never a huge power)
+        return ndigits(m) if m.bit_length() <= 100_000 else int(m.bit_length() * 0.30102999566398120) + 1
+
+    dn, dd = digits(n), digits(d)
     return max(dn, dd), max(0, dn - MACHINE_DIGITS) + max(0, dd - MACHINE_DIGITS)
 
 
@@ -493,8 +497,9 @@ def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None 
     for where, q in numbers:
         longest, beyond = _sizes(q)
         if longest > limit:
-            raise InputSizeError(f"{where} is a number of {longest} digits, beyond the input-size limit of {limit} "
-                                 f"digits for one number; input_digits={longest} (on the command line "
+            about = "about " if max(q.numerator.bit_length(), q.denominator.bit_length()) > 100_000 else ""
+            raise InputSizeError(f"{where} is a number of {about}{longest} digits, beyond the input-size limit of "
+                                 f"{limit} digits for one number; input_digits={longest} (on the command line "
                                  f"--input-digits {longest}) raises it for one call (a longer input may take long)")
         total += beyond
         if total > total_limit:
