@@ -467,7 +467,8 @@ def latex_text(v: Any) -> str:
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(v))
 
 
-_LATEX_SPECIAL = {"\\": "\\textbackslash{}", "^": "\\textasciicircum{}", "~": "\\textasciitilde{}",
+_LATEX_SPECIAL = {"\\": "\\textbackslash{}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
+                  "\u2248": "\\ensuremath{\\approx}",
                   **{ch: "\\" + ch for ch in "_&%#${}"}}
 
 
