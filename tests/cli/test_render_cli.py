@@ -122,7 +122,8 @@ def test_explain_batch_rule_theorem(tmp_path):
 
     data = Path(__file__).resolve().parents[2] / "examples" / "data" / "seed000-example1.csv"
     rc, out, _ = cli("explain", "batch-perceptron", data)
-    assert rc == 0 and "M = " in out and "n R^2" in out
+    # n = 4 samples, R^2 = 17, ||a*||^2 = 17, gamma = 3 (a* = (0, 1, -4)): 4 * 17 * 17 / 9 = 1156/9
+    assert rc == 0 and "M = 4" in out and "1156" in out
 
 
 # ----------------------------------------------------------------------------- generated runs, every surface
@@ -230,24 +231,25 @@ def test_compare_text_and_json(big_csv):
 
 
 def test_latex_of_huge_and_irrational_results_compiles(big_csv, tmp_path):
-    """fit --format latex (a 24-digit integer; the hard SVM's margin sqrt(.)/2 and its long rationals) and every
-    example's examples show --format latex, compiled by a real TeX."""
+    """fit --format latex of a 24-digit integer and of the hard SVM's margin sqrt(.)/2 with long rationals, and
+    explain --format latex of them, compiled by a real TeX (every other output: tests/cli/test_latex_compile.py)."""
     import shutil
     import subprocess
 
     tex = shutil.which("pdflatex")
-    if tex is None:
-        pytest.skip("pdflatex is not installed (Debian: texlive-latex-recommended)")
-    from exactlin.lectures.examples import all_examples
-
+    # a TeX engine is part of the test environment (scripts/install-test-deps.sh): its absence is a failure
+    assert tex is not None, "pdflatex is not installed: run scripts/install-test-deps.sh"
     svm = tmp_path / "c.csv"
     svm.write_text("100000000000000000000000,2,1\n-1,-2,-1\n3,1,1\n")
-    parts = [cli("fit", "svm-hard", svm, "--format", "latex")[1], cli("fit", "perceptron", big_csv, "--format",
-                                                                        "latex", "--trace")[1]]
-    parts += [cli("examples", "show", ex.id, "--format", "latex")[1] for ex in all_examples()]
-    doc = tmp_path / "t.tex"
-    doc.write_text("\\documentclass{article}\\usepackage{booktabs,amsmath}\\begin{document}\n"
-                   + "\n\n".join(parts) + "\n\\end{document}\n")
-    proc = subprocess.run([tex, "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stdout[-1500:]
+    outputs = [cli("fit", "svm-hard", svm, "--format", "latex")[1],
+               cli("fit", "perceptron", big_csv, "--format", "latex", "--trace")[1],
+               cli("explain", "svm-hard", svm, "--format", "latex")[1],
+               cli("explain", "perceptron", big_csv, "--format", "latex")[1]]
+    for k, body in enumerate(outputs):
+        doc = tmp_path / f"t{k}.tex"
+        doc.write_text(body if "\\documentclass" in body else
+                       "\\documentclass{article}\\usepackage{booktabs,amsmath}\\begin{document}\n" + body
+                       + "\n\\end{document}\n")
+        proc = subprocess.run([tex, "-interaction=nonstopmode", "-halt-on-error", doc.name], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stdout[-1500:]
