@@ -486,7 +486,7 @@ def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None 
     >>> try:
     ...     check_input_size([("sample 1, feature 1", Fraction(10**1000))])
     ... except ValueError as e:
-    ...     print(str(e)[:98])
+    ...     print(str(e)[:97])
     sample 1, feature 1 is a number of 1001 digits, beyond the input-size limit of 300 digits for one
     """
     from exactlin.errors import InputSizeError
