@@ -13,7 +13,7 @@ from exactlin.errors import ExactlinError, ParameterError
 __all__ = ["emit_json", "emit_document", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS",
            "LOADED",
            "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog",
-           "progress_wanted"]
+           "progress_wanted", "add_input_digits_arg", "input_digits_kwargs"]
 
 
 def did_you_mean(name: str, choices, *, prefix: bool = True) -> list[str]:
@@ -73,6 +73,20 @@ def add_data_args(p, *, label: bool = True) -> None:
     if label:
         p.add_argument("--label-column", default=None, metavar="NAME|INDEX",
                        help="the column holding the label: a header name or a 1-based index (default: the last)")
+
+
+def add_input_digits_arg(p) -> None:
+    """--input-digits N: the input-size limit of every algorithm (its ``input_digits`` keyword) for this call."""
+    p.add_argument("--input-digits", type=int, default=None, metavar="N",
+                   help="the input-size limit: at most N digits in one number of the data or --param, 20 N "
+                        "beyond the first 20 digits of each in all (default 300); a longer input is refused at "
+                        "once")
+
+
+def input_digits_kwargs(args) -> dict:
+    """``{"input_digits": N}`` when --input-digits was given (else nothing: the algorithm's default)."""
+    n = getattr(args, "input_digits", None)
+    return {} if n is None else {"input_digits": n}
 
 
 def examples_epilog(*lines: str) -> str:

@@ -9,10 +9,12 @@ from typing import Any
 
 from exactlin.cli.common import (
     add_data_args,
+    add_input_digits_arg,
     emit_json,
     examples_epilog,
     fit_with_status,
     get_algorithm,
+    input_digits_kwargs,
     load_data,
     out,
     parse_options,
@@ -113,11 +115,14 @@ def _markdown(run) -> str:
 
 
 def _csv(run) -> str:
-    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings)."""
+    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings: machine-readable,
+    so never a decimal approximation, whatever ``--digits``)."""
+    from exactlin.exact.format import display
     from exactlin.io import trace_csv
     from exactlin.render.report import fmt_value
 
-    lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
+    with display(exact=True):
+        lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
     text = "\n".join(lines) + "\n"
     if run.trace:
         text += trace_csv(run)
@@ -138,7 +143,7 @@ def cmd_fit(args) -> int:
     # no trace is built that the output does not print: --json prints one only with --trace (verification and
     # the convergence monitor run either way); text prints the default trace when it is short
     trace = True if args.trace else (False if fmt_ == "json" else None)
-    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace}
+    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace, **input_digits_kwargs(args)}
     if spec.iterative:
         if args.max_epochs is not None:
             kwargs["max_epochs"] = args.max_epochs
@@ -249,5 +254,6 @@ def register(subparsers) -> None:
     f.add_argument("--save-result", default=None, metavar="RESULT.json",
                    help="write the result with its exact rows and claims, atomically (exactlin check RESULT.json "
                         "re-checks it, as does the stand-alone exactlin/exactlin_check.py)")
+    add_input_digits_arg(f)
     add_data_args(f)
     f.set_defaults(handler=cmd_fit)

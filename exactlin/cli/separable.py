@@ -24,7 +24,10 @@ def cmd_separable(args) -> int:
 
     ds = load_data(args)
     bias = args.bias or "first"
-    run = separable(ds, None, bias=bias, positive=args.positive, exact_only=args.exact_only)
+    from exactlin.cli.common import input_digits_kwargs
+
+    run = separable(ds, None, bias=bias, positive=args.positive, exact_only=args.exact_only,
+                    **input_digits_kwargs(args))
     ex = run.extras
     out = {"exactlin_version": __version__, "algorithm": "separable", "data_file": str(args.data), "bias": bias,
            "separable": ex["separable"], "verified": True, "method": ex["method"]}
@@ -73,5 +76,8 @@ def register(subparsers) -> None:
     sp.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
     sp.add_argument("--exact-only", action="store_true", help="skip the float LP candidate (scipy HiGHS)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
+    from exactlin.cli.common import add_input_digits_arg
+
+    add_input_digits_arg(sp)
     add_data_args(sp)
     sp.set_defaults(handler=cmd_separable)
