@@ -122,7 +122,7 @@ def test_predict_width_mismatch_and_bad_model(capsys, ex1, tmp_path):
     assert code == 2 and "expected a JSON object" in err
 
 
-@pytest.mark.parametrize("version, word", [(2, "newer"), (0, "older"), ("x", "not a version number")])
+@pytest.mark.parametrize("version, word", [(3, "newer"), (0, "older"), ("x", "not a version number")])
 def test_model_format_version_checked(capsys, ex1, tmp_path, version, word):
     m = tmp_path / "model.json"
     run_cli(capsys, "fit", "perceptron", ex1, "--save", m)

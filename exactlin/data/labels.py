@@ -1,0 +1,274 @@
+"""Layer 2: the one label policy, used by Python, the CLI, JSON, saved models and every prediction.
+
+A class label is any hashable value; exactlin never converts it.  The rules:
+
+* **Identity and type.** A label keeps its type and value from the data to every prediction: ``"01"``, ``"1"``
+  and ``1`` are three labels, ``0.5`` stays a float, ``Fraction(1, 2)`` stays a Fraction.  A numpy scalar is
+  the Python value it holds (``np.int64(1)`` is ``1``, ``np.str_("a")`` is ``"a"``).
+* **Text.** Every label has one text, :func:`label_text`: a string is itself, a number as Python writes it
+  (``1``, ``0.5``, ``1/2``, ``True``).  In a file a label *is* its text: a CSV label cell is read as the
+  string it holds, except that the plain decimal text of an integer (``1``, ``-1``, ``42``; not ``01``,
+  ``+1`` or ``1.0``) is that integer, whose text is that same string (:func:`label_from_text`).  A label
+  in a file matches a model's label when the cell's text equals that label's text (a model trained in
+  Python on 1/-1, or on 0.5/1.5, predicts on a CSV).
+* **Never merged.** Two different labels of one data set that Python or a file could not tell apart, equal as
+  values (``1`` and ``1.0``, ``True`` and ``1``, ``0.5`` and ``Fraction(1, 2)``) or written the same way
+  (``1`` and ``"1"``), are a :class:`~exactlin.errors.LabelError` naming both (:func:`distinct_labels`).
+* **+1 and -1.** A binary algorithm's classes are +1/-1.  Without ``positive``, the data's two labels must read
+  as +1 and -1 (the numbers 1 and -1 of any type, or the texts ``1``, ``+1``, ``-1``); with ``positive``,
+  that label is +1 and the one other label -1.  ``positive`` names a label of the data by identity or, when
+  none is identical, by text (``--positive 01`` on the CLI, ``positive="1"`` for the int label 1).
+
+>>> distinct_labels(["01", 1, "01"])
+('01', 1)
+>>> distinct_labels([1, "1"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+exactlin.errors.LabelError: labels 1 (int, sample 1) and '1' (str, sample 2) would be confused (the same text); ...
+>>> label_from_text("01"), label_from_text("-1"), label_from_text("0.5")
+('01', -1, '0.5')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Hashable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from exactlin.errors import InputError, InputTypeError, LabelError
+from exactlin.exact.format import fmt, quote
+
+__all__ = ["as_label", "label_text", "label_name", "same_label", "distinct_labels", "class_labels",
+           "find_label", "label_matcher", "binary_labels", "label_from_text", "labels_from_texts",
+           "sign_of_label"]
+
+
+def as_label(lab: Any, i: int | None = None) -> Hashable:
+    """One label as exactlin keeps it: a numpy scalar becomes the Python value it holds; None, NaN and an
+    unhashable value are errors (``i``: the 0-based sample, for the message)."""
+    if type(lab).__module__ == "numpy" and hasattr(lab, "item") and getattr(lab, "ndim", 1) == 0:
+        lab = lab.item()
+    where = "" if i is None else f" of sample {i + 1}"
+    if lab is None:
+        raise InputTypeError(f"label{where} is missing (None)", row=i)
+    if isinstance(lab, float) and math.isnan(lab):
+        raise InputError(f"label{where} is NaN", row=i)
+    try:
+        hash(lab)
+    except TypeError:
+        raise InputTypeError(f"label{where} ({quote(lab)}) is not hashable", row=i) from None
+    return lab
+
+
+def label_text(lab: Any) -> str:
+    """The text of a label: a string itself, an int or Fraction exactly (``-3``, ``1/2``), a float by its repr
+    (``0.5``), a bool ``True``/``False``; anything else by ``str``.
+
+    >>> label_text("01"), label_text(1), label_text(Fraction(1, 2)), label_text(0.5), label_text(True)
+    ('01', '1', '1/2', '0.5', 'True')
+    """
+    if isinstance(lab, str):
+        return lab
+    if isinstance(lab, bool):
+        return repr(lab)
+    if isinstance(lab, (int, Fraction)):
+        return fmt(lab)
+    if isinstance(lab, float):
+        return repr(lab)
+    return str(as_label(lab))
+
+
+def label_name(lab: Any) -> str:
+    """A label in a message, with its type: ``'1' (str)``, ``1 (int)``, ``1/2 (Fraction)``."""
+    return f"{quote(lab) if not isinstance(lab, float) else repr(lab)} ({type(lab).__name__})"
+
+
+def _named(lab: Any, i: int) -> str:
+    return f"{label_name(lab)[:-1]}, sample {i + 1})"
+
+
+def _key(lab: Any) -> tuple:
+    """The identity of a label: its type and value (a float by its repr, so that -0.0 is not 0.0)."""
+    return (type(lab), repr(lab) if isinstance(lab, float) else lab)
+
+
+def same_label(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` are the same label: the same type and value (numpy scalars as Python values).
+
+    >>> same_label(1, 1), same_label(1, 1.0), same_label(1, "1"), same_label(True, 1)
+    (True, False, False, False)
+    """
+    return _key(as_label(a)) == _key(as_label(b))
+
+
+#: label types whose distinct values never collide: a data set of one of these types alone cannot confuse
+_SIMPLE = frozenset({int, str, Fraction, bool})
+
+
+def distinct_labels(y: Iterable) -> tuple:
+    """The distinct labels of ``y`` in order of first appearance, after checking that no two of them would be
+    confused (equal as values or of the same text): such a pair is a LabelError naming both."""
+    seen: dict = {}  # identity -> (label, first sample)
+    for i, lab in enumerate(y):
+        k = _key(lab)
+        if k not in seen:
+            seen[k] = (lab, i)
+    labels = [lab for lab, _i in seen.values()]
+    if len({type(lab) for lab in labels}) <= 1 and (not labels or type(labels[0]) in _SIMPLE):
+        return tuple(labels)
+    by_value: dict = {}
+    by_text: dict[str, tuple] = {}
+    for lab, i in seen.values():
+        for table, k, why in ((by_value, lab, "equal values"), (by_text, label_text(lab), "the same text")):
+            other = table.get(k)
+            if other is not None:
+                raise LabelError(f"labels {_named(*other)} and {_named(lab, i)} would be confused ({why}); exactlin "
+                                 "keeps labels apart and never merges them: give the classes distinct labels", row=i)
+            table[k] = (lab, i)
+    return tuple(labels)
+
+
+def class_labels(y: Sequence[Hashable]) -> tuple:
+    """The distinct labels (:func:`distinct_labels`) in a documented order: sorted when they are mutually
+    comparable, otherwise in order of first appearance."""
+    seen = distinct_labels(y)
+    try:
+        return tuple(sorted(seen))
+    except (TypeError, ValueError):  # ValueError: numpy arrays compared with other labels
+        return seen
+
+
+def find_label(labels: Iterable, wanted: Any) -> Any:
+    """The label among ``labels`` that ``wanted`` names: the identical one, else the one whose text is
+    ``wanted``'s text; None when none is.  A label equal in value but not identical nor of the same text
+    (``1`` for ``1.0``) is a LabelError naming both: never merged.
+
+    >>> find_label(["01", 1], "01"), find_label([1, -1], "1"), find_label(["1", "-1"], 1)
+    ('01', 1, '1')
+    """
+    wanted = as_label(wanted)
+    labels = list(labels)
+    k = _key(wanted)
+    for lab in labels:
+        if _key(lab) == k:
+            return lab
+    text = label_text(wanted)
+    by_text = [lab for lab in labels if label_text(lab) == text]
+    if len(by_text) == 1:
+        return by_text[0]
+    for lab in labels:
+        if lab == wanted:
+            raise LabelError(f"the label {label_name(wanted)} is not a label of the data, and would be confused "
+                             f"with the data's label {label_name(lab)} (an equal value, another type); "
+                             "give the label exactly as the data has it")
+    return None
+
+
+def label_matcher(positive: Hashable):
+    """``is_pos(lab)``: whether a label is the one ``positive`` names: identical to it, or of the same text
+    (:func:`label_text`) -- the rule by which ``--positive 01`` names the file's label ``01``, and a file label
+    matches a model label.
+
+    >>> is_pos = label_matcher("0.5")
+    >>> is_pos("0.5"), is_pos(0.5), is_pos(Fraction(1, 2)), is_pos(1)
+    (True, True, False, False)
+    """
+    positive = as_label(positive)
+    k = _key(positive)
+    text = label_text(positive)
+
+    def is_pos(lab) -> bool:
+        return _key(lab) == k or label_text(lab) == text
+
+    return is_pos
+
+
+def sign_of_label(lab: Any) -> int | None:
+    """+1 or -1 for a label that reads as one without ``positive`` (the number 1 or -1 of any numeric type
+    but bool, or the text ``1``, ``+1``, ``-1``); None otherwise."""
+    if isinstance(lab, bool):
+        return None
+    if isinstance(lab, (int, Fraction, float)) and lab in (1, -1):  # floats are input: 1.0 is exactly 1
+        return int(lab)
+    if isinstance(lab, str) and lab.strip() in ("1", "+1", "-1"):
+        return int(lab.strip())
+    if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
+        return sign_of_label(lab.item())
+    return None
+
+
+def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tuple[int, ...]:
+    """Map labels to +1/-1 (see the module docstring).
+
+    Without ``positive`` the labels must be +1 and -1 (numbers, or the texts "1", "+1", "-1"), one label for
+    each sign.  With ``positive`` that label becomes +1 and the one other label -1.
+
+    >>> binary_labels(["cat", "dog", "cat"], positive="cat")
+    (1, -1, 1)
+    """
+    if positive is None:
+        # the common case, in one pass (a list or tuple only: an iterator would be consumed by the test)
+        if isinstance(y, (list, tuple)) and set(map(type, y)) == {int} and set(y) <= {1, -1}:
+            return tuple(y)
+        y = list(y)
+        by_sign: dict[int, Any] = {}
+        for lab in distinct_labels(y):
+            v = sign_of_label(lab)
+            if v is None:
+                i = next(j for j, x in enumerate(y) if same_label(x, lab))
+                raise LabelError(
+                    f"label {quote(lab)} of sample {i + 1} is not +1 or -1; binary algorithms take +1/-1 labels, "
+                    "or any two labels with positive=LABEL (CLI: --positive LABEL); for more than two "
+                    "classes use linear-machine or one-vs-rest",
+                    row=i,
+                )
+            if v in by_sign:
+                raise LabelError(f"labels {label_name(by_sign[v])} and {label_name(lab)} both read as "
+                                 f"{'+1' if v > 0 else '-1'}; exactlin does not merge two labels: say which is "
+                                 "positive with positive=LABEL (CLI: --positive LABEL)")
+            by_sign[v] = lab
+        signs = {_key(lab): v for v, lab in by_sign.items()}
+        return tuple(signs[_key(lab)] for lab in y)
+    y = list(y)
+    seen = distinct_labels(y)
+    pos = find_label(seen, positive)
+    if pos is None:
+        raise LabelError(f"the positive label {quote(positive)} does not occur among the labels "
+                         f"({', '.join(quote(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
+    others = [lab for lab in seen if not same_label(lab, pos)]
+    if len(others) > 1:
+        i = next(j for j, x in enumerate(y) if same_label(x, others[1]))
+        raise LabelError(
+            f"more than two labels: {quote(pos)}, {quote(others[0])} and {quote(others[1])} "
+            f"(sample {i + 1}); "
+            "binary algorithms take two classes; for more use linear-machine or one-vs-rest",
+            row=i,
+        )
+    k = _key(pos)
+    return tuple(1 if _key(lab) == k else -1 for lab in y)
+
+
+#: the plain decimal text of an integer: read from a file as that integer (its text is the same string)
+_INT_TEXT = re.compile(r"-?(?:0|[1-9][0-9]{0,4000})\Z")
+
+
+def label_from_text(cell: str) -> Hashable:
+    """A label read from a file: the cell's text (spaces around it dropped), or the integer it is when the text
+    is an integer's own decimal text (``-1``, ``42``; ``01``, ``+1``, ``1.0`` stay texts).  Either way
+    ``label_text(label_from_text(t)) == t.strip()``: a label is its text."""
+    s = cell.strip()
+    return int(s) if _INT_TEXT.match(s) and s != "-0" else s
+
+
+def labels_from_texts(cells: Iterable[str]) -> list[Hashable]:
+    """:func:`label_from_text` of each cell, computed once per distinct text."""
+    memo: dict[str, Hashable] = {}
+    out = []
+    for cell in cells:
+        v = memo.get(cell, memo)
+        if v is memo:
+            v = memo[cell] = label_from_text(cell)
+        out.append(v)
+    return out
