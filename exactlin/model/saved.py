@@ -70,7 +70,8 @@ class SavedModel:
         if not isinstance(model, MODELS):
             raise ParameterError("the saved model file has no prediction model (its \"model\" is not one of "
                                  f"{', '.join(m.record_tag for m in MODELS)})", parameter="model")
-        return cls(model, d.get("algorithm", "?"), d.get("bias"), tuple(label_from_json(lab) for lab in d.get("labels") or ()),
+        labels = tuple(label_from_json(lab) for lab in d.get("labels") or ())
+        return cls(model, d.get("algorithm", "?"), d.get("bias"), labels,
                    d.get("n_features"), str(d.get("exactlin_version", "?")), version, d.get("label_name"),
                    d.get("feature_names"))
 
@@ -81,7 +82,8 @@ def _format_error(version) -> None:
                              f"{FORMAT}); upgrade exactlin", parameter="format")
     if isinstance(version, int) and not isinstance(version, bool):
         raise ParameterError(f"saved model format version {version} is older than this exactlin reads (formats "
-                             f"{', '.join(map(str, READS))}); save the model again with `exactlin fit ... --save`", parameter="format")
+                             f"{', '.join(map(str, READS))}); save the model again with `exactlin fit ... --save`",
+                             parameter="format")
     raise ParameterError(f"saved model format version {version!r} is not a version number (this exactlin reads "
                          f"format {FORMAT})", parameter="format")
 
