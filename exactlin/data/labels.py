@@ -110,24 +110,39 @@ _SIMPLE = frozenset({int, str, Fraction, bool})
 def distinct_labels(y: Iterable) -> tuple:
     """The distinct labels of ``y`` in order of first appearance, after checking that no two of them would be
     confused (equal as values or of the same text): such a pair is a LabelError naming both."""
-    seen: dict = {}  # identity -> (label, first sample)
-    for i, lab in enumerate(y):
-        k = _key(lab)
-        if k not in seen:
-            seen[k] = (lab, i)
-    labels = [lab for lab, _i in seen.values()]
-    if len({type(lab) for lab in labels}) <= 1 and (not labels or type(labels[0]) in _SIMPLE):
-        return tuple(labels)
-    by_value: dict = {}
-    by_text: dict[str, tuple] = {}
-    for lab, i in seen.values():
-        for table, k, why in ((by_value, lab, "equal values"), (by_text, label_text(lab), "the same text")):
-            other = table.get(k)
-            if other is not None:
-                raise LabelError(f"labels {_named(*other)} and {_named(lab, i)} would be confused ({why}); exactlin "
-                                 "keeps labels apart and never merges them: give the classes distinct labels", row=i)
-            table[k] = (lab, i)
+    y = y if isinstance(y, (list, tuple)) else list(y)
+    types = set(map(type, y))
+    if len(types) <= 1 and types <= _SIMPLE:  # one type whose equality is identity: hashing decides, in C
+        return tuple(dict.fromkeys(y))
+    if float in types:  # -0.0 is not 0.0: the float by its repr
+        first: dict = {}
+        for lab in y:
+            first.setdefault(_key(lab), lab)
+        labels = list(first.values())
+    else:
+        labels = [lab for _t, lab in dict.fromkeys(zip(map(type, y), y))]
+    if len({type(lab) for lab in labels}) > 1 or (labels and type(labels[0]) not in _SIMPLE):
+        by_value: dict = {}
+        by_text: dict[str, Any] = {}
+        for lab in labels:
+            for table, k, why in ((by_value, lab, "equal values"), (by_text, label_text(lab), "the same text")):
+                other = table.get(k, _NONE)
+                if other is not _NONE:
+                    i, j = _first(y, other), _first(y, lab)
+                    raise LabelError(f"labels {_named(other, i)} and {_named(lab, j)} would be confused ({why}); "
+                                     "exactlin keeps labels apart and never merges them: give the classes distinct "
+                                     "labels", row=j)
+                table[k] = lab
     return tuple(labels)
+
+
+_NONE = object()
+
+
+def _first(y, lab) -> int:
+    """The 0-based index of the first sample labelled ``lab``."""
+    k = _key(lab)
+    return next(i for i, v in enumerate(y) if _key(v) == k)
 
 
 def class_labels(y: Sequence[Hashable]) -> tuple:
@@ -229,8 +244,8 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
                                  f"{'+1' if v > 0 else '-1'}; exactlin does not merge two labels: say which is "
                                  "positive with positive=LABEL (CLI: --positive LABEL)")
             by_sign[v] = lab
-        signs = {_key(lab): v for v, lab in by_sign.items()}
-        return tuple(signs[_key(lab)] for lab in y)
+        # distinct labels are never equal (distinct_labels), so a dict keyed by the label itself is exact
+        return tuple(map({lab: v for v, lab in by_sign.items()}.__getitem__, y))
     y = list(y)
     seen = distinct_labels(y)
     pos = find_label(seen, positive)
@@ -246,8 +261,9 @@ def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tu
             "binary algorithms take two classes; for more use linear-machine or one-vs-rest",
             row=i,
         )
-    k = _key(pos)
-    return tuple(1 if _key(lab) == k else -1 for lab in y)
+    signs = {lab: -1 for lab in others}
+    signs[pos] = 1  # distinct labels are never equal (distinct_labels): a dict keyed by the label is exact
+    return tuple(map(signs.__getitem__, y))
 
 
 #: the plain decimal text of an integer: read from a file as that integer (its text is the same string)
