@@ -15,7 +15,8 @@ A class label is any hashable value; exactlin never converts it.  The rules:
   values (``1`` and ``1.0``, ``True`` and ``1``, ``0.5`` and ``Fraction(1, 2)``) or written the same way
   (``1`` and ``"1"``), are a :class:`~exactlin.errors.LabelError` naming both (:func:`distinct_labels`).
 * **+1 and -1.** A binary algorithm's classes are +1/-1.  Without ``positive``, the data's two labels must read
-  as +1 and -1 (the numbers 1 and -1 of any type, or the texts ``1``, ``+1``, ``-1``); with ``positive``,
+  as +1 and -1 (the numbers 1 and -1 of any type, or texts such as ``1``, ``+1``, ``-1``, ``1.0``), one label
+  for each (``1`` and ``+1`` together are two labels that both read as +1: an error); with ``positive``,
   that label is +1 and the one other label -1.  ``positive`` names a label of the data by identity or, when
   none is identical, by text (``--positive 01`` on the CLI, ``positive="1"`` for the int label 1).
 
@@ -200,15 +201,19 @@ def label_matcher(positive: Hashable):
     return is_pos
 
 
+_PLUS_MINUS_ONE = re.compile(r"([+-]?)1(?:\.0+)?")
+
+
 def sign_of_label(lab: Any) -> int | None:
     """+1 or -1 for a label that reads as one without ``positive`` (the number 1 or -1 of any numeric type
-    but bool, or the text ``1``, ``+1``, ``-1``); None otherwise."""
+    but bool, or a text that reads as that number: ``1``, ``+1``, ``-1``, ``1.0``); None otherwise."""
     if isinstance(lab, bool):
         return None
     if isinstance(lab, (int, Fraction, float)) and lab in (1, -1):  # floats are input: 1.0 is exactly 1
         return int(lab)
-    if isinstance(lab, str) and lab.strip() in ("1", "+1", "-1"):
-        return int(lab.strip())
+    if isinstance(lab, str):  # a text that reads as the number 1 or -1: 1, +1, -1, 1.0, -1.00
+        m = _PLUS_MINUS_ONE.fullmatch(lab.strip())
+        return None if m is None else -1 if m.group(1) == "-" else 1
     if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
         return sign_of_label(lab.item())
     return None
@@ -217,8 +222,8 @@ def sign_of_label(lab: Any) -> int | None:
 def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tuple[int, ...]:
     """Map labels to +1/-1 (see the module docstring).
 
-    Without ``positive`` the labels must be +1 and -1 (numbers, or the texts "1", "+1", "-1"), one label for
-    each sign.  With ``positive`` that label becomes +1 and the one other label -1.
+    Without ``positive`` the labels must be +1 and -1 (numbers, or texts that read as them: "1", "+1", "-1",
+    "1.0"), one label for each sign.  With ``positive`` that label becomes +1 and the one other label -1.
 
     >>> binary_labels(["cat", "dog", "cat"], positive="cat")
     (1, -1, 1)

@@ -91,6 +91,9 @@ def test_positive_names_a_label_by_identity_then_text():
 def test_without_positive_one_label_per_sign():
     assert binary_labels(["+1", -1, "+1"]) == (1, -1, 1)
     assert binary_labels([Fraction(1), -1.0]) == (1, -1)
+    assert binary_labels(parse_csv("1,2,1.0\n3,4,-1.0\n").y) == (1, -1)  # texts that read as +1/-1
+    with pytest.raises(LabelError, match=r"'01' of sample 1 is not \+1 or -1"):
+        binary_labels(parse_csv(L_CSV).y)
     with pytest.raises(LabelError, match=r"labels 1 \(int\) and '\+1' \(str\) both read as \+1"):
         binary_labels([1, "+1", -1])
 
@@ -102,9 +105,12 @@ def test_a_file_label_is_its_text():
         assert label_text(lab) == cell
 
 
+L_CSV = "0,-2,01\n-3,1,1\n1,-1,01\n3,1,01\n2,3,01\n"
+
+
 def test_csv_01_and_1_are_two_labels():
     # the file: 4 samples labelled 01, one labelled 1
-    ds = parse_csv("0,-2,01\n-3,1,1\n1,-1,01\n3,1,01\n2,3,01\n")
+    ds = parse_csv(L_CSV)
     assert binary_labels(ds.y, positive="01") == (1, -1, 1, 1, 1)
     run = linear_machine(ds.X, ds.y)
     assert typed(run.extras["classes"]) == typed(["01", 1])
