@@ -63,6 +63,16 @@ def as_label(lab: Any, i: int | None = None) -> Hashable:
     return lab
 
 
+def _hashable(lab: Any, i: int) -> Hashable:
+    if type(lab).__module__ == "numpy" and hasattr(lab, "item") and getattr(lab, "ndim", 1) == 0:
+        lab = lab.item()
+    try:
+        hash(lab)
+    except TypeError:
+        raise InputTypeError(f"label of sample {i + 1} ({quote(lab)}) is not hashable", row=i) from None
+    return lab
+
+
 def label_text(lab: Any) -> str:
     """The text of a label: a string itself, an int or Fraction exactly (``-3``, ``1/2``), a float by its repr
     (``0.5``), a bool ``True``/``False``; anything else by ``str``.
@@ -70,6 +80,8 @@ def label_text(lab: Any) -> str:
     >>> label_text("01"), label_text(1), label_text(Fraction(1, 2)), label_text(0.5), label_text(True)
     ('01', '1', '1/2', '0.5', 'True')
     """
+    if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
+        lab = lab.item()
     if isinstance(lab, str):
         return lab
     if isinstance(lab, bool):
@@ -78,7 +90,7 @@ def label_text(lab: Any) -> str:
         return fmt(lab)
     if isinstance(lab, float):
         return repr(lab)
-    return str(as_label(lab))
+    return str(lab)
 
 
 def label_name(lab: Any) -> str:
@@ -115,6 +127,8 @@ def distinct_labels(y: Iterable) -> tuple:
     types = set(map(type, y))
     if len(types) <= 1 and types <= _SIMPLE:  # one type whose equality is identity: hashing decides, in C
         return tuple(dict.fromkeys(y))
+    y = [_hashable(lab, i) for i, lab in enumerate(y)]  # numpy scalars as Python values
+    types = set(map(type, y))
     if float in types:  # -0.0 is not 0.0: the float by its repr
         first: dict = {}
         for lab in y:
