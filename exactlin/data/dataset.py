@@ -58,6 +58,7 @@ __all__ = [
     "find_label",
     "label_text",
     "same_label",
+    "sign_of_label",
     "augment",
     "check_bias",
     "normalize",
