@@ -4,14 +4,10 @@ Exact rational arithmetic throughout, convergence theorems checked while the
 algorithms run, every claimed result verified before it is returned.
 """
 
-from exactlin import _aliases
+from exactlin import render as _render  # noqa: F401  (registers the Run views: HTML, LaTeX, plot)
 from exactlin._version import __version__
-
-_aliases.install()  # old module paths (exactlin.numbers, exactlin.runs, ...) keep working
-
-from exactlin import render as _render  # noqa: E402,F401  (registers the Run views: HTML, LaTeX, plot)
-from exactlin.data.dataset import Dataset, as_dataset, augment, binary_labels, normalize, read_csv  # noqa: E402
-from exactlin.errors import (  # noqa: E402
+from exactlin.data.dataset import Dataset, as_dataset, augment, binary_labels, normalize, read_csv
+from exactlin.errors import (
     CSVError,
     ExactlinError,
     InputError,
@@ -23,9 +19,9 @@ from exactlin.errors import (  # noqa: E402
     SingularMatrixError,
     VerificationError,
 )
-from exactlin.exact.numbers import to_rational, to_vector  # noqa: E402
-from exactlin.exact.rows import ExactRows, scaled  # noqa: E402
-from exactlin.model.run import Run, Step  # noqa: E402
+from exactlin.exact.numbers import to_rational, to_vector
+from exactlin.exact.rows import ExactRows, scaled
+from exactlin.model.run import Run, Step
 
 __all__ = [
     "__version__",
@@ -65,3 +61,10 @@ def __getattr__(name):
         return algorithms.get_function(name)
     except KeyError:
         raise AttributeError(f"module 'exactlin' has no attribute {name!r}") from None
+
+
+def __dir__():
+    # the module's own names and the lazily looked-up algorithms (exactlin.perceptron, exactlin.svm_hard, ...)
+    from exactlin.algorithms import all_specs
+
+    return sorted(set(globals()) | {spec.func.__name__ for spec in all_specs()})

@@ -271,8 +271,8 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
                 entry["support"] = sorted(int(i) for i in model.support_)
                 if "support" in report["exact"] and entry["support"] != report["exact"]["support"]:
                     entry["support_differs"] = True
-                    report["differences"].append(
-                        f"{label}: support vectors {entry['support']} vs exact {report['exact']['support']}")
+                    report["differences"].append(f"{label}: support vectors {_samples(entry['support'])} vs exact "
+                                                 f"{_samples(report['exact']['support'])} (1-based)")
         entry["decisions_differ"] = diff
         entry["stopped_early"] = bool(spec.iterative and run.converged and report["exact"]["training_errors"] == 0
                                       and entry["training_errors"] > 0)
@@ -292,6 +292,11 @@ def compare(algorithm: str, X, y=None, *, bias: str | None = None, positive=None
                 report["rounding"].append(text + " (rounding level)")
         report["anchors"].append(entry)
     return report
+
+
+def _samples(indices) -> str:
+    """0-based sample indices as a person reads them: numbered from 1, ``(1, 2, 4)``."""
+    return "(" + ", ".join(str(i + 1) for i in indices) + ")"
 
 
 def _f(v) -> str:
@@ -314,7 +319,7 @@ def compare_text(report: dict) -> str:
     cols = [("exact (exactlin)", ex)] + [(a["name"], a) for a in report["anchors"]]
     rows_spec = [("coef", "coef"), ("intercept", "intercept"), ("coef (scaled to exact)", "coef_scaled"),
                  ("intercept (scaled)", "intercept_scaled"), ("training errors", "training_errors"),
-                 ("converged / reason", None), ("iterations", "n_iter"), ("support vectors", "support"),
+                 ("converged / reason", None), ("iterations", "n_iter"), ("support vectors (samples)", "support"),
                  ("decisions differ (1-based)", "decisions_differ"), ("error", "error")]
     rows = []
     for title, key in rows_spec:
@@ -322,6 +327,8 @@ def compare_text(report: dict) -> str:
         for _, c in cols:
             if key is None:
                 cells.append(f"{ex['converged']} ({ex['reason']})" if c is ex else "")
+            elif key == "support":  # sample numbers from 1, as `fit` prints them (the report keeps 0-based)
+                cells.append(_samples(c[key]) if c.get(key) is not None else "")
             elif key == "decisions_differ":
                 cells.append("" if c is ex else (", ".join(str(i + 1) for i in c.get(key, [])) or "none"))
             else:

@@ -40,10 +40,16 @@ _PROGRESS = PROGRESS
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from exactlin.cli.common import examples_epilog
+
     p = argparse.ArgumentParser(
         prog="exactlin",
-        description="The classical linear-classification algorithms, computed exactly. With no command: "
-                    "reproduce and verify every lecture worked example.")
+        description="The classical linear-classification algorithms, computed exactly.\nWith no command: "
+                    "reproduce and verify every lecture worked example.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=examples_epilog("exactlin", "exactlin fit perceptron examples/data/seed000-example1.csv",
+                               "exactlin --digits 10 fit svm-soft examples/data/seed000-example1.csv",
+                               "exactlin fit --help"))
     p.add_argument("--version", action="version", version=f"exactlin {__version__}")
     p.add_argument("--no-progress", "--quiet", dest="no_progress", action="store_true",
                    help="no progress line on the terminal (stderr; also: EXACTLIN_NO_PROGRESS=1)")

@@ -2,8 +2,9 @@
 
 The site is built by mkdocs from ``mkdocs.yml`` in a source checkout (``pip install -e '.[docs]'`` then
 ``mkdocs build --strict``); its pages are generated from the code by ``docs/hooks.py`` while it builds.
-``exactlin docs`` finds the checkout (from the current directory upwards, then next to the installed
-package), says whether ``site/index.html`` exists, and prints the build command; ``--build`` runs it.
+``exactlin docs`` finds the checkout (from the current directory upwards, then the one the package is installed
+from), says whether ``site/index.html`` exists, and prints the build command; ``--build`` runs it.  Without a
+checkout it exits 2, saying how to get and build one.
 """
 
 from __future__ import annotations
@@ -11,20 +12,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-__all__ = ["register", "find_project", "BUILD_COMMAND", "DOCS_MODULES", "missing_docs_modules"]
+__all__ = ["register", "find_project", "BUILD_COMMAND", "INSTALLED_FROM", "DOCS_MODULES", "missing_docs_modules"]
 
 BUILD_COMMAND = "mkdocs build --strict"
+
+#: the directory holding the ``exactlin`` package: the checkout itself for an editable install (exactlin/cli/docs.py
+#: -> exactlin/cli -> exactlin -> the checkout)
+INSTALLED_FROM = Path(__file__).resolve().parents[2]
 
 
 def find_project(start: Path | None = None) -> Path | None:
     """The directory holding exactlin's ``mkdocs.yml``: the current directory or a parent, else the checkout
     the package was installed from (an editable install); None when there is none."""
-    candidates = []
     here = (start or Path.cwd()).resolve()
-    candidates += [here, *here.parents]
-    pkg = Path(__file__).resolve().parent
-    candidates += [pkg.parent]
-    for c in candidates:
+    for c in (here, *here.parents, INSTALLED_FROM):
         cfg = c / "mkdocs.yml"
         if cfg.is_file() and (c / "docs" / "hooks.py").is_file():
             return c
@@ -47,10 +48,11 @@ def cmd_docs(args) -> int:
     out = sys.stdout.write
     root = find_project()
     if root is None:
-        out("exactlin's documentation site is built from a source checkout (mkdocs.yml and docs/), which was not "
-            "found here or next to the installed package.\n"
-            "In a checkout:  pip install -e '.[docs]'  then  " + BUILD_COMMAND + "  (the site goes to site/)\n")
-        return 0
+        sys.stderr.write(f"exactlin: error: the documentation site is built from a source checkout of exactlin "
+                         f"(mkdocs.yml and docs/), found neither in {Path.cwd()} and its parents nor next to the "
+                         f"installed package ({INSTALLED_FROM}); in a checkout run  pip install -e '.[docs]' && "
+                         f"{BUILD_COMMAND}  (the site goes to site/)\n")
+        return 2
     index = root / "site" / "index.html"
     if args.build:
         missing = missing_docs_modules()

@@ -42,9 +42,20 @@ def cmd_exercise(args) -> int:
 
 
 def register(subparsers) -> None:
-    sp = subparsers.add_parser("exercise", help="a seeded exercise with small numbers, and its verified answer key")
-    sp.add_argument("algorithm", help="perceptron, fixed-increment, batch-perceptron, mse, lms, ho-kashyap, "
-                                      "fisher, linear-machine, separable, svm-hard")
+    import argparse
+
+    from exactlin.cli.common import examples_epilog
+
+    sp = subparsers.add_parser("exercise", help="a seeded exercise with small numbers, and its verified answer key",
+                               formatter_class=argparse.RawDescriptionHelpFormatter,
+                               epilog=examples_epilog("exactlin exercise perceptron --seed 7 --answers",
+                                                      "exactlin exercise threshold-unit --difficulty medium",
+                                                      "exactlin exercise svm-hard --size 5x2 --format latex --answers "
+                                                      "> svm.tex"))
+    # the names of exactlin.lectures.exercises.EXERCISES (not imported here: every command builds this parser;
+    # tests/cli/test_cli_help.py checks that the list is complete)
+    sp.add_argument("algorithm", help="perceptron, threshold-unit, fixed-increment, batch-perceptron, mse, lms, "
+                                      "ho-kashyap, fisher, linear-machine, separable, svm-hard")
     sp.add_argument("--seed", type=int, default=0, help="the exercise's seed (default 0): same seed, same bytes")
     sp.add_argument("--size", default=None, metavar="NxD", help="N samples with D features (default by difficulty)")
     sp.add_argument("--difficulty", choices=["easy", "medium", "hard"], default="easy")

@@ -41,7 +41,18 @@ def cmd_explain(args) -> int:
 
 
 def register(subparsers) -> None:
-    sp = subparsers.add_parser("explain", help="the worked solution of a run, as a student would write it")
+    import argparse
+
+    from exactlin.cli.common import examples_epilog
+
+    sp = subparsers.add_parser("explain", help="the worked solution of a run, as a student would write it",
+                               formatter_class=argparse.RawDescriptionHelpFormatter,
+                               epilog=examples_epilog(
+                                   "exactlin explain perceptron examples/data/seed000-example1.csv",
+                                   "exactlin explain perceptron examples/data/animals.csv --bias first --positive cat",
+                                   "exactlin explain ho-kashyap examples/data/xor.csv --format latex > xor.tex",
+                                   "exactlin explain svm-hard examples/data/seed000-example1.csv --format html > "
+                                   "svm.html"))
     sp.add_argument("algorithm", help="an algorithm name (see `exactlin algorithms`)")
     sp.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
     sp.add_argument("--format", choices=["markdown", "latex", "html"], default="markdown")

@@ -124,8 +124,7 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2) -> Doc
             where = {"none": "no bias entry: x~_i = x_i", "first": "x~_i = (1, x_i), the bias entry first",
                      "last": "x~_i = (x_i, 1), the bias entry last"}[run.bias]
             doc.p(f"n = {n} samples in dimension {len(X[0])}; augmented ({where}); labels y_i in {{+1, -1}}"
-                  + (" (the positive class is the data's first-listed label)" if set(labels) != {1, -1} else "")
-                  + "; normalized samples y_i x~_i.")
+                  + _classes(labels, z) + "; normalized samples y_i x~_i.")
             doc.table(["i", M("x_i", "x_i"), "label", M("y_i", "y_i"), M("\\tilde x_i", "x~_i"),
                        M("y_i \\tilde x_i", "y_i x~_i")],
                       [[str(i + 1), mv(X[i]), mv(labels[i]), mv(z[i]), mv(Y[i]), mv(tuple(z[i] * v for v in Y[i]))]
@@ -144,6 +143,17 @@ def explain_blocks(run, *, head: int = 10, tail: int = 5, level: int = 2) -> Doc
     _checks(doc, run, level, binary)
     _theorem(doc, run, level, head, tail)
     return doc
+
+
+def _classes(labels: list, z: list) -> str:
+    """Which label of the data the run took as +1 and which as -1 (said whenever the labels are not y_i)."""
+    if labels == list(z):
+        return ""
+    pos = next((lab for lab, s in zip(labels, z) if s == 1), None)
+    neg = next((lab for lab, s in zip(labels, z) if s == -1), None)
+    parts = ([f"the positive class {text(pos)} is +1"] if pos is not None else []) + (
+        [f"the label {text(neg)} is -1"] if neg is not None else [])
+    return " (" + ", ".join(parts) + ")"
 
 
 def _val(v) -> Any:

@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from exactlin.cli.app import main
-from exactlin.cli.docs import BUILD_COMMAND, find_project
+from exactlin.cli.docs import BUILD_COMMAND, INSTALLED_FROM, find_project
 
 
-def test_docs_command_names_the_site_and_the_build_command(capsys, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # not inside a checkout: falls back to the checkout the package comes from
+def test_docs_command_works_from_any_directory(capsys, tmp_path, monkeypatch):
+    # issue 20: outside the checkout an editable install said the checkout was not found (it looked in
+    # exactlin/, not in the directory holding the package) and exited 0.  These tests run from a checkout.
+    import exactlin
+
+    checkout = Path(exactlin.__file__).resolve().parents[1]
+    assert (checkout / "mkdocs.yml").is_file()
+    monkeypatch.chdir(tmp_path)  # not inside a checkout: the one the package is imported from
+    assert find_project() == checkout == INSTALLED_FROM
     assert main(["docs"]) == 0
     out = capsys.readouterr().out
-    assert BUILD_COMMAND in out
-    root = find_project()
-    if root is not None:
-        assert str(root / "site" / "index.html") in out
-    else:
-        assert "source checkout" in out
+    assert str(checkout / "site" / "index.html") in out and f"cd {checkout} && {BUILD_COMMAND}" in out
+
+
+def test_docs_command_without_a_checkout_exits_2_saying_how_to_build(capsys, tmp_path, monkeypatch):
+    from exactlin.cli import docs
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(docs, "INSTALLED_FROM", tmp_path / "site-packages")  # a regular (not editable) install
+    assert find_project() is None
+    assert main(["docs"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("exactlin: error: ")
+    assert "source checkout" in err and f"pip install -e '.[docs]' && {BUILD_COMMAND}" in err
 
 
 def test_docs_command_finds_a_checkout_from_its_directory(capsys, tmp_path, monkeypatch):

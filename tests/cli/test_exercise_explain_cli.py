@@ -85,3 +85,21 @@ def test_explain_bad_input(capsys, tmp_path):
     assert code == 2 and "nope" in err
     code, out, err = run_cli(capsys, "explain", "fisher", str(p), "--max-epochs", "3")
     assert code == 2 and "not iterative" in err
+
+
+def test_explain_names_the_positive_class_it_used(capsys, tmp_path):
+    # issue 20: with --positive pass on a file whose first-listed label is fail, explain said "(the positive class
+    # is the data's first-listed label)".  It names the class it used, whichever label comes first.
+    p = tmp_path / "grades.csv"
+    p.write_text("x1,x2,result\n-2,-1,fail\n3,1,pass\n1,2,pass\n-1,-3,fail\n")
+    for positive, negative in (("pass", "fail"), ("fail", "pass")):
+        code, out, err = run_cli(capsys, "explain", "perceptron", str(p), "--bias", "first", "--positive", positive)
+        assert code == 0, err
+        assert f"the positive class {positive} is +1, the label {negative} is -1" in out
+        assert "first-listed" not in out
+    code, out, _ = run_cli(capsys, "explain", "perceptron", str(p), "--bias", "first", "--positive", "pass",
+                           "--format", "latex")
+    assert code == 0 and "the positive class pass is +1, the label fail is -1" in out
+    p.write_text(EX1_CSV)  # labels that are y_i already: nothing to say
+    code, out, _ = run_cli(capsys, "explain", "perceptron", str(p))
+    assert code == 0 and "positive class" not in out

@@ -1,4 +1,4 @@
-"""The one conversion rule (exactlin/numbers.py). Expected values are hand-derived."""
+"""The one conversion rule (exactlin/exact/numbers.py). Expected values are hand-derived."""
 
 import decimal
 from fractions import Fraction as F

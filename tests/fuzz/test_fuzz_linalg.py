@@ -13,8 +13,8 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from exactlin import io as xio
+from exactlin.linalg import lp
 from exactlin.linalg import matrices as linalg
-from exactlin.theory import lp
 from tests.fuzz.test_fuzz_api import FUZZ, assert_exact, call, cases, small_cells
 
 ONE_MATRIX = ["as_matrix", "shape", "transpose", "rank", "rref", "inverse", "det", "leading_minors", "ldl",

@@ -76,3 +76,19 @@ def test_compare_fisher_irrational_threshold_decides_by_the_model():
     rep = compare("fisher", [[0], [1], [3], [4]], [1, 1, -1, -1], params={"priors": ["2/3", "1/3"]})
     assert rep["exact"]["training_errors"] == 0 and rep["exact"]["on_boundary"] == []
     assert rep["exact"]["coef"] == [-3]
+
+
+def test_cli_compare_numbers_support_vectors_from_1_as_fit_does(tmp_path, capsys):
+    # issue 20: `compare svm-hard` printed the support vectors 0-based while `fit` numbers samples from 1.
+    # seed 000 Example 1 with a bias: w = (1/3, -1), b = -1/3 (hand-checked: y_i(w.x_i + b) = 1, 1, 4/3, 1), so the
+    # support vectors are samples 1, 2 and 4; the JSON keeps 0-based indices (0, 1, 3)
+    p = tmp_path / "ex1.csv"
+    p.write_text(EX1)
+    assert main(["fit", "svm-hard", str(p)]) == 0
+    assert "support vectors (samples): (1, 2, 4)" in capsys.readouterr().out
+    assert main(["compare", "svm-hard", str(p)]) == 0
+    (row,) = [ln for ln in capsys.readouterr().out.splitlines() if "support vectors" in ln]
+    assert row.split()[:5] == ["support", "vectors", "(samples)", "(1,", "2,"] and "(0," not in row
+    assert row.count("(1, 2, 4)") == 2  # the exact run and SVC(C=1e6) agree
+    assert main(["compare", "svm-hard", str(p), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["support"] == [0, 1, 3]
