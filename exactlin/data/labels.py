@@ -41,16 +41,22 @@ from typing import Any
 from exactlin.errors import InputError, InputTypeError, LabelError
 from exactlin.exact.format import fmt, quote
 
-__all__ = ["as_label", "label_text", "label_name", "same_label", "distinct_labels", "class_labels",
+__all__ = ["plain", "as_label", "label_text", "label_name", "same_label", "distinct_labels", "class_labels",
            "find_label", "label_matcher", "binary_labels", "label_from_text", "labels_from_texts",
            "sign_of_label"]
+
+
+def plain(lab: Any) -> Any:
+    """A numpy scalar as the Python value it holds (``np.int64(1)`` is ``1``); any other value unchanged."""
+    if type(lab).__module__ == "numpy" and getattr(lab, "ndim", None) == 0 and hasattr(lab, "item"):
+        return lab.item()
+    return lab
 
 
 def as_label(lab: Any, i: int | None = None) -> Hashable:
     """One label as exactlin keeps it: a numpy scalar becomes the Python value it holds; None, NaN and an
     unhashable value are errors (``i``: the 0-based sample, for the message)."""
-    if type(lab).__module__ == "numpy" and hasattr(lab, "item") and getattr(lab, "ndim", 1) == 0:
-        lab = lab.item()
+    lab = plain(lab)
     where = "" if i is None else f" of sample {i + 1}"
     if lab is None:
         raise InputTypeError(f"label{where} is missing (None)", row=i)
@@ -64,8 +70,7 @@ def as_label(lab: Any, i: int | None = None) -> Hashable:
 
 
 def _hashable(lab: Any, i: int) -> Hashable:
-    if type(lab).__module__ == "numpy" and hasattr(lab, "item") and getattr(lab, "ndim", 1) == 0:
-        lab = lab.item()
+    lab = plain(lab)
     try:
         hash(lab)
     except TypeError:
@@ -80,8 +85,7 @@ def label_text(lab: Any) -> str:
     >>> label_text("01"), label_text(1), label_text(Fraction(1, 2)), label_text(0.5), label_text(True)
     ('01', '1', '1/2', '0.5', 'True')
     """
-    if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
-        lab = lab.item()
+    lab = plain(lab)
     if isinstance(lab, str):
         return lab
     if isinstance(lab, bool):
@@ -228,8 +232,8 @@ def sign_of_label(lab: Any) -> int | None:
     if isinstance(lab, str):  # a text that reads as the number 1 or -1: 1, +1, -1, 1.0, -1.00
         m = _PLUS_MINUS_ONE.fullmatch(lab.strip())
         return None if m is None else -1 if m.group(1) == "-" else 1
-    if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
-        return sign_of_label(lab.item())
+    if plain(lab) is not lab:
+        return sign_of_label(plain(lab))
     return None
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactlin.data.labels import distinct_labels, plain
 from exactlin.errors import InputTypeError, ParameterError, ShapeError
 from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.numbers import fmt, to_rational
@@ -64,9 +65,7 @@ def _s(v) -> str:
 def _label(lab):
     """A model's label as the data had it (:mod:`exactlin.data.labels`): never retyped; a numpy scalar is the
     Python value it holds; None (no label) stays None."""
-    if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
-        return lab.item()
-    return lab
+    return plain(lab)
 
 
 def _keep_labels(model) -> None:
@@ -79,8 +78,6 @@ def _keep_labels(model) -> None:
 
 
 def _distinct(classes) -> None:
-    from exactlin.data.labels import distinct_labels
-
     distinct_labels(classes)
 
 

@@ -13,6 +13,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from exactlin.data.labels import plain
 from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows
 
@@ -188,8 +189,7 @@ def label_to_json(lab: Any) -> Any:
     """A class label's exact JSON form, keeping its type (:mod:`exactlin.data.labels`): an int, a bool, a text
     as they are (a text that reads as a number tagged ``"str"``), a Fraction tagged ``"fraction"``, a float
     tagged ``"float"``; a numpy scalar as the Python value it holds; any other label by its text."""
-    if type(lab).__module__ == "numpy" and hasattr(lab, "item"):
-        lab = lab.item()
+    lab = plain(lab)
     if isinstance(lab, Fraction):
         return {TAG: "fraction", "text": fmt(lab)}
     if isinstance(lab, int) and not isinstance(lab, bool) and lab.bit_length() >= 13_000:
