@@ -187,7 +187,7 @@ def cmd_predict(args) -> int:
     points, summary = _prediction_rows(saved, ds, labeled)
     if "label_mismatch" in summary:
         sys.stderr.write(f"exactlin: warning: {_mismatch_text(summary['label_mismatch'])}\n")
-    show = lambda v: "undefined" if v is None else fmt_value(v)  # noqa: E731
+    show = lambda v: "undefined" if v is None else _text(v)  # noqa: E731  (a label by its text: True, not yes)
     if fmt_ == "json":  # labels keep their type (text=True: "01" stays a text, 0.5 a float)
         from exactlin.model.serialize import to_jsonable
 
@@ -206,7 +206,7 @@ def cmd_predict(args) -> int:
         names = list(ds.feature_names or [f"x{j + 1}" for j in range(ds.d)])
         w.writerow(["line", *names, "decision", "prediction"] + (["label", "correct"] if labeled else []))
         for r in points:
-            extra = [fmt_value(r["label"]), "" if r["correct"] is None else ("yes" if r["correct"] else "no")] \
+            extra = [_text(r["label"]), "" if r["correct"] is None else ("yes" if r["correct"] else "no")] \
                 if labeled else []
             w.writerow([r["line"], *(fmt_value(v) for v in r["x"]), fmt_value(r["decision"]), show(r["prediction"]),
                         *extra])
@@ -221,7 +221,7 @@ def cmd_predict(args) -> int:
     for r in points:
         row = [str(r["line"]), fmt_value(r["x"]), fmt_value(r["decision"]), show(r["prediction"])]
         if labeled:
-            row += [fmt_value(r["label"]), "-" if r["correct"] is None else ("yes" if r["correct"] else "no")]
+            row += [_text(r["label"]), "-" if r["correct"] is None else ("yes" if r["correct"] else "no")]
         rows.append(row)
     out(text_table(header, rows))
     out(f"points: {summary['n']}; decided: {summary['decided']}; undefined (on the boundary): {summary['undefined']}")

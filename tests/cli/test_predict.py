@@ -163,3 +163,19 @@ def test_a_model_saved_in_format_1_still_loads_and_predicts(capsys, tmp_path):
     assert [p["decision"] for p in d["points"]] == ["27/4", "13/2", "-29/2", "-71/4"]
     assert [p["prediction"] for p in d["points"]] == ["cat", "cat", "dog", "dog"]
     assert d["summary"]["correct"] == 4
+
+
+def test_labels_are_printed_by_their_text(capsys, tmp_path):
+    # a bool label is True/False in every output (the text renderer writes a bool value as yes/no)
+    run = perceptron([x for x, _ in EX1], [y == 1 for _, y in EX1], positive=True)
+    m = tmp_path / "m.json"
+    m.write_text(saved_model_json(SavedModel(run.model, "perceptron", "none", (True, False), 2, "0")))
+    f = tmp_path / "t.csv"
+    f.write_text("".join(f"{a},{b},{y == 1}\n" for (a, b), y in EX1))
+    code, out, err = run_cli(capsys, "predict", m, f, "--format", "csv")
+    rows = [r.split(",") for r in out.splitlines()[1:]]
+    assert code == 0 and err == ""
+    assert [(r[-3], r[-2], r[-1]) for r in rows] == [("True", "True", "yes"), ("False", "False", "yes"),
+                                                     ("False", "False", "yes"), ("True", "True", "yes")]
+    code, out, _ = run_cli(capsys, "fit", "perceptron", f, "--positive", "True")
+    assert code == 0 and "labels: +1 = True, -1 = False" in out
