@@ -19,6 +19,9 @@ A class label is any hashable value; exactlin never converts it.  The rules:
   for each (``1`` and ``+1`` together are two labels that both read as +1: an error); with ``positive``,
   that label is +1 and the one other label -1.  ``positive`` names a label of the data by identity or, when
   none is identical, by text (``--positive 01`` on the CLI, ``positive="1"`` for the int label 1).
+* **JSON.** A Run's JSON, a model's and a saved model file write each label with its type
+  (:func:`exactlin.model.serialize.label_to_json`): int, bool and text as they are, a text that reads as a
+  number, a float and a Fraction tagged; a label of another hashable type (a tuple...) is written as its text.
 
 >>> distinct_labels(["01", 1, "01"])
 ('01', 1)
