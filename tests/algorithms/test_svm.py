@@ -278,10 +278,12 @@ def test_many_support_vectors_on_a_grid():
 def test_without_scikit_learn_the_exact_path_runs(monkeypatch):
     import exactlin.algorithms.svm as svm_mod
 
-    monkeypatch.setattr(svm_mod, "_float_guess", lambda *a, **k: None)
-    monkeypatch.setattr(svm_mod, "_lin_guess", lambda *a, **k: None)  # (the linear kernel's own float guess)
+    monkeypatch.setattr(svm_mod, "svc_guess", lambda *a, **k: None)
+    for g in ("hinge_guess", "squared_guess"):  # (the linear kernel's own float guesses)
+        monkeypatch.setattr(svm_mod, g, lambda *a, **k: None)
     r = svm_hard([("1.5", "2.5"), ("2.5", "1.5"), ("2.5", "2.5")], [1, 1, -1])
-    assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "Lemke" in r.extras["method"]
+    assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "exact" in r.extras["method"]
+    assert "scikit-learn" not in r.extras["method"] and "float64" not in r.extras["method"]
     r = svm_soft([(0,), (1,), ("1/2",)], [-1, 1, -1], C=1)
     assert r.extras["w"] == (F(1, 2),) and r.extras["kkt"]["verified"]
 
