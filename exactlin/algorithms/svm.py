@@ -32,6 +32,7 @@ Non-separable data (hard margin): a Run with ``converged=False``, reason
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from exactlin.algorithms import register
@@ -132,28 +133,55 @@ def monomials(x, degree: int, coef0) -> tuple:
     return tuple(out)
 
 
+def monomial_weights(d: int, degree: int, coef0) -> tuple:
+    """The positive weights G_k with (x . z + c)^p = sum_k G_k x^k z^k, in the order of :func:`monomials`:
+    G_k = c^(p - |k|) p! / ((p - |k|)! k_1! ... k_d!) (the multinomial theorem on (x_1 z_1 + ... + x_d z_d + c)^p).
+
+    >>> monomial_weights(2, 2, 1)  # 1, x1, x2, x1^2, x1 x2, x2^2
+    (Fraction(1, 1), Fraction(2, 1), Fraction(2, 1), Fraction(1, 1), Fraction(2, 1), Fraction(1, 1))
+    """
+    from collections import Counter
+    from itertools import combinations_with_replacement
+
+    c = Fraction(coef0)
+    out = []
+    for t in range(0 if c > 0 else degree, degree + 1):
+        for idx in combinations_with_replacement(range(d), t):
+            m = math.factorial(degree) // math.factorial(degree - t)
+            for k in Counter(idx).values():
+                m //= math.factorial(k)
+            out.append(m * c ** (degree - t))
+    return tuple(out)
+
+
+#: the polynomial kernel is solved as a linear SVM over its monomials while there are at most this many
+MONOMIALS_MAX = 400
+
+
 class _NotSeparable(Exception):
     def __init__(self, sep, Zs):
         self.sep, self.Zs = sep, Zs
 
 
-def _linear_at_scale(X, y, K: KernelMatrix, *, loss: str, C, intercept: bool, method: list, notes: list):
+def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, intercept: bool, method: list,
+                     notes: list):
     """A linear SVM from its float guess (:mod:`exactlin.linalg.guess`), repaired exactly over the integers
     (:mod:`exactlin.linalg.qp_linear`): the one-sample active-set steps from the guessed sets, then Lemke's method
     on the samples whose status is in doubt (the guessed free ones and those nearest the margin), every other
-    multiplier held at its guessed bound.  (alpha, b), or None when the guess or its repair fails."""
-    n, d = len(y), len(X[0])
+    multiplier held at its guessed bound.  ``Xg``: the rows the float guess sees (a kernel's feature rows);
+    ``lin``: the same rows as exact integers (with the kernel's weights).  (alpha, b), or None when the guess or
+    its repair fails."""
+    n, d = len(y), lin.d
     if loss == "squared":
-        g = squared_guess(X, y, C, intercept)
+        g = squared_guess(Xg, y, C, intercept)
     else:  # the hard margin is the hinge loss with a C above every multiplier (1e6: float guess only)
-        g = hinge_guess(X, y, HARD_GUESS_C if loss == "hard" else C, intercept)
+        g = hinge_guess(Xg, y, HARD_GUESS_C if loss == "hard" else C, intercept)
     if g is None:
         notes.append("no float guess of the linear SVM's active set (numpy missing or values too large)")
         return None
     free, upper, order, who = g
     if loss == "hard":
         free, upper = list(free) + list(upper), []
-    lin = IntegerRows(X)
     if loss == "squared":
         sol = squared_newton(lin, y, free, C=C, intercept=intercept, max_iter=2 * n + 20)
         if sol is not None:
@@ -161,7 +189,7 @@ def _linear_at_scale(X, y, K: KernelMatrix, *, loss: str, C, intercept: bool, me
                           "exactly over the integers (python-flint), each step one (d+1) x (d+1) solve")
         return sol
     hard = loss == "hard"
-    sol = hinge_active_set(lin, K, y, free or closest_pair(X, y, True), upper, hard=hard, C=C, intercept=intercept,
+    sol = hinge_active_set(lin, K, y, free or closest_pair(Xg, y, True), upper, hard=hard, C=C, intercept=intercept,
                            max_iter=REPAIR_STEPS)
     if sol is not None:
         method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the integers "
@@ -176,6 +204,25 @@ def _linear_at_scale(X, y, K: KernelMatrix, *, loss: str, C, intercept: bool, me
                           "integers (python-flint)")
     if sol is None:
         notes.append(f"the float guess ({who}) did not lead to a KKT point")
+    return sol
+
+
+def _kernel_in_features(X, y, K: KernelMatrix, *, degree: int, coef0, loss: str, C, intercept: bool, method: list,
+                        notes: list):
+    """A polynomial kernel SVM as the linear SVM over its monomials (seed 004, "SVM after transformation"): the
+    integer monomial rows with the kernel's weights G_k (:func:`monomial_weights`), so K(x_i, x_j) is an exact
+    integer-weighted dot product and the linear route's float guess and exact repair apply unchanged."""
+    import numpy as np
+
+    Phi = [monomials(x, degree, coef0) for x in X]
+    G = monomial_weights(len(X[0]), degree, coef0)
+    lin = IntegerRows(Phi, metric=G)
+    with np.errstate(all="ignore"):
+        Pf = np.array([[float(v) for v in r] for r in Phi]) * np.sqrt(np.array([float(g) for g in G]))
+    sol = _linear_at_scale(Pf, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes)
+    if sol is not None:
+        method[-1] = (method[-1] + f"; the kernel as a linear SVM over its {len(G)} monomials, each weighted by its "
+                      "multinomial coefficient")
     return sol
 
 
@@ -205,8 +252,13 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     sol = None
     if kfun is None and loss == "hard":
         sep = check_separable()  # decided first: non-separable data need no QP at all (and have no optimum)
+    lin = None  # the rows as one integer matrix (the linear kernel at scale)
     if kfun is None and not exact_only and n > LINEAR_SCALE_N:
-        sol = _linear_at_scale(X, y, K, loss=loss, C=C, intercept=intercept, method=method, notes=notes)
+        lin = IntegerRows(X)
+        sol = _linear_at_scale(X, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes)
+    elif kfun is not None and not exact_only and n > SVC_MIN_N and len(monomials(X[0], degree, coef0)) <= MONOMIALS_MAX:
+        sol = _kernel_in_features(X, y, K, degree=degree, coef0=coef0, loss=loss, C=C, intercept=intercept,
+                                  method=method, notes=notes)
     start: list[int] = []
     if sol is None and not exact_only and n > SVC_MIN_N:
         guess = svc_guess(X, y, kernel=kind, degree=degree, coef0=coef0, loss=loss, C=C)
@@ -242,17 +294,17 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
         b_ = b_interval(K, y, {j: y[j] * alpha[j] for j in range(n) if alpha[j]}, n,
                         {i for i in range(n) if not alpha[i]}, {i for i in range(n) if alpha[i] == C})
         b = b if b_ is None else b_
-    return alpha, b, K, "; ".join(method), notes
+    return alpha, b, K, "; ".join(method), notes, lin
 
 
 def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
-    alpha, b, K, method, notes = out
+    alpha, b, K, method, notes, lin = out
     n = len(y)
     kind = P["kernel"]
     sv = [i for i in range(n) if alpha[i]]
     extras: dict = {}
     if kind == "linear":
-        w = weights(IntegerRows(X), {i: alpha[i] * y[i] for i in sv}) if sv else tuple(F0 for _ in X[0])
+        w = weights(lin or IntegerRows(X), {i: alpha[i] * y[i] for i in sv}) if sv else tuple(F0 for _ in X[0])
         kkt = verify_kkt(X, y, alpha, b, w=w, loss=loss, C=C, intercept=intercept)
         if intercept:
             W = (b, *w) if bias == "first" else (*w, b)
@@ -417,7 +469,7 @@ def perceptron_bound(X, y=None, bias: str = "none", *, positive=None) -> dict:
     prob = binary_problem(X, y, bias=bias, positive=positive)
     y_ = list(prob.z)
     try:
-        alpha, _, _, method, _ = _solve(prob.Y, y_, loss="hard", C=None, kind="linear", degree=1, coef0=F0,
+        alpha, _, _, method, _, _ = _solve(prob.Y, y_, loss="hard", C=None, kind="linear", degree=1, coef0=F0,
                                         exact_only=False, intercept=False, name="perceptron_bound")
     except _NotSeparable as e:
         raise VerificationError("not linearly separable" + (" through the origin" if bias == "none" else "")

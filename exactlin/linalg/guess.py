@@ -29,11 +29,13 @@ SVC_TIMEOUT = 60.0
 
 
 def float_rows(X):
-    """The rows as a float64 array, or None when numpy is missing or a value is too large for a useful guess."""
+    """The rows as a float64 array, or None when numpy is missing or a value is too large for a useful guess.
+    (A float64 array is taken as it is: the feature rows of a kernel, made by the caller.)"""
     try:
         import numpy as np
 
-        A = np.array([[v.numerator / v.denominator for v in x] for x in X], dtype=float)
+        A = X if isinstance(X, np.ndarray) else np.array([[v.numerator / v.denominator for v in x] for x in X],
+                                                        dtype=float)
     except (ImportError, OverflowError):
         return None
     if not A.size or not np.isfinite(A).all() or np.abs(A).max() > 1e150:

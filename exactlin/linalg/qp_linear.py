@@ -38,32 +38,48 @@ F1 = Fraction(1)
 class IntegerRows:
     """The rows x_i over one common denominator D as an integer matrix (python-flint ``fmpz_mat``), so that
     every decision value w . x_i + b comes from one exact matrix-vector product over the integers and the
-    Gram matrix is only ever formed on the few free samples (the linear kernel never needs the n x n one)."""
+    Gram matrix is only ever formed on the few free samples (the linear kernel never needs the n x n one).
 
-    def __init__(self, X):
+    ``metric``: positive weights G_k, the kernel being K(x, z) = sum_k G_k x_k z_k.  A polynomial kernel is this
+    over the monomials of its degree (seed 004, "SVM after transformation"): (x . z + c)^p = sum_k G_k x^k z^k
+    with G_k = c^(p - |k|) p! / ((p - |k|)! k_1! ... k_d!), so its SVM is a linear one over integer rows.  The
+    weights are held as integers Gn_k over one denominator Gd; "w" is then sum_j beta_j x_j in these
+    coordinates, and f(x) = sum_k G_k w_k x_k + b."""
+
+    def __init__(self, X, metric=None):
         import flint
 
-        D = 1
-        for x in X:
-            for v in x:
-                if v.denominator != 1:
-                    D = math.lcm(D, v.denominator)
+        D = math.lcm(*{v.denominator for x in X for v in x})
         self.D = D
         self.n, self.d = len(X), len(X[0])
-        self.rows = [[v.numerator * (D // v.denominator) for v in x] for x in X]
+        if D == 1:
+            self.rows = [[v.numerator for v in x] for x in X]
+        else:
+            self.rows = [[v.numerator * (D // v.denominator) for v in x] for x in X]
         self.Z = flint.fmpz_mat(self.rows) if self.d else None
+        G = [Fraction(1)] * self.d if metric is None else [Fraction(g) for g in metric]
+        self.Gd = math.lcm(*(g.denominator for g in G)) if G else 1
+        self.Gn = [g.numerator * (self.Gd // g.denominator) for g in G]
+        self.G = G
+        self.KD = D * D * self.Gd  # K(x_i, x_j) = dot(z_i, z_j) / KD
+
+    def dot(self, r, s) -> int:
+        """sum_k Gn_k r_k s_k: KD times the kernel of two integer rows (z = D x)."""
+        return sum(g * a * c for g, a, c in zip(self.Gn, r, s))
 
     def scaled(self, w, b):
-        """(g, den): D L (w . x_i + b) = g_i with den = D L, L the common denominator of w and b (all integers)."""
+        """(g, den): g_i / den = f(x_i) = sum_k G_k w_k x_ik + b, all integers (den = D L Gd, L the common
+        denominator of w and b)."""
         import flint
 
         L = b.denominator
         for v in w:
             L = math.lcm(L, v.denominator)
-        wz = [int(v * L) for v in w]
-        bz = int(b * L) * self.D
+        wz = [int(v * L) * g for v, g in zip(w, self.Gn)]
+        den = self.D * L * self.Gd
+        bz = int(b * L) * self.D * self.Gd
         g = [int(t) + bz for t in (self.Z * flint.fmpz_mat(self.d, 1, wz)).entries()]
-        return g, self.D * L
+        return g, den
 
     def sum_rows(self, coef: dict):
         """sum_j coef_j z_j (z_j = D x_j, integral) for integer coefficients."""
@@ -108,7 +124,6 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
     through its sum C sum_U y_j x_j, and every margin comes from one integer matrix-vector product.
     Returns (alpha, b) satisfying every KKT condition, or None (a set repeats, max_iter steps)."""
     n = len(y)
-    D = lin.D
     U: list[int] = [] if hard else list(dict.fromkeys(U0))
     Uset0 = set(U)
     F = [i for i in dict.fromkeys(S0) if i not in Uset0]
@@ -124,9 +139,9 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
         if Fp:
             # sum_{j in Fp} beta_j x_j.x_i + b = y_i - C x_i . sum_U y_j x_j  (i in Fp);  sum beta = -C sum_U y
             R = [lin.rows[i] for i in Fp]
-            rows = [[Fraction(sum(a * c for a, c in zip(ri, rj)), D * D) for rj in R] + ([F1] if intercept else [])
+            rows = [[Fraction(lin.dot(ri, rj), lin.KD) for rj in R] + ([F1] if intercept else [])
                     for ri in R]
-            rhs = [y[i] - (C * Fraction(sum(a * c for a, c in zip(lin.rows[i], sU)), D * D) if U else F0)
+            rhs = [y[i] - (C * Fraction(lin.dot(lin.rows[i], sU), lin.KD) if U else F0)
                    for i in Fp]
             if intercept:
                 rows.append([F1] * len(Fp) + [F0])
@@ -238,13 +253,14 @@ def squared_newton(lin: IntegerRows, y, S0, *, C, intercept: bool, max_iter: int
         for a in range(m):
             for c in range(a):
                 A[a][c] = A[c][a]
-        # with z_i = D x_i: [Z_F, D 1] (w, b) = D f_F, so (A + D^2/(2C) E) (w, b) = D r, E = diag(1, .., 1, 0)
-        rows = [[Fraction(A[a][c]) + (D * D / (2 * C) if a == c and a < d else F0) for c in range(m)]
+        # with z_i = D x_i: [Z_F, D 1] (u, b) = D f_F, so (A + D^2/(2C) E) (u, b) = D r, E = diag(1/G_1, .., 1/G_d, 0)
+        # (u = G w: f(x) = u . x + b, and ||w||^2 in feature space is sum_k u_k^2 / G_k)
+        rows = [[Fraction(A[a][c]) + (D * D / (2 * C * lin.G[a]) if a == c and a < d else F0) for c in range(m)]
                 for a in range(m)]
         sol = fmpq_solve(rows, [D * v for v in r])
         if sol is None:
             return None
-        w = tuple(sol[:d])
+        w = tuple(sol[k] / lin.G[k] for k in range(d))
         b = sol[d] if intercept else F0
         g, den = lin.scaled(w, b)
         mar = [y[i] * g[i] for i in range(n)]
@@ -272,7 +288,7 @@ def _subset_lcp(lin: IntegerRows, y, S: list[int], U: list[int], *, hard: bool, 
     >= 0 (complementary to alpha_a), +-(sum_S alpha_c y_c + C sum_U y_j) >= 0 (to lambda_1, lambda_2: the
     equality of the intercept), C - alpha_a >= 0 (to nu_a, hinge only); b = lambda_2 - lambda_1.
     Returns ({i: alpha_i} on S, b) or None (a secondary ray: no alpha on S balances the fixed part)."""
-    D2 = lin.D * lin.D
+    D2 = lin.KD
     m = len(S)
     hinge = not hard
     sU = lin.sum_rows({j: y[j] for j in U})
@@ -284,9 +300,9 @@ def _subset_lcp(lin: IntegerRows, y, S: list[int], U: list[int], *, hard: bool, 
     for a in range(m):
         ra, ya = R[a], y[S[a]]
         for c in range(a, m):
-            v = Fraction(ya * y[S[c]] * sum(p * r for p, r in zip(ra, R[c])), D2)
+            v = Fraction(ya * y[S[c]] * lin.dot(ra, R[c]), D2)
             M[a][c] = M[c][a] = v
-        q[a] = (C * Fraction(ya * sum(p * r for p, r in zip(ra, sU)), D2) if U else F0) - 1
+        q[a] = (C * Fraction(ya * lin.dot(ra, sU), D2) if U else F0) - 1
     if intercept:
         for a in range(m):
             ya = y[S[a]]
