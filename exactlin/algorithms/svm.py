@@ -187,6 +187,8 @@ def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, 
         if sol is not None:
             method.append(f"{who} guessed the samples inside their margin; Newton's method on the primal then ran "
                           "exactly over the integers (python-flint), each step one (d+1) x (d+1) solve")
+        else:
+            notes.append(f"the float guess ({who}) did not lead to a KKT point")
         return sol
     hard = loss == "hard"
     sol = hinge_active_set(lin, K, y, free or closest_pair(Xg, y, True), upper, hard=hard, C=C, intercept=intercept,

@@ -135,22 +135,30 @@ def hinge_guess(X, y, C, intercept: bool, *, h_min: float = 1e-5):
     return free, upper, order, "Newton's method on the Huber-smoothed primal (float64, numpy)"
 
 
-def _line_minimum(E, u, step, t, dt, h: float, C: float) -> float:
+def _line_minimum(E, u, step, t, dt, h: float, C: float, squared: bool = False) -> float:
     """The exact minimiser a in (0, 1] of the convex piecewise quadratic a -> Huber objective at u + a step
     (t moves to t - a dt), by bisection on its derivative, which is piecewise linear and increasing.  Only the
-    samples whose piece can change on [0, 1] are looked at, so a step costs O(n) once, not per trial."""
+    samples whose piece can change on [0, 1] are looked at, so a step costs O(n) once, not per trial.
+    ``squared``: the objective's loss is C max(0, t)^2 instead (h unused)."""
     import numpy as np
 
     t1 = t - dt
     lo, hi = np.minimum(t, t1), np.maximum(t, t1)
-    always = lo > h  # in the linear piece for every a in [0, 1]
-    var = (hi > 0) & ~always
-    const = float(dt[always].sum())
-    tv, dv = t[var], dt[var]
     Eus, Ess = float((E * u * step).sum()), float((E * step * step).sum())
+    if squared:  # d/da C max(0, t_i - a dt_i)^2 = -2 C max(0, t_i - a dt_i) dt_i
+        var = hi > 0
+        tv, dv = t[var], dt[var]
 
-    def slope(a):
-        return Eus + a * Ess - C * (const + float(np.clip((tv - a * dv) / h, 0.0, 1.0) @ dv))
+        def slope(a):
+            return Eus + a * Ess - 2 * C * float(np.maximum(tv - a * dv, 0.0) @ dv)
+    else:
+        always = lo > h  # in the linear piece for every a in [0, 1]
+        var = (hi > 0) & ~always
+        const = float(dt[always].sum())
+        tv, dv = t[var], dt[var]
+
+        def slope(a):
+            return Eus + a * Ess - C * (const + float(np.clip((tv - a * dv) / h, 0.0, 1.0) @ dv))
 
     if slope(1.0) <= 0:
         return 1.0
@@ -170,7 +178,8 @@ def squared_guess(X, y, C, intercept: bool):
     """Float guess for seed 004's squared slacks: (free, upper=[], order, who) or None.
 
     Newton's method on the piecewise quadratic primal ||w||^2/2 + C sum max(0, 1 - y_i f(x_i))^2: each step solves
-    the normal equations of the samples inside their margin; it ends when that set repeats (a handful of steps)."""
+    the normal equations of the samples inside their margin and moves to the exact minimum along that direction
+    (full steps alone can cycle between two sets); it ends when a full step keeps the set."""
     import numpy as np
 
     Xf = float_rows(X)
@@ -179,27 +188,34 @@ def squared_guess(X, y, C, intercept: bool):
     yf = np.asarray(y, dtype=float)
     Xa, E = _scaled(Xf, intercept)
     n, k = Xa.shape
-    reg = np.diag(E) / (2 * float(C))
-    F = np.ones(n, dtype=bool)
+    yX = yf[:, None] * Xa
+    C2 = 2 * float(C)
+    u = np.zeros(k)
     with np.errstate(all="ignore"), one_blas_thread():
-        for _ in range(100):
-            A = Xa[F]
-            M = reg + A.T @ A
-            M += 1e-13 * np.trace(M) / k * np.eye(k)
+        for _ in range(200):
+            t = 1 - yX @ u
+            F = t > 0
+            g = E * u - C2 * (np.where(F, t, 0.0) @ yX)
+            A = yX[F]
+            H = np.diag(E) + C2 * (A.T @ A)
+            H += (1e-13 * float(np.trace(H)) / k + 1e-300) * np.eye(k)
             try:
-                u = np.linalg.solve(M, A.T @ yf[F])
+                step = np.linalg.solve(H, -g)
             except np.linalg.LinAlgError:
                 return None
-            Fn = yf * (Xa @ u) < 1
-            if (Fn == F).all():
+            if not -float(g @ step) > 1e-15 * max(1.0, float((E * u * u).sum())):
                 break
-            F = Fn
+            dt = yX @ step
+            a = _line_minimum(E, u, step, t, dt, 0.0, C2 / 2, squared=True)
+            u = u + a * step
+            if a == 1.0 and ((t - dt > 0) == F).all():
+                break
     if not np.isfinite(u).all():
         return None
-    t = 1 - yf * (Xa @ u)
+    t = 1 - yX @ u
     order = [int(i) for i in np.argsort(np.abs(t), kind="stable")]
     who = "Newton's method on the squared-slack primal (float64, numpy)"
-    return [int(i) for i in np.flatnonzero(F)], [], order, who
+    return [int(i) for i in np.flatnonzero(t > 0)], [], order, who
 
 
 # scikit-learn's SVC in a child process: reads (X, y, params) pickled on stdin, writes (support, dual_coef)
