@@ -145,3 +145,15 @@ def test_hinge_on_the_separable_2000_by_10_budget_set_is_optimal():
     assert kkt_from_scratch(X, y, r, "hinge", C) == r.extras["objective"]
     assert sum(1 for a in r.extras["alpha"] if a == C) == 2
     assert "scikit-learn" not in r.extras["method"] and "notes" not in r.extras
+
+
+def test_the_noisy_8000_set_ends_certified_and_quietly(capfd):
+    # issue 23: this set made HiGHS (through a private scipy module) print 35,084 lines "error" and abort the
+    # process; the guesses are now numpy code of exactlin's own, and the answer is certified
+    X, y = make("noisy", 8000)
+    C = F(1)
+    r = svm_soft(X, y)
+    assert r.reason == "solved" and r.extras["kkt"]["verified"]
+    assert kkt_from_scratch(X, y, r, "hinge", C) == r.extras["objective"]
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
