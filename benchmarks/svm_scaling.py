@@ -3,7 +3,8 @@
 beside scikit-learn's SVC on the same data, unscaled and scaled, in one run.
 
     python -m benchmarks.svm_scaling [--smoke] [--repeat R] [--timeout S] [--linear-sizes N ...]
-                                     [--kernel-sizes N ...] [--out DIR] [--no-plot] [--no-anchors]
+                                     [--kernel-sizes N ...] [--rows ROW ...] [--sets SET ...] [--out DIR]
+                                     [--no-plot] [--no-anchors]
 
 Rows: ``svm-soft`` (C = 1), ``svm-hard`` and ``svm-soft-l2`` (C = 1) on the linear sets; ``svm-soft`` with
 ``kernel="poly"`` on two kernel sets: ``product`` (degree 3, coef0 0, C = 100: integer points in [-4, 4]^2
@@ -284,6 +285,8 @@ def main(argv=None) -> int:
                     help="directory (default benchmarks/; --smoke: benchmarks/results/)")
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--no-anchors", action="store_true", help="exactlin's rows only")
+    ap.add_argument("--rows", nargs="*", default=None, help="these rows only (e.g. svm-soft SVC)")
+    ap.add_argument("--sets", nargs="*", default=None, choices=LINEAR_SETS + KERNEL_SETS, help="these sets only")
     a = ap.parse_args(argv)
     if a.worker:
         kind, n, row = a.worker
@@ -302,6 +305,7 @@ def main(argv=None) -> int:
     cells += [(k, n, KERNEL_ROWS[k][0]) for k in KERNEL_SETS for n in ker]
     cells += [(k, n, anc) for anc in anchors for k in LINEAR_SETS for n in lin]
     cells += [(k, n, anc) for anc in anchors for k in KERNEL_SETS for n in ker]
+    cells = [c for c in cells if (a.rows is None or c[2] in a.rows) and (a.sets is None or c[0] in a.sets)]
     rows, dead = [], set()
     t0 = time.perf_counter()
     for kind, n, row in cells:

@@ -11,19 +11,22 @@ optimization", "SVM after transformation"):
 
 and the dual decision function sign(sum_{i in sv} y_i alpha_i K(x_i, z) + b).
 
-Method (nothing uncertified is ever returned):
+This module states the problems, maps primal and dual, and certifies; the solvers live in the linear-algebra
+layer.  Method (nothing uncertified is ever returned):
 
-1. a float solver's guess of the active set (scikit-learn's ``SVC`` when installed);
-2. the exact solve of the KKT equations on that set (python-flint, over the rationals):
-   sum_{j in S} beta_j K_ij + b = y_i (i in S), sum_j beta_j = 0, alpha_j = y_j beta_j, on an
-   affinely independent subset of S (so that the system is nonsingular: duplicates and
-   more support vectors than dimensions are handled here);
-3. an exact active-set repair when the guess is off (drop a negative multiplier, add the
-   most violated constraint; bounded); for the linear kernel at scale, when these one-sample steps
-   cycle from a small guess (svm-soft on separable data), Lemke's method on the guessed samples,
-   grown by the violated ones (capped at LEMKE_SUBSET_MAX samples);
-4. the exact fallback: Lemke's complementary pivoting (lexicographic, so it terminates)
-   on the dual's KKT system, an LCP (:func:`exactlin.linalg.lp.lemke`);
+1. a float guess of the active set (:mod:`exactlin.linalg.guess`): for a linear SVM, and for a polynomial
+   kernel solved as the linear SVM over its monomials (weights :func:`monomial_weights`), Newton's method on
+   the (Huber-smoothed or squared-slack) primal in numpy; otherwise scikit-learn's ``SVC`` in a child process
+   with a time limit.  A guess that fails, hangs, crashes or prints costs only itself;
+2. the exact solve of the KKT equations on the guessed sets (python-flint, over the integers for the linear
+   and monomial route, :mod:`exactlin.linalg.qp_linear`; over the rationals with the kernel matrix otherwise,
+   :mod:`exactlin.linalg.qp`), on an affinely independent subset of the free samples (duplicates and more
+   support vectors than dimensions are handled there);
+3. exact repair when the guess is off: one-sample active-set steps (bounded), then Lemke's method on the
+   samples in doubt only (the guessed free ones and those nearest the margin), every other multiplier held at
+   its guessed bound, checked over all samples in one pass of integer products;
+4. the exact fallback: Lemke's complementary pivoting (lexicographic, so it terminates) on the dual's KKT
+   system, an LCP (:func:`exactlin.linalg.lp.lemke`), on a working subset grown by the violated samples;
 5. the independent exact KKT check (:func:`exactlin.theory.kkt.verify_kkt`).
 
 Non-separable data (hard margin): a Run with ``converged=False``, reason
