@@ -167,13 +167,15 @@ class _NotSeparable(Exception):
 
 
 def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, intercept: bool, method: list,
-                     notes: list):
+                     notes: list, separable=None):
     """A linear SVM from its float guess (:mod:`exactlin.linalg.guess`), repaired exactly over the integers
     (:mod:`exactlin.linalg.qp_linear`): the one-sample active-set steps from the guessed sets, then Lemke's method
     on the samples whose status is in doubt (the guessed free ones and those nearest the margin), every other
     multiplier held at its guessed bound.  ``Xg``: the rows the float guess sees (a kernel's feature rows);
-    ``lin``: the same rows as exact integers (with the kernel's weights).  (alpha, b), or None when the guess or
-    its repair fails."""
+    ``lin``: the same rows as exact integers (with the kernel's weights).  ``separable``: for the hard margin, a
+    check of separability run before the repair when the guess leaves samples inside their margin (the data are
+    then likely not separable; the check raises _NotSeparable with its certificate).  (alpha, b), or None when
+    the guess or its repair fails."""
     n, d = len(y), lin.d
     if loss == "squared":
         g = squared_guess(Xg, y, C, intercept)
@@ -184,6 +186,8 @@ def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, 
         return None
     free, upper, order, who = g
     if loss == "hard":
+        if upper and separable is not None:
+            separable()
         free, upper = list(free) + list(upper), []
     if loss == "squared":
         sol = squared_newton(lin, y, free, C=C, intercept=intercept, max_iter=2 * n + 20)
@@ -213,7 +217,7 @@ def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, 
 
 
 def _kernel_in_features(X, y, K: KernelMatrix, *, degree: int, coef0, loss: str, C, intercept: bool, method: list,
-                        notes: list):
+                        notes: list, separable=None):
     """A polynomial kernel SVM as the linear SVM over its monomials (seed 004, "SVM after transformation"): the
     integer monomial rows with the kernel's weights G_k (:func:`monomial_weights`), so K(x_i, x_j) is an exact
     integer-weighted dot product and the linear route's float guess and exact repair apply unchanged."""
@@ -224,7 +228,8 @@ def _kernel_in_features(X, y, K: KernelMatrix, *, degree: int, coef0, loss: str,
     lin = IntegerRows(Phi, metric=G)
     with np.errstate(all="ignore"):
         Pf = np.array([[float(v) for v in r] for r in Phi]) * np.sqrt(np.array([float(g) for g in G]))
-    sol = _linear_at_scale(Pf, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes)
+    sol = _linear_at_scale(Pf, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes,
+                           separable=separable)
     if sol is not None:
         method[-1] = (method[-1] + f"; the kernel as a linear SVM over its {len(G)} monomials, each weighted by its "
                       "multinomial coefficient")
@@ -254,16 +259,28 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
             raise _NotSeparable(s_, Zs)
         return s_
 
+    def checked():  # the hard margin's separability, decided once (raises _NotSeparable with the certificate)
+        nonlocal sep
+        if sep is None:
+            sep = check_separable()
+
     sol = None
-    if kfun is None and loss == "hard":
-        sep = check_separable()  # decided first: non-separable data need no QP at all (and have no optimum)
+    scale = kfun is None and not exact_only and n > LINEAR_SCALE_N
+    feats = (kfun is not None and not exact_only and n > SVC_MIN_N
+             and len(monomials(X[0], degree, coef0)) <= MONOMIALS_MAX)
+    if kfun is None and loss == "hard" and not scale:
+        checked()  # decided first: non-separable data need no QP at all (and have no optimum)
+    hard_check = checked if loss == "hard" else None
     lin = None  # the rows as one integer matrix (the linear kernel at scale)
-    if kfun is None and not exact_only and n > LINEAR_SCALE_N:
+    if scale:
         lin = IntegerRows(X)
-        sol = _linear_at_scale(X, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes)
-    elif kfun is not None and not exact_only and n > SVC_MIN_N and len(monomials(X[0], degree, coef0)) <= MONOMIALS_MAX:
+        sol = _linear_at_scale(X, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes,
+                               separable=hard_check)
+    elif feats:
         sol = _kernel_in_features(X, y, K, degree=degree, coef0=coef0, loss=loss, C=C, intercept=intercept,
-                                  method=method, notes=notes)
+                                  method=method, notes=notes, separable=hard_check)
+    if sol is None and loss == "hard" and (scale or feats):
+        checked()  # the float route failed: no slow exact route on data that may not be separable
     start: list[int] = []
     if sol is None and not exact_only and n > SVC_MIN_N:
         guess = svc_guess(X, y, kernel=kind, degree=degree, coef0=coef0, loss=loss, C=C)
@@ -286,8 +303,8 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
             method.append("exact active-set steps from the closest pair of opposite samples (python-flint), with "
                           "exact LP repair steps")
     if sol is None:
-        if loss == "hard" and sep is None:
-            sep = check_separable()  # (with a kernel: on its monomial features)
+        if loss == "hard":
+            checked()  # (with a kernel: on its monomial features)
         sol = lemke_chunked(K, y, start, loss=loss, C=C, intercept=intercept)
         method.append("exact Lemke complementary pivoting on the dual KKT system (working subset grown by the "
                       "violated samples)")

@@ -6,9 +6,8 @@ hurt a run, so:
 
 * the linear guesses are numpy code written here (bounded loops, ``np.errstate`` silenced, no other package's
   solver): :func:`hinge_guess` (Newton's method on the Huber-smoothed primal, the smoothing shrunk stage by stage,
-  with a backtracking line search that rejects every step that does not decrease the objective) and
-  :func:`squared_guess` (Newton's method on the squared-slack primal, piecewise quadratic, so it ends in a few
-  steps; with a large C it is the hard margin's guess too);
+  each step followed by an exact line search on the piecewise quadratic) and
+  :func:`squared_guess` (Newton's method on the squared-slack primal, with the same line search);
 * scikit-learn's ``SVC`` (kernels) runs in a child process (:func:`svc_guess`) with a time limit and its output
   captured and dropped: a crash, a hang, a print or a missing scikit-learn costs only that guess (None), and the
   run goes on by the exact route.
@@ -63,8 +62,9 @@ def hinge_guess(X, y, C, intercept: bool, *, h_min: float = 1e-5):
     """Float guess for the hinge loss: (free, upper, order, who) or None.
 
     Newton's method on ||w||^2/2 + C sum H_h(1 - y_i f(x_i)), the hinge smoothed quadratically on (0, h]
-    (Huber), for h = 1, 1/10, ... down to ``h_min``, each stage warm-started from the last; a stage whose line
-    search finds no decrease ends the continuation (the previous stage's point is kept).  At the end the samples
+    (Huber), for h = 1, 1/10, ... down to ``h_min``, each stage warm-started from the last and ended when a full
+    step keeps every sample's piece or the exact line search makes no progress (at most 100 steps a stage; a stage
+    that leaves float64's range ends the continuation with the previous stage's point).  At the end the samples
     in the quadratic zone (0 < t_i <= h) are the free ones (0 < alpha < C), those beyond it the ones at C;
     ``order`` lists every sample by its distance |t_i| from the margin (nearest first)."""
     import numpy as np
@@ -86,7 +86,6 @@ def hinge_guess(X, y, C, intercept: bool, *, h_min: float = 1e-5):
     h, kept = 1.0, None
     with np.errstate(all="ignore"), one_blas_thread():
         while True:
-            ok = True
             for _ in range(100):
                 t = 1 - yX @ u
                 q = (t > 0) & (t <= h)
@@ -119,7 +118,7 @@ def hinge_guess(X, y, C, intercept: bool, *, h_min: float = 1e-5):
                 t1 = t - a * dt
                 if a == 1.0 and (((t1 > 0) & (t1 <= h)) == q).all() and ((t1 > h) == (t > h)).all():
                     break  # a full step that kept every sample's piece: the stage's minimum (a quadratic there)
-            if not ok or not np.isfinite(u).all():
+            if not np.isfinite(u).all():
                 if kept is None:
                     return None
                 u, h = kept
