@@ -67,7 +67,7 @@ _KERNEL_PARAMS = (
     Param("coef0", "rational", Fraction(1), "constant of the polynomial kernel (>= 0 keeps K positive semidefinite)",
           nonnegative),
     Param("exact_only", "bool", False,
-          "skip the float guess (scikit-learn) and solve exactly from the start (Lemke's method)"),
+          "skip every float guess (numpy, scikit-learn) and solve exactly from the start (Lemke's method)"),
 )
 #: degree and coef0 belong to the polynomial kernel
 KERNEL_CONFLICTS = (
