@@ -242,7 +242,7 @@ def markdown(rows: list[dict], meta: dict) -> str:
             "the intercept: another objective).", ""]
     if meta.get("plot"):
         head += ["![SVM time against n: exactlin and SVC](svm_scaling.svg)", ""]
-    return "\n".join(head) + table(rows) + "\n"
+    return "\n".join(head) + "\n" + table(rows) + "\n"
 
 
 def plot(rows: list[dict], path: Path) -> bool:

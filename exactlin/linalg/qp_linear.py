@@ -183,7 +183,9 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
         if not bad and vi is None:
             return tuple(alpha.get(i, F0) for i in range(n)), b
         if bad and vi is None and len(Fp) < len(F) and all(y[i] * g[i] == den for i in F):
-            a_F = alpha_lp(K, y, F, Fp, beta, C, not hard)
+            # (the expansion's equality over the integer rows, d equations: with a kernel's weights too, since
+            # they are positive and diagonal, sum alpha_j y_j z_j = sum beta_j z_j is the same condition)
+            a_F = alpha_lp(KernelMatrix(lin.rows, None, None), y, F, Fp, beta, C, not hard)
             if a_F is not None:
                 out = [F0] * n
                 for j in U:

@@ -136,6 +136,21 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
         fnum = [sum(map(operator.mul, wi, r)) + bi for r in R]
         f = None  # made on demand: the integer pass below needs only the numerators
         norm2 = sum((v * v for v in w), F0)
+    elif kernel is not None and _integral_poly(X, kernel):
+        # (x . z + c)^p on integer rows with an integer c: every kernel value an integer, alpha over its common
+        # denominator La, so f_i = sum_j (La alpha_j y_j) K_ji / La + b and ||w||^2 are integer sums
+        p_, c_ = int(kernel.degree), int(kernel.coef0)
+        R = [[v.numerator for v in x] for x in X]
+        La = math.lcm(*(a.denominator for a in alpha))
+        co = [(j, a.numerator * (La // a.denominator) * y[j]) for j, a in enumerate(alpha) if a]
+        f, norm2n = [], 0
+        for i in range(n):
+            ri = R[i]
+            t = sum(cj * (sum(map(operator.mul, ri, R[j])) + c_) ** p_ for j, cj in co)
+            f.append(Fraction(t, La) + b)
+            if alpha[i]:
+                norm2n += alpha[i].numerator * (La // alpha[i].denominator) * y[i] * t
+        norm2 = Fraction(norm2n, La * La)
     elif kernel is not None:
         sv = [j for j in range(n) if alpha[j]]
         Kc = {}
@@ -197,6 +212,15 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
                           conditions=("primal feasibility", "dual feasibility", "stationarity",
                                       "complementary slackness", "zero duality gap"),
                           primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=_MINT)
+
+
+def _integral_poly(X, kernel) -> bool:
+    """A polynomial kernel (degree and coef0 given as its attributes) with an integer coef0, on integer rows."""
+    c = getattr(kernel, "coef0", None)
+    p = getattr(kernel, "degree", None)
+    if p is None or c is None or Fraction(c).denominator != 1 or int(p) != p or p < 1:
+        return False
+    return all(v.denominator == 1 for x in X for v in x)
 
 
 def _integer_pass(y, alpha, b, w, fnum, L, loss, C, norm2) -> KKTCertificate:
