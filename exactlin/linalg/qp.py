@@ -176,6 +176,36 @@ def alpha_lp(K: KernelMatrix, y, Fall: list[int], Fp: list[int], beta: dict, C, 
     return {j: res.x[t] for t, j in enumerate(Fall)}
 
 
+def full_alpha(n: int, U, free: dict, C) -> tuple:
+    """The whole dual vector: C on the samples at their bound U, the free values, 0 elsewhere."""
+    out = [F0] * n
+    for j in U:
+        out[j] = C
+    for j, v in free.items():
+        out[j] = v
+    return tuple(out)
+
+
+def next_working_set(Fp: list[int], U: list[int], Uset: set, bad: list[int], alpha: dict, vi) -> list[int]:
+    """One active-set move (shared by :func:`active_set` and ``qp_linear.hinge_active_set``): a free multiplier out
+    of [0, C] leaves F (the most negative to 0, else the largest to its bound C, joining U); otherwise the most
+    violating sample ``vi`` joins F (leaving U if it was there).  ``U`` is updated in place."""
+    F = list(Fp)
+    if bad:
+        neg = [j for j in bad if alpha[j] < 0]
+        if neg:
+            F.remove(min(neg, key=lambda j: alpha[j]))
+        else:
+            j = max(bad, key=lambda j: alpha[j])
+            F.remove(j)
+            U.append(j)
+        return F
+    if vi in Uset:
+        U.remove(vi)
+    F.append(vi)
+    return F
+
+
 def active_set(K: KernelMatrix, y, S0: list[int], U0=(), *, loss: str, C, intercept: bool, max_iter: int):
     """Exact active-set iteration from the guess S0 (free set; U0: multipliers at C, hinge loss).
 
@@ -231,25 +261,8 @@ def active_set(K: KernelMatrix, y, S0: list[int], U0=(), *, loss: str, C, interc
         if bad and vi is None and len(Fp) < len(F) and all(margin(i) == 1 for i in F):
             a_F = alpha_lp(K, y, F, Fp, beta, C, hinge)
             if a_F is not None:
-                out = [F0] * n
-                for j in U:
-                    out[j] = C
-                for j, v in a_F.items():
-                    out[j] = v
-                return tuple(out), b
-        F = list(Fp)
-        if bad:
-            neg = [j for j in bad if alpha[j] < 0]
-            if neg:
-                F.remove(min(neg, key=lambda j: alpha[j]))
-            else:
-                j = max(bad, key=lambda j: alpha[j])
-                F.remove(j)
-                U.append(j)
-            continue
-        if vi in Uset:
-            U.remove(vi)
-        F.append(vi)
+                return full_alpha(n, U, a_F, C), b
+        F = next_working_set(Fp, U, Uset, bad, alpha, vi)
     return None
 
 

@@ -26,7 +26,7 @@ import math
 from fractions import Fraction
 
 from exactlin.linalg.lp import independent_columns, lemke
-from exactlin.linalg.qp import KernelMatrix, alpha_lp, b_interval
+from exactlin.linalg.qp import KernelMatrix, alpha_lp, b_interval, full_alpha, next_working_set
 
 __all__ = ["IntegerRows", "fmpq_solve", "independent_rows", "hinge_active_set", "weights", "squared_newton",
            "repair_subset"]
@@ -187,25 +187,8 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
             # they are positive and diagonal, sum alpha_j y_j z_j = sum beta_j z_j is the same condition)
             a_F = alpha_lp(KernelMatrix(lin.rows, None, None), y, F, Fp, beta, C, not hard)
             if a_F is not None:
-                out = [F0] * n
-                for j in U:
-                    out[j] = C
-                for j, v in a_F.items():
-                    out[j] = v
-                return tuple(out), b
-        F = list(Fp)
-        if bad:
-            neg = [j for j in bad if alpha[j] < 0]
-            if neg:
-                F.remove(min(neg, key=lambda j: alpha[j]))
-            else:
-                j = max(bad, key=lambda j: alpha[j])
-                F.remove(j)
-                U.append(j)
-            continue
-        if vi in Uset:
-            U.remove(vi)
-        F.append(vi)
+                return full_alpha(n, U, a_F, C), b
+        F = next_working_set(Fp, U, Uset, bad, alpha, vi)
     return None
 
 
