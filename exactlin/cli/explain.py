@@ -1,5 +1,6 @@
 """``exactlin explain ALGORITHM DATA.csv [--format markdown|latex|html|pdf] [--bias none|first|last]
-[--param NAME=VALUE ...] [--positive LABEL] [--max-epochs N] [--head N] [--tail N]``: the derivation a student
+[--param NAME=VALUE ...] [--positive LABEL] [--max-epochs N] [--head N] [--tail N] [--delimiter D]
+[--label-column NAME|INDEX]``: the derivation a student
 would write for this run: the setup in the notes' notation, each step with its test and update (long runs: head
 and tail), the stop and why, the checks and, where it applies, the convergence theorem with this run's numbers.
 LaTeX is a standalone document; HTML is one page that opens offline."""
@@ -16,7 +17,7 @@ __all__ = ["register", "cmd_explain"]
 
 def cmd_explain(args) -> int:
     from exactlin.algorithms import get
-    from exactlin.cli.common import emit_document, fit_with_status, input_digits_kwargs, load_csv, parse_params
+    from exactlin.cli.common import emit_document, fit_with_status, input_digits_kwargs, load_data, parse_params
     from exactlin.data.dataset import check_bias
     from exactlin.lectures.notes import notes_title
     from exactlin.render.explain import explain, render
@@ -24,7 +25,7 @@ def cmd_explain(args) -> int:
     spec = get(args.algorithm)
     params = parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else spec.bias_default
-    ds = load_csv(args.data)
+    ds = load_data(args)
     kwargs: dict[str, Any] = {"bias": bias, "trace": True, **input_digits_kwargs(args)}
     if args.max_epochs is not None:
         if not spec.iterative:
@@ -57,7 +58,8 @@ def register(subparsers) -> None:
                                    "exactlin explain perceptron examples/data/animals.csv --bias first --positive cat",
                                    "exactlin explain ho-kashyap examples/data/xor.csv --format latex > xor.tex",
                                    "exactlin explain svm-hard examples/data/seed000-example1.csv --format html > "
-                                   "svm.html"))
+                                   "svm.html",
+                                   "exactlin explain linear-machine examples/data/three-classes.csv --label-column class"))
     sp.add_argument("algorithm", help="an algorithm name (see `exactlin algorithms`)")
     sp.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
     sp.add_argument("--format", choices=["markdown", "latex", "html", "pdf"], default="markdown",
@@ -69,7 +71,8 @@ def register(subparsers) -> None:
     sp.add_argument("--max-epochs", type=int, default=None)
     sp.add_argument("--head", type=int, default=10, help="steps shown at the start of a long run (default 10)")
     sp.add_argument("--tail", type=int, default=5, help="steps shown at the end of a long run (default 5)")
-    from exactlin.cli.common import add_input_digits_arg
+    from exactlin.cli.common import add_data_args, add_input_digits_arg
 
     add_input_digits_arg(sp)
+    add_data_args(sp)
     sp.set_defaults(handler=cmd_explain)

@@ -493,19 +493,27 @@ def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None 
 
     limit = INPUT_DIGITS if limit is None else limit
     total_limit = INPUT_TOTAL_FACTOR * limit
-    total = 0
+    # every number is sized (a cheap pass: lengths, never digits past 100,000 bits), so that the advice names the
+    # limit that admits the whole input, not only the numbers up to the first one past it
+    total, longest_all, first_long, first_total = 0, 0, None, None
     for where, q in numbers:
         longest, beyond = _sizes(q)
-        if longest > limit:
+        if longest > limit and first_long is None:
             about = "about " if max(q.numerator.bit_length(), q.denominator.bit_length()) > 100_000 else ""
-            raise InputSizeError(f"{where} is a number of {about}{longest} digits, beyond the input-size limit of "
-                                 f"{limit} digits for one number; input_digits={longest} (on the command line "
-                                 f"--input-digits {longest}) raises it for one call (a longer input may take long)")
+            first_long = (where, about, longest)
+        longest_all = max(longest_all, longest)
         total += beyond
-        if total > total_limit:
-            need = -(-total // INPUT_TOTAL_FACTOR)
-            raise InputSizeError(f"the input's numbers have more than {total_limit} digits beyond the first "
-                                 f"{MACHINE_DIGITS} of each (the limit: {INPUT_TOTAL_FACTOR} x input_digits = "
-                                 f"{INPUT_TOTAL_FACTOR} x {limit}), counted up to {where}; input_digits={need} or "
-                                 f"more (on the command line --input-digits N) raises it for one call (a "
-                                 "longer input may take long)")
+        if total > total_limit and first_total is None:
+            first_total = where
+    if first_long is None and first_total is None:
+        return
+    need = max(longest_all, -(-total // INPUT_TOTAL_FACTOR))
+    how = (f"input_digits={need} (on the command line --input-digits {need}) admits this input for one call (a "
+           "longer input may take long)")
+    if first_long is not None:
+        where, about, longest = first_long
+        raise InputSizeError(f"{where} is a number of {about}{longest} digits, beyond the input-size limit of "
+                             f"{limit} digits for one number; {how}")
+    raise InputSizeError(f"the input's numbers have {total} digits beyond the first {MACHINE_DIGITS} of each, more "
+                         f"than the limit of {total_limit} ({INPUT_TOTAL_FACTOR} x input_digits = "
+                         f"{INPUT_TOTAL_FACTOR} x {limit}; passed at {first_total}); {how}")

@@ -137,3 +137,21 @@ def test_cli_refuses_a_huge_cell_at_once(tmp_path):
     assert "100001 digits" in proc.stderr and "--input-digits 100001" in proc.stderr
     path.write_text("1e1000000,2,1\n-1,-2,-1\n")  # beyond the parser's exponent guard: never computed
     assert main(["fit", "perceptron", str(path)]) == 2
+
+
+def test_the_advice_admits_the_whole_input():
+    """The value the error suggests admits the input (a review found each suggestion led to the next refusal:
+    307, then 321, then 405, because the total was counted only up to the first number past it)."""
+    import re
+
+    # 100 x 5 numbers of 299 digits: each within the 300-digit limit, 279 digits beyond the first 20 of each,
+    # 139,500 in all, past 20 x 300 = 6,000: the limit that admits them is ceil(139,500 / 20) = 6,975
+    X = [tuple(10**298 + 7 * i + j for j in range(5)) for i in range(100)]
+    numbers = [(f"sample {i + 1}, feature {j + 1}", Fraction(v)) for i, row in enumerate(X) for j, v in enumerate(row)]
+    with pytest.raises(InputSizeError) as e:
+        check_input_size(numbers)
+    need = int(re.search(r"input_digits=(\d+)", str(e.value)).group(1))
+    assert need == -(-(100 * 5 * (299 - MACHINE_DIGITS)) // INPUT_TOTAL_FACTOR) == 6975
+    check_input_size(numbers, limit=need)  # admitted
+    with pytest.raises(InputSizeError):
+        check_input_size(numbers, limit=need - 1)

@@ -104,3 +104,23 @@ def test_explain_names_the_positive_class_it_used(capsys, tmp_path):
     p.write_text(EX1_CSV)  # labels that are y_i already: nothing to say
     code, out, _ = run_cli(capsys, "explain", "perceptron", str(p))
     assert code == 0 and "positive class" not in out
+
+
+def test_explain_reads_files_as_fit_does(capsys, tmp_path):
+    """explain takes --label-column and --delimiter like fit, and detects ',', ';' or tab (a review found it could
+    not read the shipped three-classes.csv, ';'-delimited with the label first, nor a tab-delimited file)."""
+    from pathlib import Path
+
+    three = Path(__file__).resolve().parents[2] / "examples" / "data" / "three-classes.csv"
+    code, out, err = run_cli(capsys, "explain", "linear-machine", str(three), "--label-column", "class")
+    assert code == 0, err
+    assert "Linear machine" in out
+    tsv = tmp_path / "t.tsv"
+    tsv.write_text("1\t2\tyes\n-1\t-2\tno\n")
+    code, out, err = run_cli(capsys, "explain", "perceptron", str(tsv), "--positive", "yes")
+    assert code == 0, err
+    # seed 000's rule from w = 0: sample 1, x = (1, 2), y = +1 is a mistake (0 <= 0) and w becomes (1, 2); then
+    # sample 2 has y<w, x> = -1 * (-5) = 5 > 0: the positive class is yes
+    assert "yes" in out
+    code, out, err = run_cli(capsys, "explain", "perceptron", str(tsv), "--positive", "yes", "--delimiter", ";")
+    assert code == 2 and "delimiter" in err
