@@ -59,7 +59,8 @@ def register(subparsers) -> None:
                                    "exactlin explain ho-kashyap examples/data/xor.csv --format latex > xor.tex",
                                    "exactlin explain svm-hard examples/data/seed000-example1.csv --format html > "
                                    "svm.html",
-                                   "exactlin explain linear-machine examples/data/three-classes.csv --label-column class"))
+                                   "exactlin explain linear-machine examples/data/three-classes.csv "
+                                   "--label-column class"))
     sp.add_argument("algorithm", help="an algorithm name (see `exactlin algorithms`)")
     sp.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
     sp.add_argument("--format", choices=["markdown", "latex", "html", "pdf"], default="markdown",
