@@ -36,7 +36,10 @@ def cmd_explain(args) -> int:
     if args.head < 0 or args.tail < 0:
         raise ParameterError("--head and --tail must be >= 0", parameter="head")
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
-    sys.stdout.write(render(explain(run, head=args.head, tail=args.tail), args.format))
+    from exactlin.render.figure import with_figure
+
+    page = render(explain(run, head=args.head, tail=args.tail), args.format)
+    sys.stdout.write(with_figure(page, run, args.format))  # the picture, for two-dimensional data
     return 0
 
 

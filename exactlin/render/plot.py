@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from exactlin.errors import ParameterError, ShapeError
 
-__all__ = ["plot_run", "run_svg", "MAX_STEP_LINES"]
+__all__ = ["plot_run", "run_svg", "save_figure", "figure_format", "MAX_STEP_LINES", "MAX_FRAMES", "Scene",
+           "run_scene", "step_scenes", "scene_svg", "scene_latex"]
 
 #: at most this many intermediate boundaries are drawn (evenly chosen, the last update always included)
 MAX_STEP_LINES = 60
@@ -221,8 +223,12 @@ def _plot_feature_run(run, ax, phi, X0, steps: bool, n: int = 90):
 
 
 def _is_svm(run) -> bool:
-    """A linear SVM run (its model decides by g(x) = w.x + b and its extras name the support vectors)."""
-    return run.algorithm.startswith("svm") and "support_vectors" in run.extras
+    """A run with margins to draw: its model decides by one linear g(x) = w.x + b (checked on ``run.model``,
+    never by algorithm name) and the run names its support vectors."""
+    from exactlin.model.models import linear_form
+
+    form = linear_form(run.model) if run.model is not None else None
+    return form is not None and len(form[0]) == 1 and "support_vectors" in run.extras
 
 
 def _margins(ax, run, w, wbias, proj, off, box, pts) -> None:
@@ -270,7 +276,7 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
         return _finish(ax, run, data, pts, box, labels, color_of, marker_of, (0, 1),
                        f"{run.algorithm}: w = {_fmt(run.w)} on phi(x)", ("x1", "x2"))
     pts = [(float(x[proj[0]]), float(x[proj[1]])) for x in data.X]
-    from exactlin.model.models import VoteModel, linear_form
+    from exactlin.model.models import ThresholdModel, VoteModel, linear_form
 
     model = run.model
     form = linear_form(model) if model is not None else None
@@ -342,8 +348,10 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
                         lw=0, zorder=0, label="g(x) > 0" + (f" (label {pos})" if pos is not None else ""))
             seg = _segment(ln, box)
             if seg is not None:
-                ax.plot([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]], color="black", lw=2, zorder=2,
-                        label="final boundary g(x) = 0")
+                (bl,) = ax.plot([seg[0][0], seg[1][0]], [seg[0][1], seg[1][1]], color="black", lw=2, zorder=2,
+                                label="threshold w.x = y0" if isinstance(model, ThresholdModel) else
+                                "final boundary g(x) = 0")
+                bl.set_gid("boundary")
             if _is_svm(run):
                 _margins(ax, run, w, wbias, proj, off, box, pts)
         if ln is None and form is not None:
@@ -360,8 +368,9 @@ def _finish(ax, run, data, pts, box, labels, color_of, marker_of, proj, title, a
         idx = [k for k, yl in enumerate(data.y) if yl == lab]
         if not idx:
             continue
-        ax.scatter([pts[k][0] for k in idx], [pts[k][1] for k in idx], marker=marker_of[lab], s=46,
-                   color=color_of[lab], edgecolors="black", linewidths=0.6, zorder=3, label=f"label {lab}")
+        dots = ax.scatter([pts[k][0] for k in idx], [pts[k][1] for k in idx], marker=marker_of[lab], s=46,
+                          color=color_of[lab], edgecolors="black", linewidths=0.6, zorder=3, label=f"label {lab}")
+        dots.set_gid(f"samples-{labels.index(lab) + 1}")
     for k, p in enumerate(pts):
         ax.annotate(str(k + 1), p, textcoords="offset points", xytext=(5, 4), fontsize=7, zorder=4)
     ax.set_xlim(u0, u1)
@@ -393,3 +402,306 @@ def run_svg(run, *, steps: bool = True, projection=None, figsize=(5.5, 4.6)) -> 
         buf = io.StringIO()
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     return buf.getvalue()
+
+
+# ----------------------------------------------------------------------------- scenes: the picture as geometry
+# A Scene is what a picture of a binary run shows, as plain coordinates (floats, for drawing only): the samples,
+# the lines (the boundary, the margins, the previous boundary) and the rings (support vectors, the sample tested).
+# Two writers draw it without matplotlib: scene_svg (a small SVG: explain's HTML without matplotlib, and the
+# site's step-through frames) and scene_latex (a LaTeX picture environment of the kernel: compiles with
+# texlive-latex-base alone).  Which lines a scene has is decided by the run's model (run.model), never by the
+# algorithm's name.
+
+#: at most this many updates are stepped through (one frame each, plus the start)
+MAX_FRAMES = 200
+
+
+@dataclass
+class Scene:
+    """A picture of a binary run in the plane of its two features."""
+
+    box: tuple  # ((u0, u1), (v0, v1))
+    points: list  # (u, v) per sample
+    classes: list  # index into ``names`` per sample
+    names: list  # the label text of each class, in drawing order
+    lines: list = field(default_factory=list)  # (kind, ((u, v), (u, v))): boundary | threshold | margin | previous
+    rings: list = field(default_factory=list)  # (sample index, kind): support | mistake | tested
+    title: str = ""
+    axis_names: tuple = ("x1", "x2")
+
+
+def _plane_data(run):
+    data = _dataset(run)
+    if data.d != 2:
+        raise ShapeError(f"the picture draws two-dimensional data (features, without the bias); this {run.algorithm} "
+                         f"run has {data.d} feature{'' if data.d == 1 else 's'}")
+    return data
+
+
+def _binary_form(run):
+    """(w, offset, bias) of the run's model when it decides by one linear function, else None."""
+    from exactlin.model.models import linear_form
+
+    form = linear_form(run.model) if run.model is not None else None
+    if form is None or len(form[0]) != 1:
+        return None
+    (w,), (off,), wbias = form
+    return w, off, wbias
+
+
+def run_scene(run, w=None, *, previous=None, rings=(), title: str | None = None) -> Scene:
+    """The scene of a binary run on 2-D data: its final boundary (the model's: Fisher's threshold w.x = y0, an
+    SVM's margins and support vectors), or, with ``w``, the boundary <w, x~> = 0 of a weight vector of the trace
+    (``previous``: the one before it, dashed; ``rings``: (sample index, kind) to mark)."""
+    from exactlin.data.dataset import class_labels
+    from exactlin.model.models import ThresholdModel
+
+    data = _plane_data(run)
+    if run.model is not None and hasattr(run.model, "classes"):
+        raise ParameterError(f"{run.algorithm} is multi-class: the scene draws binary runs", parameter="run")
+    pts = [(float(x[0]), float(x[1])) for x in data.X]
+    names = list(class_labels(data.y))
+    box = _box(pts, run.bias == "none")
+    names_ax = tuple(data.feature_names[:2]) if data.feature_names else ("x1", "x2")
+    scene = Scene(box, pts, [names.index(lab) for lab in data.y], [str(n) for n in names],
+                  title=title or "", axis_names=names_ax)
+
+    def add(kind, ln):
+        seg = _segment(ln, box) if ln is not None else None
+        if seg is not None:
+            scene.lines.append((kind, tuple(seg)))
+
+    if w is not None:
+        if previous is not None:
+            add("previous", _line(previous, run.bias, (0, 1)))
+        add("boundary", _line(w, run.bias, (0, 1)))
+    else:
+        form = _binary_form(run)
+        if form is not None:
+            fw, off, wbias = form
+            add("threshold" if isinstance(run.model, ThresholdModel) else "boundary", _line(fw, wbias, (0, 1), off))
+            if _is_svm(run):
+                for level in (1, -1):
+                    add("margin", _line(fw, wbias, (0, 1), off - level))
+                scene.rings += [(int(i), "support") for i in run.extras["support_vectors"]]
+        if not title:
+            scene.title = (f"{run.algorithm}: w = {_fmt(run.w)}" if form is not None and run.w is not None
+                           else f"{run.algorithm}: no single linear boundary")
+    scene.rings += list(rings)
+    return scene
+
+
+def step_scenes(run) -> list[Scene]:
+    """One scene per update of an iterative binary run, after the start: the boundary of w before the first
+    update, then for each update the new boundary, the old one dashed and the sample tested circled (red when
+    <w, x~_i> had the wrong sign or was 0 -- a mistake, checked exactly here --, orange when the rule corrected a
+    sample it already classified right, as Widrow-Hoff does); a batch update circles every mistake it sums.
+    ``len(step_scenes(run)) == run.updates + 1``."""
+    ups = [s for s in run.trace if s.update]
+    if not ups or not run.trace_complete or len(ups) != run.updates:
+        raise ParameterError(f"this {run.algorithm} run has no complete trace of its updates to step through "
+                             "(fit it with trace=True)", parameter="run")
+    if len(ups) > MAX_FRAMES:
+        raise ParameterError(f"this {run.algorithm} run has {len(ups)} updates; the step-through shows at most "
+                             f"{MAX_FRAMES}", parameter="run")
+    prob = run.problem
+    Y, z = list(getattr(prob, "Y", [])), list(getattr(prob, "z", []))
+    if any(s.w_before is None or s.w_after is None or len(s.w_after) != len(Y[0]) for s in ups) or not Y:
+        raise ParameterError(f"the trace of this {run.algorithm} run does not keep weight vectors of its samples' "
+                             "space", parameter="run")
+
+    def wrong(w, i) -> bool:
+        g = sum((Fraction(a) * Fraction(b) for a, b in zip(w, Y[i])), Fraction(0))
+        return z[i] * g <= 0
+
+    n = len(ups)
+    scenes = [run_scene(run, ups[0].w_before, title=f"start: w = {_fmt(ups[0].w_before)}")]
+    for k, s in enumerate(ups, 1):
+        if s.i is None:
+            rings = [(i, "mistake") for i in range(len(Y)) if wrong(s.w_before, i)]
+            what = f"batch update ({len(rings)} mistake{'' if len(rings) == 1 else 's'} summed)"
+        else:
+            rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
+            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        scenes.append(run_scene(run, s.w_after, previous=s.w_before, rings=rings,
+                                title=f"update {k} of {n} (step {s.k}), {what}; w = {_fmt(s.w_after)}"))
+    return scenes
+
+
+_RING = {"support": ("black", 1.2, 9), "mistake": ("#d62728", 2.5, 11), "tested": ("#ff7f0e", 2.5, 11)}
+_LINE = {"boundary": ("black", 2, None), "threshold": ("black", 2, None), "margin": ("black", 1, "2,3"),
+         "previous": ("#888888", 1.2, "6,4")}
+_LEGEND = {"boundary": "boundary g(x) = 0", "threshold": "threshold w.x = y0", "margin": "margins g(x) = +1, -1",
+           "previous": "boundary before the update", "support": "support vectors", "mistake": "the mistake",
+           "tested": "the sample tested"}
+
+
+def _num(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".") if abs(v) < 1e6 else f"{v:.6g}"
+
+
+def scene_svg(scene: Scene, width: int = 460, height: int = 400) -> str:
+    """The scene as a small self-contained SVG (no ids, no scripts, no external reference): several can share a
+    page.  Lines carry ``class="boundary"`` (and so on), samples ``class="sample"`` with ``data-i`` (1-based)."""
+    import html
+
+    (u0, u1), (v0, v1) = scene.box
+    left, right, top, bottom = 46, 12, 34, 62
+    pw, ph = width - left - right, height - top - bottom
+
+    def X(u):
+        return left + (u - u0) / (u1 - u0) * pw
+
+    def Y(v):
+        return top + (v1 - v) / (v1 - v0) * ph
+
+    e = html.escape
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" font-size="11">',
+           f'<text x="{width / 2:.1f}" y="16" text-anchor="middle" font-size="11">{e(scene.title)}</text>',
+           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="white" stroke="#444"/>']
+    if u0 < 0 < u1:
+        out.append(f'<line x1="{X(0):.1f}" y1="{top}" x2="{X(0):.1f}" y2="{top + ph}" stroke="#bbb"/>')
+    if v0 < 0 < v1:
+        out.append(f'<line x1="{left}" y1="{Y(0):.1f}" x2="{left + pw}" y2="{Y(0):.1f}" stroke="#bbb"/>')
+    out += [f'<text x="{left}" y="{top + ph + 14}" font-size="9">{_num(u0)}</text>',
+            f'<text x="{left + pw}" y="{top + ph + 14}" font-size="9" text-anchor="end">{_num(u1)}</text>',
+            f'<text x="{left - 4}" y="{top + ph}" font-size="9" text-anchor="end">{_num(v0)}</text>',
+            f'<text x="{left - 4}" y="{top + 9}" font-size="9" text-anchor="end">{_num(v1)}</text>',
+            f'<text x="{left + pw / 2:.1f}" y="{top + ph + 16}" text-anchor="middle">{e(scene.axis_names[0])}</text>',
+            f'<text x="{left - 30}" y="{top + ph / 2:.1f}" text-anchor="middle" '
+            f'transform="rotate(-90 {left - 30} {top + ph / 2:.1f})">{e(scene.axis_names[1])}</text>']
+    for kind, ((a, b), (c, d)) in scene.lines:
+        color, lw, dash = _LINE[kind]
+        out.append(f'<line class="{kind}" x1="{X(a):.2f}" y1="{Y(b):.2f}" x2="{X(c):.2f}" y2="{Y(d):.2f}" '
+                   f'stroke="{color}" stroke-width="{lw}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+    for i, kind in scene.rings:
+        color, lw, r = _RING[kind]
+        u, v = scene.points[i]
+        out.append(f'<circle class="{kind}" cx="{X(u):.2f}" cy="{Y(v):.2f}" r="{r}" fill="none" stroke="{color}" '
+                   f'stroke-width="{lw}"/>')
+    for i, ((u, v), c) in enumerate(zip(scene.points, scene.classes)):
+        color = _COLORS[c % len(_COLORS)]
+        x, y = X(u), Y(v)
+        shape = (f'<circle cx="{x:.2f}" cy="{y:.2f}" r="4.5"' if c % 2 == 0 else
+                 f'<rect x="{x - 4:.2f}" y="{y - 4:.2f}" width="8" height="8"')
+        out.append(f'<g class="sample" data-i="{i + 1}" data-label="{e(scene.names[c])}">{shape} fill="{color}" '
+                   f'stroke="black" stroke-width="0.6"/><text x="{x + 6:.2f}" y="{y - 5:.2f}" font-size="9">'
+                   f'{i + 1}</text></g>')
+    # the legend: one row under the axes
+    items = [(f"label {n}", ("dot", k)) for k, n in enumerate(scene.names)]
+    items += [(_LEGEND[k], ("line", k)) for k in dict.fromkeys(kind for kind, _ in scene.lines)]
+    items += [(_LEGEND[k], ("ring", k)) for k in dict.fromkeys(kind for _, kind in scene.rings)]
+    x, y = float(left), top + ph + 32
+    for text_, (what, key) in items:
+        w_ = 26 + 6.2 * len(text_)
+        if x + w_ > width and x > left:
+            x, y = float(left), y + 14
+        if what == "dot":
+            color = _COLORS[key % len(_COLORS)]
+            out.append(f'<circle cx="{x + 8}" cy="{y - 4}" r="4" fill="{color}" stroke="black" stroke-width="0.6"/>'
+                       if key % 2 == 0 else f'<rect x="{x + 4}" y="{y - 8}" width="8" height="8" fill="{color}" '
+                       f'stroke="black" stroke-width="0.6"/>')
+        elif what == "line":
+            color, lw, dash = _LINE[key]
+            out.append(f'<line x1="{x}" y1="{y - 4}" x2="{x + 18}" y2="{y - 4}" stroke="{color}" stroke-width="{lw}"'
+                       + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+        else:
+            color, lw, _r = _RING[key]
+            out.append(f'<circle cx="{x + 8}" cy="{y - 4}" r="5" fill="none" stroke="{color}" stroke-width="{lw}"/>')
+        out.append(f'<text x="{x + 22}" y="{y}" font-size="10">{e(text_)}</text>')
+        x += w_
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def scene_latex(scene: Scene, width_mm: float = 100.0, height_mm: float = 75.0) -> str:
+    """The scene as a LaTeX ``picture`` of the kernel (lines by ``\\qbezier``, dotted ones by ``\\qbezier[n]``):
+    no package beyond texlive-latex-base is needed.  Text is escaped by the one LaTeX text rule."""
+    from exactlin.exact.format import latex_text
+
+    (u0, u1), (v0, v1) = scene.box
+
+    def P(u, v):
+        return f"({(u - u0) / (u1 - u0) * width_mm:.2f},{(v - v0) / (v1 - v0) * height_mm:.2f})"
+
+    def seg(a, b, dots=None):
+        (ua, va), (ub, vb) = a, b
+        n = f"[{dots}]" if dots else ""
+        return f"\\qbezier{n}{P(ua, va)}{P((ua + ub) / 2, (va + vb) / 2)}{P(ub, vb)}"
+
+    out = ["\\begin{center}", "\\setlength{\\unitlength}{1mm}",
+           f"\\begin{{picture}}({width_mm:.0f},{height_mm + 4:.0f})(-8,-8)",
+           f"\\put(0,0){{\\framebox({width_mm:.0f},{height_mm:.0f}){{}}}}"]
+    if u0 < 0 < u1:
+        out.append(seg((0, v0), (0, v1), 25))
+    if v0 < 0 < v1:
+        out.append(seg((u0, 0), (u1, 0), 30))
+    out += [f"\\put(0,-4){{\\makebox(0,0)[l]{{\\scriptsize ${_num(u0)}$}}}}",
+            f"\\put({width_mm:.0f},-4){{\\makebox(0,0)[r]{{\\scriptsize ${_num(u1)}$}}}}",
+            f"\\put(-1,1){{\\makebox(0,0)[r]{{\\scriptsize ${_num(v0)}$}}}}",
+            f"\\put(-1,{height_mm - 1:.0f}){{\\makebox(0,0)[r]{{\\scriptsize ${_num(v1)}$}}}}",
+            f"\\put({width_mm / 2:.0f},-5){{\\makebox(0,0){{\\small {latex_text(scene.axis_names[0])}}}}}",
+            f"\\put(-7,{height_mm / 2:.0f}){{\\makebox(0,0){{\\small {latex_text(scene.axis_names[1])}}}}}"]
+    for kind, (a, b) in scene.lines:
+        if kind == "margin":
+            out.append(seg(a, b, 120))
+        elif kind == "previous":
+            out.append(seg(a, b, 60))
+        else:
+            out += ["\\thicklines", seg(a, b), "\\thinlines"]
+    for i, _kind in scene.rings:
+        out.append(f"\\put{P(*scene.points[i])}{{\\circle{{4}}}}")
+    for i, ((u, v), c) in enumerate(zip(scene.points, scene.classes)):
+        mark = "\\circle*{1.8}" if c % 2 == 0 else "\\makebox(0,0){\\rule[-0.75mm]{1.5mm}{1.5mm}}"
+        out.append(f"\\put{P(u, v)}{{{mark}}}")
+        out.append(f"\\put{P(u, v)}{{\\makebox(0,0)[bl]{{\\hspace{{1mm}}\\raisebox{{0.8mm}}{{\\tiny {i + 1}}}}}}}")
+    out += ["\\end{picture}", "\\end{center}"]
+    shapes = ["filled circles", "squares"]
+    key = [f"{shapes[k % 2]}: label {latex_text(n)}" for k, n in enumerate(scene.names)]
+    kinds = {kind for kind, _ in scene.lines}
+    if kinds & {"boundary", "threshold"}:
+        key.append("solid line: " + ("the threshold $w^t x = y_0$" if "threshold" in kinds else
+                                     "the boundary $g(x) = 0$"))
+    if "margin" in kinds:
+        key.append("dotted lines: the margins $g(x) = \\pm 1$")
+    if any(k == "support" for _, k in scene.rings):
+        key.append("circled: the support vectors")
+    out.append("\\begin{center}\\small " + "; ".join(key) + ".\\end{center}")
+    return "\n".join(out)
+
+
+#: what ``save_figure`` writes, by the file name's ending
+FIGURE_FORMATS = ("svg", "png")
+
+
+def figure_format(path: str) -> str:
+    """``svg`` or ``png``, by the file name's ending; anything else is a one-line error."""
+    import os
+
+    ext = os.path.splitext(str(path))[1].lower().lstrip(".")
+    if ext not in FIGURE_FORMATS:
+        raise ParameterError(f"--plot {path}: the file name must end in .svg or .png (got "
+                             f"{'.' + ext if ext else 'no ending'})", parameter="plot")
+    return ext
+
+
+def save_figure(run, path: str) -> None:
+    """Write the picture of :func:`plot_run` to ``path`` (``.svg`` or ``.png``, by its ending) for 2-D data: the
+    samples, the model's boundary (Fisher: the threshold w.x = y0), an SVM's margins and support vectors, and
+    the boundary after each update.  Needs matplotlib (the ``plot`` extra); every problem is one clear error."""
+    ext = figure_format(path)
+    _plane_data(run)
+    try:
+        import matplotlib
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ParameterError("--plot needs matplotlib: pip install 'exactlin[plot]'", parameter="plot") from None
+    with matplotlib.rc_context({"svg.hashsalt": "exactlin", "svg.fonttype": "none", "font.family": "DejaVu Sans"}):
+        fig = Figure(figsize=(5.5, 4.6))
+        ax = fig.add_axes((0.11, 0.1, 0.85, 0.82))
+        plot_run(run, ax=ax)
+        try:
+            fig.savefig(path, format=ext, dpi=120, metadata={"Date": None, "Creator": None} if ext == "svg" else {})
+        except OSError as e:
+            raise ParameterError(f"--plot {path}: cannot write ({e.strerror or e})", parameter="plot") from None
