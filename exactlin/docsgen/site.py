@@ -741,6 +741,7 @@ def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
 
 def examples_pages(examples, results) -> None:
     from exactlin.algorithms import REGISTRY
+    from exactlin.docsgen.stepthrough import stepthrough_md
 
     index = ["# Worked examples", "",
              "Every worked example of the lecture notes, reproduced by exactlin while this site was built and "
@@ -787,6 +788,7 @@ def examples_pages(examples, results) -> None:
             if ds is not None:
                 parts += [data_md(ds), ""]
             parts += [run_block(run, "examples", f"{ex.id}-{k}"), ""]
+            parts += [stepthrough_md(run)]  # exactlin.docsgen.stepthrough: one frame per update
         GENERATED[example_path(ex)] = "\n".join(parts)
     index += [table_html(["example", "title", "lecture notes", "status"], rows, raw=True), ""]
     GENERATED["examples/index.md"] = "\n".join(index)

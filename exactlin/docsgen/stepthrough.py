@@ -1,0 +1,79 @@
+"""The step-through figure of an iterative worked example (issue 21, item 4): one frame per update, built on
+:mod:`exactlin.render.plot` (:func:`~exactlin.render.plot.step_scenes` drawn by
+:func:`~exactlin.render.plot.scene_svg`).
+
+Each frame is precomputed at build time from the run's exact trace (w before and after the update, the sample
+tested, whether it was a mistake: checked exactly) and embedded in the page as inline SVG; "previous" and "next"
+buttons and a small inline script switch between them.  Nothing is fetched: the page works from file://.  Without
+JavaScript the first frame shows.  Runs without a picture (not two-dimensional, multi-class, no complete trace,
+more than :data:`~exactlin.render.plot.MAX_FRAMES` updates) get no step-through.
+"""
+
+from __future__ import annotations
+
+import html
+
+from exactlin.errors import ExactlinError
+
+__all__ = ["stepthrough_html", "stepthrough_md", "SCRIPT"]
+
+#: switches the frames of every step-through on the page (idempotent: each box is set up once)
+SCRIPT = """<script>
+(function () {
+  document.querySelectorAll(".exactlin-steps:not([data-ready])").forEach(function (box) {
+    box.setAttribute("data-ready", "1");
+    var frames = box.querySelectorAll(".exactlin-frame"), label = box.querySelector(".exactlin-step-label");
+    var prev = box.querySelector(".exactlin-prev"), next = box.querySelector(".exactlin-next"), k = 0;
+    function show(j) {
+      k = Math.max(0, Math.min(frames.length - 1, j));
+      frames.forEach(function (f, i) { f.hidden = i !== k; });
+      label.textContent = "frame " + (k + 1) + " of " + frames.length;
+      box.setAttribute("data-frame", String(k));
+      prev.disabled = k === 0; next.disabled = k === frames.length - 1;
+    }
+    prev.addEventListener("click", function () { show(k - 1); });
+    next.addEventListener("click", function () { show(k + 1); });
+    show(0);
+  });
+})();
+</script>"""
+
+
+def stepthrough_html(run) -> str | None:
+    """The step-through of ``run`` as one HTML block (no blank line inside, so Markdown keeps it raw), or None
+    when the run has none."""
+    from exactlin.render.plot import scene_svg, step_scenes
+
+    if not any(s.update for s in run.trace):
+        return None
+    try:
+        scenes = step_scenes(run)
+    except ExactlinError:
+        return None
+    n = len(scenes)
+    frames = []
+    for k, sc in enumerate(scenes):
+        svg = scene_svg(sc).replace('xmlns="http://www.w3.org/2000/svg" ', "").replace("\n", "")
+        frames.append(f'<div class="exactlin-frame" data-k="{k}"{"" if k == 0 else " hidden"}>{svg}</div>')
+    return ("<div class=\"exactlin-steps\" data-frames=\"" + str(n) + "\" style=\"margin:1em 0\">"
+            + "<div style=\"margin-bottom:0.4em\">"
+            + "<button type=\"button\" class=\"exactlin-prev md-button\">&larr; previous</button> "
+            + "<button type=\"button\" class=\"exactlin-next md-button\">next &rarr;</button> "
+            + f"<span class=\"exactlin-step-label\">frame 1 of {n}</span></div>"
+            + "".join(frames) + "</div>")
+
+
+def stepthrough_md(run) -> str:
+    """The Markdown section of a worked example's run: a heading, a sentence and the step-through ('' when
+    the run has none)."""
+    block = stepthrough_html(run)
+    if block is None:
+        return ""
+    n = run.updates
+    return "\n".join([
+        "### Step through the run", "",
+        html.escape(f"One frame per update ({n} update{'' if n == 1 else 's'}, after the start): the boundary of "
+                    "w before it (dashed), after it (solid), and the sample tested, circled in red when it was a "
+                    "mistake (orange: a correction of a sample already on the right side). Use the buttons to "
+                    "step.", quote=False), "",
+        block, "", SCRIPT, ""])
