@@ -3,7 +3,8 @@
 :func:`~exactlin.render.plot.scene_svg`).
 
 Each frame is precomputed at build time from the run's exact trace (w before and after the update, the sample
-tested, whether it was a mistake: checked exactly) and embedded in the page as inline SVG; "previous" and "next"
+tested, whether it was a mistake: checked exactly) and embedded in the page as inline SVG, an overlay on one
+shared background (the axes, the samples, the legend) so that a long run's page stays small; "previous" and "next"
 buttons and a small inline script switch between them.  Nothing is fetched: the page works from file://.  Without
 JavaScript the first frame shows.  Runs without a picture (not two-dimensional, multi-class, no complete trace,
 more than :data:`~exactlin.render.plot.MAX_FRAMES` updates) get no step-through.
@@ -51,16 +52,24 @@ def stepthrough_html(run) -> str | None:
     except ExactlinError:
         return None
     n = len(scenes)
+
+    def inline(svg: str) -> str:
+        return svg.replace('xmlns="http://www.w3.org/2000/svg" ', "").replace("\n", "")
+
+    # what every frame shares (axes, samples, legend) is drawn once; each frame is an overlay on it
+    kinds = list(dict.fromkeys([k for sc in scenes for k, _ in sc.lines] + [k for sc in scenes for _, k in sc.rings]))
+    ground = inline(scene_svg(scenes[0], layer="background", legend=kinds))
     frames = []
     for k, sc in enumerate(scenes):
-        svg = scene_svg(sc).replace('xmlns="http://www.w3.org/2000/svg" ', "").replace("\n", "")
-        frames.append(f'<div class="exactlin-frame" data-k="{k}"{"" if k == 0 else " hidden"}>{svg}</div>')
+        frames.append(f'<div class="exactlin-frame" data-k="{k}" style="position:absolute;left:0;top:0"'
+                      f'{"" if k == 0 else " hidden"}>{inline(scene_svg(sc, layer="overlay"))}</div>')
     return ("<div class=\"exactlin-steps\" data-frames=\"" + str(n) + "\" style=\"margin:1em 0\">"
             + "<div style=\"margin-bottom:0.4em\">"
             + "<button type=\"button\" class=\"exactlin-prev md-button\">&larr; previous</button> "
             + "<button type=\"button\" class=\"exactlin-next md-button\">next &rarr;</button> "
             + f"<span class=\"exactlin-step-label\">frame 1 of {n}</span></div>"
-            + "".join(frames) + "</div>")
+            + "<div style=\"position:relative;width:460px;max-width:100%\">" + ground
+            + "".join(frames) + "</div></div>")
 
 
 def stepthrough_md(run) -> str:

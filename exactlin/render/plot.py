@@ -525,7 +525,7 @@ def step_scenes(run) -> list[Scene]:
     for k, s in enumerate(ups, 1):
         if s.i is None:
             rings = [(i, "mistake") for i in range(len(Y)) if wrong(s.w_before, i)]
-            what = f"batch update ({len(rings)} mistake{'' if len(rings) == 1 else 's'} summed)"
+            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
         else:
             rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
             what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
@@ -546,11 +546,18 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".") if abs(v) < 1e6 else f"{v:.6g}"
 
 
-def scene_svg(scene: Scene, width: int = 460, height: int = 400) -> str:
+def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str = "all",
+              legend: Sequence[str] | None = None) -> str:
     """The scene as a small self-contained SVG (no ids, no scripts, no external reference): several can share a
-    page.  Lines carry ``class="boundary"`` (and so on), samples ``class="sample"`` with ``data-i`` (1-based)."""
+    page.  Lines carry ``class="boundary"`` (and so on), samples ``class="sample"`` with ``data-i`` (1-based).
+
+    ``layer``: ``"all"``; or ``"background"`` (the axes, the samples and the legend: what every frame of a
+    step-through shares; ``legend`` names the line and ring kinds to list) and ``"overlay"`` (the title, the lines
+    and the rings, on a transparent ground), drawn one over the other."""
     import html
 
+    if layer not in ("all", "background", "overlay"):
+        raise ParameterError(f"layer must be all, background or overlay; got {layer!r}", parameter="layer")
     (u0, u1), (v0, v1) = scene.box
     left, right, top, bottom = 46, 12, 34, 62
     pw, ph = width - left - right, height - top - bottom
@@ -563,41 +570,50 @@ def scene_svg(scene: Scene, width: int = 460, height: int = 400) -> str:
 
     e = html.escape
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" font-size="11">',
-           f'<text x="{width / 2:.1f}" y="16" text-anchor="middle" font-size="11">{e(scene.title)}</text>',
-           f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="white" stroke="#444"/>']
-    if u0 < 0 < u1:
-        out.append(f'<line x1="{X(0):.1f}" y1="{top}" x2="{X(0):.1f}" y2="{top + ph}" stroke="#bbb"/>')
-    if v0 < 0 < v1:
-        out.append(f'<line x1="{left}" y1="{Y(0):.1f}" x2="{left + pw}" y2="{Y(0):.1f}" stroke="#bbb"/>')
-    out += [f'<text x="{left}" y="{top + ph + 14}" font-size="9">{_num(u0)}</text>',
-            f'<text x="{left + pw}" y="{top + ph + 14}" font-size="9" text-anchor="end">{_num(u1)}</text>',
-            f'<text x="{left - 4}" y="{top + ph}" font-size="9" text-anchor="end">{_num(v0)}</text>',
-            f'<text x="{left - 4}" y="{top + 9}" font-size="9" text-anchor="end">{_num(v1)}</text>',
-            f'<text x="{left + pw / 2:.1f}" y="{top + ph + 16}" text-anchor="middle">{e(scene.axis_names[0])}</text>',
-            f'<text x="{left - 30}" y="{top + ph / 2:.1f}" text-anchor="middle" '
-            f'transform="rotate(-90 {left - 30} {top + ph / 2:.1f})">{e(scene.axis_names[1])}</text>']
-    for kind, ((a, b), (c, d)) in scene.lines:
-        color, lw, dash = _LINE[kind]
-        out.append(f'<line class="{kind}" x1="{X(a):.2f}" y1="{Y(b):.2f}" x2="{X(c):.2f}" y2="{Y(d):.2f}" '
-                   f'stroke="{color}" stroke-width="{lw}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
-    for i, kind in scene.rings:
-        color, lw, r = _RING[kind]
-        u, v = scene.points[i]
-        out.append(f'<circle class="{kind}" cx="{X(u):.2f}" cy="{Y(v):.2f}" r="{r}" fill="none" stroke="{color}" '
-                   f'stroke-width="{lw}"/>')
+           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" font-size="11">']
+    if layer != "background":
+        out.append(f'<text x="{width / 2:.1f}" y="16" text-anchor="middle" font-size="11">{e(scene.title)}</text>')
+    if layer != "overlay":
+        out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="white" stroke="#444"/>')
+        if u0 < 0 < u1:
+            out.append(f'<line x1="{X(0):.1f}" y1="{top}" x2="{X(0):.1f}" y2="{top + ph}" stroke="#bbb"/>')
+        if v0 < 0 < v1:
+            out.append(f'<line x1="{left}" y1="{Y(0):.1f}" x2="{left + pw}" y2="{Y(0):.1f}" stroke="#bbb"/>')
+        out += [f'<text x="{left}" y="{top + ph + 14}" font-size="9">{_num(u0)}</text>',
+                f'<text x="{left + pw}" y="{top + ph + 14}" font-size="9" text-anchor="end">{_num(u1)}</text>',
+                f'<text x="{left - 4}" y="{top + ph}" font-size="9" text-anchor="end">{_num(v0)}</text>',
+                f'<text x="{left - 4}" y="{top + 9}" font-size="9" text-anchor="end">{_num(v1)}</text>',
+                f'<text x="{left + pw / 2:.1f}" y="{top + ph + 16}" text-anchor="middle">'
+                f'{e(scene.axis_names[0])}</text>',
+                f'<text x="{left - 30}" y="{top + ph / 2:.1f}" text-anchor="middle" '
+                f'transform="rotate(-90 {left - 30} {top + ph / 2:.1f})">{e(scene.axis_names[1])}</text>']
+    if layer != "background":
+        for kind, ((a, b), (c, d)) in scene.lines:
+            color, lw, dash = _LINE[kind]
+            out.append(f'<line class="{kind}" x1="{X(a):.1f}" y1="{Y(b):.1f}" x2="{X(c):.1f}" y2="{Y(d):.1f}" '
+                       f'stroke="{color}" stroke-width="{lw}"' + (f' stroke-dasharray="{dash}"' if dash else "")
+                       + "/>")
+        for i, kind in scene.rings:
+            color, lw, r = _RING[kind]
+            u, v = scene.points[i]
+            out.append(f'<circle class="{kind}" cx="{X(u):.1f}" cy="{Y(v):.1f}" r="{r}" fill="none" '
+                       f'stroke="{color}" stroke-width="{lw}"/>')
+    if layer == "overlay":
+        out.append("</svg>")
+        return "\n".join(out)
     for i, ((u, v), c) in enumerate(zip(scene.points, scene.classes)):
         color = _COLORS[c % len(_COLORS)]
         x, y = X(u), Y(v)
-        shape = (f'<circle cx="{x:.2f}" cy="{y:.2f}" r="4.5"' if c % 2 == 0 else
-                 f'<rect x="{x - 4:.2f}" y="{y - 4:.2f}" width="8" height="8"')
+        shape = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5"' if c % 2 == 0 else
+                 f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8"')
         out.append(f'<g class="sample" data-i="{i + 1}" data-label="{e(scene.names[c])}">{shape} fill="{color}" '
-                   f'stroke="black" stroke-width="0.6"/><text x="{x + 6:.2f}" y="{y - 5:.2f}" font-size="9">'
+                   f'stroke="black" stroke-width="0.6"/><text x="{x + 6:.1f}" y="{y - 5:.1f}" font-size="9">'
                    f'{i + 1}</text></g>')
-    # the legend: one row under the axes
+    # the legend: rows under the axes
+    if legend is None:
+        legend = list(dict.fromkeys([kind for kind, _ in scene.lines] + [kind for _, kind in scene.rings]))
     items = [(f"label {n}", ("dot", k)) for k, n in enumerate(scene.names)]
-    items += [(_LEGEND[k], ("line", k)) for k in dict.fromkeys(kind for kind, _ in scene.lines)]
-    items += [(_LEGEND[k], ("ring", k)) for k in dict.fromkeys(kind for _, kind in scene.rings)]
+    items += [(_LEGEND[k], ("line" if k in _LINE else "ring", k)) for k in legend]
     x, y = float(left), top + ph + 32
     for text_, (what, key) in items:
         w_ = 26 + 6.2 * len(text_)
