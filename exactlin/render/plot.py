@@ -104,6 +104,35 @@ def _clip(poly: list[tuple[float, float]], a: float, b: float, c: float) -> list
     return out
 
 
+def _regions(W, offsets, bias: str, proj, rect, *, ties_empty: bool = False) -> list[tuple[int, list]]:
+    """(class index, convex polygon) of each class's region argmax_c <w_c, x~> + offsets[c] inside ``rect``: the
+    rectangle cut by the pairwise boundaries.  Two classes with the same function tie everywhere: skipped as a
+    cut (``ties_empty``: the class then has no region drawn)."""
+    out = []
+    for c in range(len(W)):
+        poly = rect
+        for j in range(len(W)):
+            if j == c:
+                continue
+            diff = tuple(Fraction(p) - Fraction(q) for p, q in zip(W[c], W[j]))
+            ln = _line(diff, bias, proj, offsets[c] - offsets[j])
+            if ln is None:
+                if ties_empty:  # no feature separates c from j: c wins everywhere, or nowhere (a tie is no win)
+                    from exactlin.data.dataset import split_bias
+
+                    if Fraction(split_bias(diff, bias)[1]) + Fraction(offsets[c] - offsets[j]) <= 0:
+                        poly = []
+                        break
+                continue
+            poly = _clip(poly, *ln)
+            if not poly:
+                break
+        area = sum(poly[k][0] * poly[k - 1][1] - poly[k - 1][0] * poly[k][1] for k in range(len(poly))) / 2
+        if len(poly) >= 3 and (not ties_empty or abs(area) > 1e-9):  # (a region of no area: where classes tie)
+            out.append((c, poly))
+    return out
+
+
 def _segment(line, box) -> list[tuple[float, float]] | None:
     """The part of the line a*u + b*v + c = 0 inside the box, as two end points."""
     a, b, c = line
@@ -297,23 +326,11 @@ def plot_run(run, ax=None, *, steps: bool = True, projection=None):
     marker_of = {lab: _MARKERS[k % len(_MARKERS)] for k, lab in enumerate(labels)}
 
     if multiclass:
-        for c, lab in enumerate(labels):
-            poly = rect
-            for j in range(len(labels)):
-                if j == c:
-                    continue
-                diff = tuple(Fraction(p) - Fraction(q) for p, q in zip(W[c], W[j]))
-                ln = _line(diff, form[2], proj, form[1][c] - form[1][j])
-                if ln is None:
-                    continue
-                poly = _clip(poly, *ln)
-                if not poly:
-                    break
-            if len(poly) >= 3:
-                ax.fill([p[0] for p in poly], [p[1] for p in poly], color=color_of[lab], alpha=0.12, lw=0,
-                        zorder=0)
-                ax.plot([p[0] for p in poly] + [poly[0][0]], [p[1] for p in poly] + [poly[0][1]], color="black",
-                        lw=0.8, zorder=1)
+        for c, poly in _regions(W, form[1], form[2], proj, rect):
+            lab = labels[c]
+            ax.fill([p[0] for p in poly], [p[1] for p in poly], color=color_of[lab], alpha=0.12, lw=0, zorder=0)
+            ax.plot([p[0] for p in poly] + [poly[0][0]], [p[1] for p in poly] + [poly[0][1]], color="black",
+                    lw=0.8, zorder=1)
         title = f"{run.algorithm}: linear machine regions, argmax of <w_c, x>"
     else:
         if steps and run.trace:
@@ -425,6 +442,7 @@ class Scene:
     classes: list  # index into ``names`` per sample
     names: list  # the label text of each class, in drawing order
     lines: list = field(default_factory=list)  # (kind, ((u, v), (u, v))): boundary | threshold | margin | previous
+    regions: list = field(default_factory=list)  # (class index, polygon): a linear machine's argmax regions
     rings: list = field(default_factory=list)  # (sample index, kind): support | mistake | tested
     title: str = ""
     axis_names: tuple = ("x1", "x2")
@@ -457,10 +475,12 @@ def run_scene(run, w=None, *, previous=None, rings=(), title: str | None = None)
     from exactlin.model.models import ThresholdModel
 
     data = _plane_data(run)
-    if run.model is not None and hasattr(run.model, "classes"):
-        raise ParameterError(f"{run.algorithm} is multi-class: the scene draws binary runs", parameter="run")
+    multiclass = run.model is not None and hasattr(run.model, "classes")
+    if multiclass and w is None:
+        raise ParameterError(f"{run.algorithm} is multi-class: its scenes are the step-through's (a linear "
+                             "machine's regions after each update)", parameter="run")
     pts = [(float(x[0]), float(x[1])) for x in data.X]
-    names = list(class_labels(data.y))
+    names = list(run.model.classes) if multiclass else list(class_labels(data.y))
     box = _box(pts, run.bias == "none")
     names_ax = tuple(data.feature_names[:2]) if data.feature_names else ("x1", "x2")
     scene = Scene(box, pts, [names.index(lab) for lab in data.y], [str(n) for n in names],
@@ -471,7 +491,11 @@ def run_scene(run, w=None, *, previous=None, rings=(), title: str | None = None)
         if seg is not None:
             scene.lines.append((kind, tuple(seg)))
 
-    if w is not None:
+    if multiclass:  # w: the rows w_c, one per class
+        (u0, u1), (v0, v1) = box
+        scene.regions = _regions(w, [0] * len(w), run.bias, (0, 1), [(u0, v0), (u1, v0), (u1, v1), (u0, v1)],
+                                 ties_empty=True)
+    elif w is not None:
         if previous is not None:
             add("previous", _line(previous, run.bias, (0, 1)))
         add("boundary", _line(w, run.bias, (0, 1)))
@@ -504,6 +528,8 @@ def step_scenes(run) -> list[Scene]:
     if len(ups) > MAX_FRAMES:
         raise ParameterError(f"this {run.algorithm} run has {len(ups)} updates; the step-through shows at most "
                              f"{MAX_FRAMES}", parameter="run")
+    if run.model is not None and hasattr(run.model, "classes"):
+        return _machine_scenes(run, ups)
     prob = run.problem
     Y, z = list(getattr(prob, "Y", [])), list(getattr(prob, "z", []))
     if not Y or any(s.w_before is None or s.w_after is None or len(s.w_after) != len(Y[0]) for s in ups):
@@ -531,6 +557,48 @@ def step_scenes(run) -> list[Scene]:
             what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
         scenes.append(run_scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
                                 title=f"update {k} of {n} (step {s.k}), {what}; w = {_fmt(s.w_after)}"))
+    return scenes
+
+
+def _machine_scenes(run, ups) -> list[Scene]:
+    """The step-through of a linear machine (a model deciding by argmax_c <w_c, x~>, whose trace keeps the rows
+    w_c one after another): its regions before the first update and after each, the sample tested circled red
+    when it was a mistake (a class other than its own scored at least as high under the old rows: exact)."""
+    from exactlin.data.dataset import augment
+    from exactlin.model.models import linear_form
+
+    form = linear_form(run.model)
+    data = _plane_data(run)
+    c = len(run.model.classes)
+    if form is None or len(form[0]) != c or any(len(s.w_after) != c * len(form[0][0]) or s.w_before is None
+                                                for s in ups):
+        raise ParameterError(f"the trace of this {run.algorithm} run does not keep the rows of a linear machine",
+                             parameter="run")
+    m = len(form[0][0])
+    Xa = augment([tuple(x) for x in data.X], run.bias)
+    truth = [list(run.model.classes).index(lab) for lab in data.y]
+
+    def rows(w):
+        return [tuple(w[k * m:(k + 1) * m]) for k in range(c)]
+
+    def wrong(w, i) -> bool:
+        g = [sum((Fraction(a) * Fraction(b) for a, b in zip(r, Xa[i])), Fraction(0)) for r in rows(w)]
+        return any(g[j] >= g[truth[i]] for j in range(c) if j != truth[i])
+
+    def show(w) -> str:
+        return ", ".join(f"w_{lab} = {_fmt(r)}" for lab, r in zip(run.model.classes, rows(w)))
+
+    n = len(ups)
+    scenes = [run_scene(run, rows(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
+    for k, s in enumerate(ups, 1):
+        if s.i is None:
+            rings = [(i, "mistake") for i in range(len(Xa)) if wrong(s.w_before, i)]
+            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
+        else:
+            rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
+            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        scenes.append(run_scene(run, rows(s.w_after), rings=rings,
+                                title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
     return scenes
 
 
@@ -571,8 +639,12 @@ def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str =
     e = html.escape
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" font-size="11">']
-    if layer != "background":
-        out.append(f'<text x="{width / 2:.1f}" y="16" text-anchor="middle" font-size="11">{e(scene.title)}</text>')
+    if layer != "background":  # the title: a long one on two lines, broken after its "; "
+        head, sep, tail = scene.title.partition("; ")
+        parts = [head + sep.rstrip(), tail] if len(scene.title) > 72 and sep else [scene.title]
+        out.append(f'<text x="{width / 2:.1f}" y="{16 if len(parts) == 1 else 12}" text-anchor="middle" '
+                   'font-size="11">' + "".join(f'<tspan x="{width / 2:.1f}" dy="{0 if k == 0 else 13}">{e(t)}</tspan>'
+                                               for k, t in enumerate(parts)) + "</text>")
     if layer != "overlay":
         out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="white" stroke="#444"/>')
         if u0 < 0 < u1:
@@ -588,6 +660,11 @@ def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str =
                 f'<text x="{left - 30}" y="{top + ph / 2:.1f}" text-anchor="middle" '
                 f'transform="rotate(-90 {left - 30} {top + ph / 2:.1f})">{e(scene.axis_names[1])}</text>']
     if layer != "background":
+        for c, poly in scene.regions:
+            color = _COLORS[c % len(_COLORS)]
+            pts_ = " ".join(f"{X(u):.1f},{Y(v):.1f}" for u, v in poly)
+            out.append(f'<polygon class="region" data-class="{e(scene.names[c])}" points="{pts_}" fill="{color}" '
+                       'fill-opacity="0.15" stroke="black" stroke-width="0.8"/>')
         for kind, ((a, b), (c, d)) in scene.lines:
             color, lw, dash = _LINE[kind]
             out.append(f'<line class="{kind}" x1="{X(a):.1f}" y1="{Y(b):.1f}" x2="{X(c):.1f}" y2="{Y(d):.1f}" '

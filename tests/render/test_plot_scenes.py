@@ -132,3 +132,32 @@ def test_three_features_are_a_clear_error():
         run_scene(run)
     with pytest.raises(ShapeError):
         step_scenes(run)
+
+
+def _inside(poly, p) -> bool:
+    """p strictly inside the convex polygon (the same side of every edge)."""
+    sides = []
+    for k in range(len(poly)):
+        (a, b), (c, d) = poly[k - 1], poly[k]
+        sides.append((c - a) * (p[1] - b) - (d - b) * (p[0] - a))
+    return all(s > 0 for s in sides) or all(s < 0 for s in sides)
+
+
+def test_a_linear_machine_steps_through_its_regions():
+    # seed 003's linear machine example (003_*.txt): x = (1, 0) A, (0, 1) B, (-1, -1) C, no bias, W = 0.  By hand:
+    # step 1, sample 1: all three scores 0, a tie, so a mistake; step 2, sample 2 under w_A = (1, 0), w_B = (-1, 0),
+    # w_C = 0: scores 0, 0, 0, a mistake; step 3, sample 3 under w_A = (1, -1), w_B = (-1, 1), w_C = 0: scores
+    # 0, 0, 0, a mistake; then every sample wins in its own class, so 3 updates and 4 frames.
+    from exactlin import linear_machine
+
+    run = linear_machine([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"], trace=True)
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 4
+    assert frames[0].regions == []  # W = 0: every class ties everywhere, no region
+    assert [fr.rings for fr in frames[1:]] == [[(0, "mistake")], [(1, "mistake")], [(2, "mistake")]]
+    last = frames[-1]
+    assert sorted(c for c, _ in last.regions) == [0, 1, 2]
+    for c, poly in last.regions:  # each sample inside its own class's region
+        assert _inside(poly, last.points[c])
+    root = ET.fromstring(scene_svg(last))
+    assert sorted(p.get("data-class") for p in root.iter(f"{SVG}polygon")) == ["A", "B", "C"]
