@@ -780,6 +780,7 @@ def examples_pages(examples, results) -> None:
                 else:
                     parts += [f"* **{md_text(key)}**: {value_md(val)}"]
             parts.append("")
+        seen: dict = {}  # the step-throughs on this page
         for k, run in enumerate(res.runs, 1):
             spec = REGISTRY.get(run.algorithm)
             link = f" ([{md_text(spec.title)}](../{algo_path(spec)}))" if spec else ""
@@ -788,7 +789,7 @@ def examples_pages(examples, results) -> None:
             if ds is not None:
                 parts += [data_md(ds), ""]
             parts += [run_block(run, "examples", f"{ex.id}-{k}"), ""]
-            parts += [stepthrough_md(run)]  # exactlin.docsgen.stepthrough: one frame per update
+            parts += [stepthrough_md(run, seen, f"Run {k}")]  # exactlin.docsgen.stepthrough: a frame per update
         GENERATED[example_path(ex)] = "\n".join(parts)
     index += [table_html(["example", "title", "lecture notes", "status"], rows, raw=True), ""]
     GENERATED["examples/index.md"] = "\n".join(index)

@@ -43,7 +43,7 @@ SCRIPT = """<script>
 def stepthrough_html(run) -> str | None:
     """The step-through of ``run`` as one HTML block (no blank line inside, so Markdown keeps it raw), or None
     when the run has none."""
-    from exactlin.render.plot import scene_svg, step_scenes
+    from exactlin.render.plot import scene_css, scene_svg, step_scenes
 
     if not any(s.update for s in run.trace):
         return None
@@ -59,28 +59,32 @@ def stepthrough_html(run) -> str | None:
     # what every frame shares (axes, samples, legend) is drawn once; each frame is an overlay on it
     kinds = list(dict.fromkeys([k for sc in scenes for k, _ in sc.lines] + [k for sc in scenes for _, k in sc.rings]))
     ground = inline(scene_svg(scenes[0], layer="background", legend=kinds))
-    frames = []
-    for k, sc in enumerate(scenes):
-        frames.append(f'<div class="exactlin-frame" data-k="{k}" style="position:absolute;left:0;top:0"'
-                      f'{"" if k == 0 else " hidden"}>{inline(scene_svg(sc, layer="overlay"))}</div>')
+    frames = "".join(f'<div class="exactlin-frame"{"" if k == 0 else " hidden"}>'
+                     f'{scene_svg(sc, layer="overlay", styled=False)}</div>' for k, sc in enumerate(scenes))
     return ("<div class=\"exactlin-steps\" data-frames=\"" + str(n) + "\" style=\"margin:1em 0\">"
+            + "<style>" + scene_css(".exactlin-steps") + ".exactlin-frame{position:absolute;left:0;top:0}</style>"
             + "<div style=\"margin-bottom:0.4em\">"
             + "<button type=\"button\" class=\"exactlin-prev md-button\">&larr; previous</button> "
             + "<button type=\"button\" class=\"exactlin-next md-button\">next &rarr;</button> "
             + f"<span class=\"exactlin-step-label\">frame 1 of {n}</span></div>"
-            + "<div style=\"position:relative;width:460px;max-width:100%\">" + ground
-            + "".join(frames) + "</div></div>")
+            + "<div style=\"position:relative;width:460px;max-width:100%\">" + ground + frames + "</div></div>")
 
 
-def stepthrough_md(run) -> str:
+def stepthrough_md(run, seen: dict | None = None, name: str = "this run") -> str:
     """The Markdown section of a worked example's run: a heading, a sentence and the step-through ('' when
-    the run has none)."""
+    the run has none).  ``seen`` (one dict per page) maps the step-throughs already on the page to their run's
+    ``name``: a run whose frames are the same (two variants taking the same steps) points to it instead."""
     block = stepthrough_html(run)
     if block is None:
         return ""
     n = run.updates
-    return "\n".join([
-        "### Step through the run", "",
+    head = ["### Step through the run", ""]
+    if seen is not None and block in seen:
+        return "\n".join(head + [html.escape(f"The same {n} update{'' if n == 1 else 's'}, frame for frame, as "
+                                              f"{seen[block]}: see its step-through above.", quote=False), ""])
+    if seen is not None:
+        seen[block] = name
+    return "\n".join(head + [
         html.escape(f"One frame per update ({n} update{'' if n == 1 else 's'}, after the start): the boundary of "
                     "w before it (dashed), after it (solid), and the sample tested, circled in red when it was a "
                     "mistake (orange: a correction of a sample already on the right side). Use the buttons to "

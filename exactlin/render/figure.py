@@ -58,6 +58,9 @@ def figure_latex(run) -> str | None:
     """The run's final picture as LaTeX (a kernel ``picture``), or None when there is none to draw."""
     from exactlin.render.plot import run_scene, scene_latex
 
+    data = getattr(run.problem, "data", run.problem)
+    if data is None or getattr(data, "d", None) != 2:
+        return None
     try:
         return scene_latex(run_scene(run))
     except ExactlinError:

@@ -33,7 +33,7 @@ from fractions import Fraction
 from exactlin.errors import ParameterError, ShapeError
 
 __all__ = ["plot_run", "run_svg", "save_figure", "figure_format", "MAX_STEP_LINES", "MAX_FRAMES", "Scene",
-           "run_scene", "step_scenes", "scene_svg", "scene_latex"]
+           "run_scene", "step_scenes", "scene_svg", "scene_css", "scene_latex"]
 
 #: at most this many intermediate boundaries are drawn (evenly chosen, the last update always included)
 MAX_STEP_LINES = 60
@@ -87,6 +87,9 @@ def _line(w: Sequence, bias: str, proj: tuple[int, int], offset=0) -> tuple[floa
         return None
     c = Fraction(b0) + offset if isinstance(offset, (int, Fraction)) else Fraction(b0) + float(offset)
     return float(a), float(b), float(c)
+
+
+_plane_line = _line  # (run_scene wraps it for one-feature data)
 
 
 def _clip(poly: list[tuple[float, float]], a: float, b: float, c: float) -> list[tuple[float, float]]:
@@ -448,12 +451,24 @@ class Scene:
     axis_names: tuple = ("x1", "x2")
 
 
-def _plane_data(run):
+def _plane_data(run, dims=(2,)):
     data = _dataset(run)
-    if data.d != 2:
-        raise ShapeError(f"the picture draws two-dimensional data (features, without the bias); this {run.algorithm} "
+    if data.d not in dims:
+        what = "two-dimensional" if dims == (2,) else "one- or two-dimensional"
+        raise ShapeError(f"the picture draws {what} data (features, without the bias); this {run.algorithm} "
                          f"run has {data.d} feature{'' if data.d == 1 else 's'}")
     return data
+
+
+def _lift(w, bias: str) -> tuple:
+    """A weight vector of one-feature data as one of two features, the second weighted 0 (the boundary
+    w_1 x + b = 0 becomes the vertical line x = -b/w_1 of the plane)."""
+    w = tuple(w)
+    if bias == "first":
+        return w + (0,)
+    if bias == "last":
+        return w[:-1] + (0,) + w[-1:]
+    return w + (0,)
 
 
 def _binary_form(run):
@@ -470,19 +485,30 @@ def _binary_form(run):
 def run_scene(run, w=None, *, previous=None, rings=(), title: str | None = None) -> Scene:
     """The scene of a binary run on 2-D data: its final boundary (the model's: Fisher's threshold w.x = y0, an
     SVM's margins and support vectors), or, with ``w``, the boundary <w, x~> = 0 of a weight vector of the trace
-    (``previous``: the one before it, dashed; ``rings``: (sample index, kind) to mark)."""
+    (``previous``: the one before it, dashed; ``rings``: (sample index, kind) to mark).
+
+    One-feature data are drawn on the horizontal axis (every sample at height 0), the boundary w_1 x + b = 0 as
+    the vertical line through its point."""
     from exactlin.data.dataset import class_labels
     from exactlin.model.models import ThresholdModel
 
-    data = _plane_data(run)
     multiclass = run.model is not None and hasattr(run.model, "classes")
+    data = _plane_data(run, (2,) if multiclass else (1, 2))
     if multiclass and w is None:
         raise ParameterError(f"{run.algorithm} is multi-class: its scenes are the step-through's (a linear "
                              "machine's regions after each update)", parameter="run")
-    pts = [(float(x[0]), float(x[1])) for x in data.X]
+    one = data.d == 1
+    pts = [(float(x[0]), 0.0 if one else float(x[1])) for x in data.X]
     names = list(run.model.classes) if multiclass else list(class_labels(data.y))
     box = _box(pts, run.bias == "none")
-    names_ax = tuple(data.feature_names[:2]) if data.feature_names else ("x1", "x2")
+    if one:  # a band around the axis, a third as high as it is wide
+        (u0, u1), _ = box
+        box = ((u0, u1), (-(u1 - u0) / 6, (u1 - u0) / 6))
+    names_ax = (tuple(data.feature_names[:2]) if data.feature_names else ("x1", "x2")) if not one else \
+        ((data.feature_names[0] if data.feature_names else "x1"), "")
+
+    def _line(w, bias, proj, offset=0):  # noqa: F811 - one-feature weights drawn in the plane
+        return _plane_line(_lift(w, bias) if one else w, bias, proj, offset)
     scene = Scene(box, pts, [names.index(lab) for lab in data.y], [str(n) for n in names],
                   title=title or "", axis_names=names_ax)
 
@@ -614,14 +640,29 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".") if abs(v) < 1e6 else f"{v:.6g}"
 
 
+def scene_css(scope: str) -> str:
+    """The CSS that styles the overlays :func:`scene_svg` writes with ``styled=False``, for elements inside
+    ``scope`` (a CSS selector): one rule per line and ring kind, instead of attributes in every frame."""
+    rules = [f"{scope} svg{{font-family:'DejaVu Sans',sans-serif;font-size:11px}}",
+             f"{scope} text.title{{text-anchor:middle}}",
+             f"{scope} polygon.region{{fill-opacity:0.15;stroke:black;stroke-width:0.8}}"]
+    for kind, (color, lw, dash) in _LINE.items():
+        rules.append(f"{scope} line.{kind}{{stroke:{color};stroke-width:{lw}"
+                     + (f";stroke-dasharray:{dash}" if dash else "") + "}")
+    for kind, (color, lw, _r) in _RING.items():
+        rules.append(f"{scope} circle.{kind}{{fill:none;stroke:{color};stroke-width:{lw}}}")
+    return "".join(rules)
+
+
 def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str = "all",
-              legend: Sequence[str] | None = None) -> str:
+              legend: Sequence[str] | None = None, styled: bool = True) -> str:
     """The scene as a small self-contained SVG (no ids, no scripts, no external reference): several can share a
     page.  Lines carry ``class="boundary"`` (and so on), samples ``class="sample"`` with ``data-i`` (1-based).
 
     ``layer``: ``"all"``; or ``"background"`` (the axes, the samples and the legend: what every frame of a
     step-through shares; ``legend`` names the line and ring kinds to list) and ``"overlay"`` (the title, the lines
-    and the rings, on a transparent ground), drawn one over the other."""
+    and the rings, on a transparent ground), drawn one over the other.  ``styled=False`` (an overlay for a page
+    that has :func:`scene_css`): the overlay's elements carry their class only, no colours or widths."""
     import html
 
     if layer not in ("all", "background", "overlay"):
@@ -637,14 +678,18 @@ def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str =
         return top + (v1 - v) / (v1 - v0) * ph
 
     e = html.escape
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+    compact = not styled and layer == "overlay"
+    out = [f'<svg width="{width}" height="{height}" viewBox="0 0 {width} {height}">' if compact else
+           f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" font-size="11">']
     if layer != "background":  # the title: a long one on two lines, broken after its "; "
         head, sep, tail = scene.title.partition("; ")
         parts = [head + sep.rstrip(), tail] if len(scene.title) > 72 and sep else [scene.title]
-        out.append(f'<text x="{width / 2:.1f}" y="{16 if len(parts) == 1 else 12}" text-anchor="middle" '
-                   'font-size="11">' + "".join(f'<tspan x="{width / 2:.1f}" dy="{0 if k == 0 else 13}">{e(t)}</tspan>'
-                                               for k, t in enumerate(parts)) + "</text>")
+        out.append(f'<text class="title" x="{width // 2}" y="{16 if len(parts) == 1 else 12}"'
+                   + ("" if compact else ' text-anchor="middle" font-size="11"') + ">"
+                   + (e(parts[0]) if len(parts) == 1 else
+                      "".join(f'<tspan x="{width // 2}" dy="{0 if k == 0 else 13}">{e(t)}</tspan>'
+                              for k, t in enumerate(parts))) + "</text>")
     if layer != "overlay":
         out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="white" stroke="#444"/>')
         if u0 < 0 < u1:
@@ -653,8 +698,10 @@ def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str =
             out.append(f'<line x1="{left}" y1="{Y(0):.1f}" x2="{left + pw}" y2="{Y(0):.1f}" stroke="#bbb"/>')
         out += [f'<text x="{left}" y="{top + ph + 14}" font-size="9">{_num(u0)}</text>',
                 f'<text x="{left + pw}" y="{top + ph + 14}" font-size="9" text-anchor="end">{_num(u1)}</text>',
-                f'<text x="{left - 4}" y="{top + ph}" font-size="9" text-anchor="end">{_num(v0)}</text>',
-                f'<text x="{left - 4}" y="{top + 9}" font-size="9" text-anchor="end">{_num(v1)}</text>',
+                f'<text x="{left - 4}" y="{top + ph}" font-size="9" text-anchor="end">'
+                f'{_num(v0) if scene.axis_names[1] else ""}</text>',  # (one-feature data: no vertical scale)
+                f'<text x="{left - 4}" y="{top + 9}" font-size="9" text-anchor="end">'
+                f'{_num(v1) if scene.axis_names[1] else ""}</text>',
                 f'<text x="{left + pw / 2:.1f}" y="{top + ph + 16}" text-anchor="middle">'
                 f'{e(scene.axis_names[0])}</text>',
                 f'<text x="{left - 30}" y="{top + ph / 2:.1f}" text-anchor="middle" '
@@ -663,21 +710,21 @@ def scene_svg(scene: Scene, width: int = 460, height: int = 400, *, layer: str =
         for c, poly in scene.regions:
             color = _COLORS[c % len(_COLORS)]
             pts_ = " ".join(f"{X(u):.1f},{Y(v):.1f}" for u, v in poly)
-            out.append(f'<polygon class="region" data-class="{e(scene.names[c])}" points="{pts_}" fill="{color}" '
-                       'fill-opacity="0.15" stroke="black" stroke-width="0.8"/>')
+            out.append(f'<polygon class="region" data-class="{e(scene.names[c])}" points="{pts_}" fill="{color}"'
+                       + ("" if compact else ' fill-opacity="0.15" stroke="black" stroke-width="0.8"') + "/>")
         for kind, ((a, b), (c, d)) in scene.lines:
             color, lw, dash = _LINE[kind]
-            out.append(f'<line class="{kind}" x1="{X(a):.1f}" y1="{Y(b):.1f}" x2="{X(c):.1f}" y2="{Y(d):.1f}" '
-                       f'stroke="{color}" stroke-width="{lw}"' + (f' stroke-dasharray="{dash}"' if dash else "")
-                       + "/>")
+            out.append(f'<line class="{kind}" x1="{X(a):.1f}" y1="{Y(b):.1f}" x2="{X(c):.1f}" y2="{Y(d):.1f}"'
+                       + ("" if compact else f' stroke="{color}" stroke-width="{lw}"'
+                          + (f' stroke-dasharray="{dash}"' if dash else "")) + "/>")
         for i, kind in scene.rings:
             color, lw, r = _RING[kind]
             u, v = scene.points[i]
-            out.append(f'<circle class="{kind}" cx="{X(u):.1f}" cy="{Y(v):.1f}" r="{r}" fill="none" '
-                       f'stroke="{color}" stroke-width="{lw}"/>')
+            out.append(f'<circle class="{kind}" cx="{X(u):.1f}" cy="{Y(v):.1f}" r="{r}"'
+                       + ("" if compact else f' fill="none" stroke="{color}" stroke-width="{lw}"') + "/>")
     if layer == "overlay":
         out.append("</svg>")
-        return "\n".join(out)
+        return ("" if compact else "\n").join(out)
     for i, ((u, v), c) in enumerate(zip(scene.points, scene.classes)):
         color = _COLORS[c % len(_COLORS)]
         x, y = X(u), Y(v)

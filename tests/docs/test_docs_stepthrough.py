@@ -32,7 +32,8 @@ frame.onload = () => setTimeout(() => {
     const doc = frame.contentDocument;
     const box = doc.querySelector(".exactlin-steps");
     const shown = () => Array.from(box.querySelectorAll(".exactlin-frame")).filter(f => !f.hidden)
-      .map(f => f.dataset.k + ": " + f.querySelector("svg text").textContent);
+      .map(f => Array.prototype.indexOf.call(box.querySelectorAll(".exactlin-frame"), f) + ": " +
+           f.querySelector("svg text").textContent);
     r.frames = box.querySelectorAll(".exactlin-frame").length;
     r.ready = box.getAttribute("data-ready");
     r.shown = [shown()];

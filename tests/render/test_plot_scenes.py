@@ -161,3 +161,21 @@ def test_a_linear_machine_steps_through_its_regions():
         assert _inside(poly, last.points[c])
     root = ET.fromstring(scene_svg(last))
     assert sorted(p.get("data-class") for p in root.iter(f"{SVG}polygon")) == ["A", "B", "C"]
+
+
+def test_one_feature_data_step_through_on_the_axis():
+    # by hand, bias first, w = 0: sample 1 (x~ = (1, 1)): <w, x~> = 0, a mistake, w = (1, 1); sample 2 (1, 2): 3 > 0;
+    # sample 3 (1, -1), label -1: <w, x~> = 0, a mistake, w = (0, 2); then a clean pass: 2 updates, 3 frames.  The
+    # boundaries 1 + x = 0 and 2 x = 0 are the vertical lines x = -1 and x = 0.
+    run = perceptron([(1,), (2,), (-1,)], [1, 1, -1], bias="first", trace=True)
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 3
+    assert [p[1] for p in frames[0].points] == [0.0, 0.0, 0.0]
+    for fr, (i, x) in zip(frames[1:], [(0, -1), (2, 0)]):
+        assert fr.rings == [(i, "mistake")]
+        (a, b), (c, d) = dict(fr.lines)["boundary"]
+        assert a == pytest.approx(x) and c == pytest.approx(x) and b != d
+    with pytest.raises(ShapeError, match="two-dimensional"):  # fit --plot draws two features only
+        from exactlin.render.plot import save_figure
+
+        save_figure(run, "never-written.svg")
