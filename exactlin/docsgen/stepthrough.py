@@ -84,9 +84,10 @@ def stepthrough_md(run, seen: dict | None = None, name: str = "this run") -> str
                                               f"{seen[block]}: see its step-through above.", quote=False), ""])
     if seen is not None:
         seen[block] = name
+    shows = ("each class's region, where its w_c scores highest, after it" if hasattr(run.model, "classes") else
+             "the boundary of w before it (dashed), after it (solid)")
     return "\n".join(head + [
-        html.escape(f"One frame per update ({n} update{'' if n == 1 else 's'}, after the start): the boundary of "
-                    "w before it (dashed), after it (solid), and the sample tested, circled in red when it was a "
-                    "mistake (orange: a correction of a sample already on the right side). Use the buttons to "
-                    "step.", quote=False), "",
+        html.escape(f"One frame per update ({n} update{'' if n == 1 else 's'}, after the start): {shows}, and the "
+                    "sample tested, circled in red when it was a mistake (orange: a correction of a sample already "
+                    "on the right side). Use the buttons to step.", quote=False), "",
         block, "", SCRIPT, ""])
