@@ -77,6 +77,13 @@ class Checked(Mapping):
         return (f"Checked({self.algorithm!r}, {self._values!r}, bias={self.bias!r}, positive={self.positive!r}, "
                 f"floats={self.floats!r}, max_epochs={self.max_epochs!r}, trace={self.trace!r})")
 
+    def replace(self, **values) -> Checked:
+        """These parameters with some values set by the rule itself (e.g. the stop a printed listing implies);
+        ``given`` is unchanged, so the values the caller gave stay distinguishable."""
+        out = Checked(self.algorithm, {**self._values, **values}, self.given, bias=self.bias, positive=self.positive,
+                      floats=self.floats, max_epochs=self.max_epochs, trace=self.trace, progress=self.progress)
+        return out
+
     def bounds(self):
         """The run's :class:`~exactlin.algorithms._loop.Bounds` (its clock starts now) from ``max_epochs`` and
         the table's ``max_updates``/``max_bits``/``max_steps``/``max_seconds`` where it has them, with the

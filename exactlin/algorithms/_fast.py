@@ -64,6 +64,7 @@ import numpy as np
 
 from exactlin.algorithms import _loop
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult, Tracer
+from exactlin.errors import ParameterError
 from exactlin.exact.rows import ExactRows
 from exactlin.model.run import LazySteps
 
@@ -228,7 +229,7 @@ class _Weights:
         return out
 
 
-def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None, margin=0):
+def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None, margin=0, stop="n-clean"):
     """The perceptron's cyclic pass on the normalized samples ``Z`` in integer arithmetic.
 
     Same contract as ``cyclic_single_sample(len(Z), w1, test, update, bounds, tracer, stationary=True)``
@@ -236,7 +237,9 @@ def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None
     (``w + eta z_i``); ``on_mistake(k, i, True, w_before, w_after)`` is called at every mistake with
     Fraction vectors (the perceptron's online monitor ignores the other steps).  ``margin`` b >= 0 makes the
     test ``<w, z_i> <= b`` (seed 003's Algorithm 5; not with ``strict``); ``bounds.max_steps`` is honoured
-    as the reference does (reason ``max_steps``).  Returns ``None`` when
+    as the reference does (reason ``max_steps``), and so is ``stop`` (``"n-clean"`` or ``"clean-epoch"``, the
+    clean stop of the reference: blocks never cross the end of the data, so an epoch ends with a block and
+    its test "no update since round k - n" is the reference's).  Returns ``None`` when
     the fast path is switched off or ``trace=True`` (every step recorded: the reference does that).
     See the module docstring for why the result is identical.
 
@@ -253,12 +256,17 @@ def perceptron_loop(Z, w1, eta, strict: bool, bounds, tracer, *, on_mistake=None
     if margin < 0 or (margin and strict) or eta <= 0:
         return None
     L, Zl, v1 = integer_scaling(Z, w1, eta)
-    return integer_loop(Zl, v1, eta, L, strict, bounds, tracer, on_mistake=on_mistake, margin=margin)
+    return integer_loop(Zl, v1, eta, L, strict, bounds, tracer, on_mistake=on_mistake, margin=margin, stop=stop)
 
 
-def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *, on_mistake=None, margin=0):
+def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *, on_mistake=None, margin=0,
+                 stop="n-clean"):
     """The loop of :func:`perceptron_loop` on integer samples ``Zl`` = L z (a list of lists of int or an
     int64 array) from v_1 = (L / eta) w_1; the weights it returns are w = (eta / L) v, as Fractions."""
+    if stop not in _loop.STOP_CHOICES:
+        raise ParameterError(f"stop must be one of {', '.join(_loop.STOP_CHOICES)}, got {stop!r}",
+                                   parameter="stop")
+    epoch_stop = stop == "clean-epoch"
     n = len(Zl)
     d = len(Zl[0])
     Z64, m_Z = _as_int64(Zl)
@@ -339,7 +347,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
             ticked = k
         i = k % n
         recording = k < rec_limit
-        length = min(n - i, n - clean, k_max - k, block)
+        length = min(n - i, n if epoch_stop else n - clean, k_max - k, block)
         if max_steps is not None:
             length = min(length, max_steps - k)
         if recording:
@@ -376,7 +384,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         if j == length:  # the whole block passed
             if block < 8192:
                 block *= 2
-            if clean >= n:
+            if (k % n == 0 and last_k <= k - n) if epoch_stop else clean >= n:
                 return done("converged", (k - 1) // n + 1)
             if timed and k % 4096 == 0 and bounds.out_of_time():
                 return done("time_limit", (k - 1) // n + 1)

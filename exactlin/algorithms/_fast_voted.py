@@ -16,7 +16,8 @@ indices, in order) and K, the number of rounds the run executed (``steps``).
 
 **2. The rounds of the mistakes are determined by their sample indices.**  Round k visits sample
 (k - 1) mod n.  Let k_1 < ... < k_U be the mistake rounds and k_0 = 0.  Between two consecutive mistakes
-every round is correct, and n consecutive correct rounds stop the run (converged), so
+every round is correct, and after n consecutive correct rounds w passes every sample, so no mistake follows
+(with either clean stop, ``stop="n-clean"`` or ``"clean-epoch"``), so
 1 <= k_m - k_{m-1} <= n; together with k_m - 1 = i_m (mod n) that fixes
 
     k_m = k_{m-1} + ((i_m - i_{m-1} - 1) mod n) + 1      (i_0 = -1, i.e. k_1 = i_1 + 1).
@@ -140,7 +141,7 @@ class VotedResult:
         return model
 
 
-def voted_loop(Z, bounds, tracer):
+def voted_loop(Z, bounds, tracer, stop="n-clean"):
     """The voted perceptron's run on the integer kernel, a :class:`VotedResult`: the LoopResult of
     ``cyclic_single_sample`` with the perceptron's rule from w_1 = 0, the counts c_m, the averaged vector
     sum_m c_m w_m and the vectors w_m; or None where the reference loop must run (the kernel switched off,
@@ -160,7 +161,7 @@ def voted_loop(Z, bounds, tracer):
     shape = getattr(Z, "shape", None)
     d = shape[1] if shape is not None else len(Z[0])
     L, Zl, v1 = _fast.integer_scaling(Z, (0,) * d, _ONE)
-    res = _fast.integer_loop(Zl, v1, _ONE, L, False, bounds, tracer)
+    res = _fast.integer_loop(Zl, v1, _ONE, L, False, bounds, tracer, stop=stop)
     indices = res.update_indices
     rounds = mistake_rounds(indices, n)
     if (rounds[-1] if rounds else 0) != res.last_update:

@@ -350,9 +350,11 @@ def hk_loop(Z, tracer, bounds, a, b, step, *, limit, k_budget, b_min, max_bits, 
     return A.fracs(), B.fracs(), E.fracs(), k, last, reason, verdict, cert, top_bits
 
 
-def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_bits, verify):
+def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_bits, verify,
+                    certificate_stops=True):
     """``_hk_listing_loop``'s iteration (stop=b_min, Algorithm 11 as listed) on :class:`QV` columns.  Returns
-    (a, b, e, k, last, reason, verdict, cert, top_bits, separator_at) with Fractions."""
+    (a, b, e, k, last, reason, verdict, cert, top_bits, separator_at) with Fractions.  ``certificate_stops=False``
+    (the printed listing) records the first verified certificate and runs on."""
     Zm = QM(Z)
     ZtN = Zm.N.transpose()
     A, B = QV.of(a), QV.of(b)
@@ -378,15 +380,16 @@ def hk_listing_loop(Z, tracer, bounds, a, b, step, *, limit, k_max, b_min, max_b
         E = Ya - B  # e <- Y a - b
         if separator_at is None and all(x > 0 for x in Ya.N.entries()):
             separator_at = k
-        if _gordan_possible(E, ZtN):
+        if cert is None and _gordan_possible(E, ZtN):
             v = verify(Z, A.fracs(), E.fracs())
             if v.verdict == "not_separable":
                 cert = v.certificate
-                if rec.recording():
-                    Av = A if rec.keep_vectors() else None
-                    rec.records.append((k, min(Ya.N.entries()), Ya.L, False, Av, Av, B, E, B))
-                reason = "not_separable"
-                break
+                if certificate_stops:
+                    if rec.recording():
+                        Av = A if rec.keep_vectors() else None
+                        rec.records.append((k, min(Ya.N.entries()), Ya.L, False, Av, Av, B, E, B))
+                    reason = "not_separable"
+                    break
         A_new, B_new = step(A, B, E, abs(E))
         A_new, B_new = A_new.canon(), B_new.canon()
         changed = not (B_new.same(B) and A_new.same(A))

@@ -22,7 +22,7 @@ from exactlin.model.run import Step
 __all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Bounds", "cyclic_single_sample", "LoopResult",
            "CycleDetector",
            "DEFAULT_MAX_EPOCHS", "DEFAULT_MAX_STEPS", "DEFAULT_BATCH_VISITS", "HK_BATCH_VISITS", "WH_BATCH_VISITS",
-           "max_steps_param", "max_bits_param",
+           "max_steps_param", "max_bits_param", "STOP", "STOP_CHOICES",
            "batch_steps_param", "batch_step_limit"]
 
 #: steps recorded by default (``trace=None``); beyond this the trace is marked incomplete
@@ -75,6 +75,18 @@ class Tracer:
         vec = self.keep_vectors()
         self.steps.append(Step(k, epoch, i, score, update, w_before if vec else None, w_after if vec else None,
                                info))
+
+
+#: the conventions of the clean stop of a cyclic single-sample rule (``stop`` of :func:`cyclic_single_sample`)
+STOP_CHOICES = ("n-clean", "clean-epoch")
+#: the ``stop`` row every cyclic single-sample rule of the perceptron family shares
+STOP = Param(
+    "stop", "choice", "n-clean",
+    "when a clean run stops: 'n-clean' (default) after n rounds in a row without a mistake, wherever they "
+    "start (the notes' \"until all patterns properly classified\" checked as early as the cyclic pass can); "
+    "'clean-epoch' at the end of the first epoch, a pass over samples 1..n in order, without a mistake "
+    "(Mitchell 1997 and many course handouts). Both return the same w; steps and epochs may differ",
+    choices=STOP_CHOICES)
 
 
 def max_steps_param(default: int | None = DEFAULT_MAX_STEPS, why: str = "") -> Param:
@@ -255,6 +267,8 @@ def cyclic_single_sample(
     on_step: Callable[[int, int, bool, tuple, tuple], None] | None = None,
     step_info: Callable[[int, int, Any], dict] | None = None,
     stop_on_cycle: bool = True,
+    stop: str = "n-clean",
+    until: Callable[[tuple], str | None] | None = None,
 ) -> LoopResult:
     """Visit samples 0, 1, ..., n-1, 0, 1, ... (the notes' cyclic order ``k <- (k+1) mod n``).
 
@@ -268,7 +282,19 @@ def cyclic_single_sample(
     (``cycle``, ``cycle_step``) and the run goes on repeating it until a bound stops it.
     ``last_update`` is the round of the last correction (the notes' convention for "the
     step at which the algorithm stopped"); ``steps`` the round at which the run ended.
+
+    ``stop`` is the convention of the clean stop (:data:`STOP`): ``"n-clean"`` (default) stops after n
+    consecutive rounds without an update, wherever they start; ``"clean-epoch"`` stops only at the end of
+    an epoch (rounds (e-1)n+1 .. en, the samples in their order 1..n) in which no update was made
+    (Mitchell's and many handouts' "until a full pass makes no mistake").  Both stop on the same w.
+
+    ``until(w)``, a printed listing's do-until test, replaces both: it is evaluated after every round as
+    the listing does (after round 1 and after every update: w is unchanged in between, so is the test)
+    and returns the stop reason when it holds, else None.
     """
+    if stop not in STOP_CHOICES:
+        raise ParameterError(f"stop must be one of {', '.join(STOP_CHOICES)}, got {quote(stop)}", parameter="stop")
+    epoch_stop = stop == "clean-epoch"
     w = w1
     k = 0
     updates = 0
@@ -315,6 +341,8 @@ def cyclic_single_sample(
                 max_bits = b
                 if bounds.max_bits is not None and b > bounds.max_bits:
                     return result(False, "bit_limit", epoch)
+            if until is not None and (why := until(w)) is not None:  # the listing's do-until, after the round
+                return result(why == "converged", why, epoch)
             if cycles is not None:
                 period = cycles.observe((w, k % n))
                 if period is not None:
@@ -330,7 +358,13 @@ def cyclic_single_sample(
             if on_step:
                 on_step(k, i, False, w, w)
             clean += 1
-            if clean >= n:
+            if until is not None:
+                if k == 1 and (why := until(w)) is not None:  # w unchanged since the last test otherwise
+                    return result(why == "converged", why, 1)
+            elif epoch_stop:
+                if k % n == 0 and last <= k - n:  # the epoch ending here made no update
+                    return result(True, "converged", k // n)
+            elif clean >= n:
                 return result(True, "converged", (k - 1) // n + 1)
         if bounds.max_seconds is not None and bounds.out_of_time():  # every round: one step can be slow
             return result(False, "time_limit", epoch)

@@ -32,7 +32,7 @@ from exactlin.exact.format import fmt
 from exactlin.exact.numbers import fdot, max_bit_length, to_vector
 from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
 from exactlin.model.models import linear_model
-from exactlin.model.params import MAX_SECONDS, Param, at_least, in_open_interval, nonnegative, positive
+from exactlin.model.params import MAX_SECONDS, Conflict, Param, at_least, in_open_interval, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_ho_kashyap
 
@@ -136,7 +136,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
     readable reference (``_flint_iter.ENABLED = False`` runs it)."""
     if P.get("stop") == "b_min":
         return _hk_listing_loop(name, P, prob, bounds, a, b, step, extras=extras, after=after, params=params,
-                                flint_step=flint_step)
+                                flint_step=flint_step, certificate_stops=P.get("variant") != "printed")
     Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
     # the default budget when k_max is None
@@ -205,25 +205,29 @@ def _hk_run(name: str, P: Checked, prob, bounds, tracer, a, b, e, k, last, reaso
 
 
 def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict,
-                     params: dict, flint_step=None) -> Run:
+                     params: dict, flint_step=None, certificate_stops: bool = True) -> Run:
     """Algorithm 11's loop as listed: do k <- k + 1; e <- Y a - b; (the update of b and a); if |e| <= b_min
     then return a, b; until k = k_max.  At every iteration the notes' two verdicts on e(k) are checked:
     e(k) = 0 (a solution: the b_min test fires, since |e| = 0 <= b_min) and e(k) <= 0, e(k) != 0 (a Gordan
     certificate, verified; then e+ = 0, so b and a never change again and the run stops with reason
     ``not_separable``).  The first k whose a(k) has Y a(k) > 0 is reported as ``extras["separator_at"]``
     (where ``stop="separator"`` would have stopped) without stopping the run.  The returned a, b are those
-    after the last update, as the listing returns them; the final verdict is decided on that a."""
+    after the last update, as the listing returns them; the final verdict is decided on that a.
+    ``certificate_stops=False`` (the printed listing, whose b <- a + 2 eta e+ still changes b when e+ = 0)
+    keeps the first verified certificate and runs on to line 7 or k_max, as the listing does."""
     Z = prob.Z
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
     if b_min is None:
         raise ParameterError("stop=b_min needs b_min (Algorithm 11's criterion |e| <= b_min); give b_min=...",
                              parameter="b_min")
-    limit = bounds.max_epochs if k_max is None else min(k_max, bounds.max_epochs)
+    # the budget of _hk_loop (k_max, by default ceil(HK_BATCH_VISITS / n) iterations): the listing honours it too
+    k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
+    limit = min(k_budget, bounds.max_epochs)
     tracer = P.tracer(prob.d)
     if flint_step is not None and _flint_iter.ENABLED:  # the same loop on flint columns (see _hk_loop)
         a, b, e, k, last, reason, verdict, cert, top_bits, separator_at = _flint_iter.hk_listing_loop(
-            Z, tracer, bounds, a, b, flint_step, limit=limit, k_max=k_max, b_min=b_min, max_bits=max_bits,
-            verify=verify_ho_kashyap)
+            Z, tracer, bounds, a, b, flint_step, limit=limit, k_max=k_budget, b_min=b_min, max_bits=max_bits,
+            verify=verify_ho_kashyap, certificate_stops=certificate_stops)
         return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
                                separator_at, extras=extras, after=after, params=params)
     top_bits = max(max_bit_length(a), max_bit_length(b))
@@ -233,7 +237,7 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
     e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
     while True:
         if k >= limit:
-            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
+            reason = "max_steps" if k >= k_budget else "max_epochs"
             break
         if max_bits is not None and top_bits > max_bits:
             reason = "bit_limit"
@@ -245,14 +249,15 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
         e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))  # e <- Y a - b
         if separator_at is None and all(_dot(z, a) > 0 for z in Z):
             separator_at = k
-        lam = gordan_from_error(Z, e)
+        lam = gordan_from_error(Z, e) if cert is None else None
         if lam is not None:  # e <= 0, e != 0: the notes' proof of non-separability (verified below)
             v = verify_ho_kashyap(Z, a, e)
             if v.verdict == "not_separable":
                 cert = v.certificate
-                tracer.add(k, k, None, min(_dot(z, a) for z in Z), False, a, a, b=b, e=e, b_after=b)
-                reason = "not_separable"
-                break
+                if certificate_stops:
+                    tracer.add(k, k, None, min(_dot(z, a) for z in Z), False, a, a, b=b, e=e, b_after=b)
+                    reason = "not_separable"
+                    break
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
         changed = b_new != b or a_new != a
         if changed:
@@ -337,8 +342,16 @@ def _mod2_setup(P: Checked, Z, d: int):
     return R, eta, extras
 
 
+#: the printed listing has its own stop (line 7), never the separator stop
+HK_CONFLICTS = (
+    Conflict("stop", "variant", lambda g, e: g["stop"] == "separator" and e.get("variant") == "printed",
+             "variant='printed' runs Algorithm 11's listing, whose only stops are line 7 (|e| <= b_min) and "
+             "k_max; stop='separator' is the corrected rule's"),
+)
+
+
 @register("ho-kashyap", family="mse", seed=SEED, number="Algorithm 11", title="Ho-Kashyap", params=HK_PARAMS,
-          bias_default="first")
+          bias_default="first", conflicts=HK_CONFLICTS)
 def ho_kashyap(X, y, P: Checked) -> Run:
     """Algorithm 11 (Ho-Kashyap) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
@@ -355,9 +368,10 @@ def ho_kashyap(X, y, P: Checked) -> Run:
     ``stop="b_min"`` runs the listing's stops instead: only |e| <= b_min (checked after the update, as line
     7 is) or k_max end the run, so b_min below the margins matters; the two verdicts under the listing are
     still checked at every iteration (``extras["separator_at"]``: the first k with Y a(k) > 0).
-    ``variant="printed"`` runs line 5 as printed, b <- a + 2 eta e+ (erratum
-    ``seed003-ho-kashyap-b-update``); a has d entries and b one per sample, so the rule is undefined (a
-    ParameterError naming the erratum) unless n = d.
+    ``variant="printed"`` runs the listing by itself: line 5 as printed, b <- a + 2 eta e+ (erratum
+    ``seed003-ho-kashyap-b-update``), with the listing's own stops (``stop="b_min"`` is implied; b_min = 0,
+    i.e. return only at e = 0, unless given); a has d entries and b one per sample, so the rule is undefined
+    (a ParameterError naming the erratum) unless n = d.
 
     >>> r = ho_kashyap([(1, 2), (2, 0), (3, 1), (2, 3)], [1, 1, -1, -1])   # seed 003's example
     >>> r.extras["verdict"], [str(v) for v in r.w], r.updates
@@ -370,6 +384,8 @@ def ho_kashyap(X, y, P: Checked) -> Run:
     eta = P["eta"]
     b = _b_start(P["b0"], prob.n)  # b(1) > 0
     printed = P["variant"] == "printed"
+    if printed:  # the listing by itself: its own stop (line 7 after lines 5-6, or k_max), b_min = 0 unless given
+        P = P.replace(stop="b_min", b_min=Fraction(0) if P["b_min"] is None else P["b_min"])
     if printed and prob.n != prob.d:
         raise ParameterError(
             f"variant=printed: line 5 as printed, b <- a + 2 eta e+, adds a (d = {prob.d} entries) to e+ "

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from exactlin.algorithms import _fast, register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import cyclic_single_sample, start_vector
+from exactlin.algorithms._loop import STOP, cyclic_single_sample, start_vector
 from exactlin.model.models import linear_model
 from exactlin.model.params import Conflict, Param, at_least, positive
 from exactlin.model.run import Run
@@ -49,9 +49,10 @@ PARAMS = (
     Param("eta", "rational", Fraction(1), "learning rate: the update is w + eta y x (the lecture's eta = 1)",
           positive),
     Param("w0", "vector", None, "start vector w_1 in the augmented space (default 0, as in the lecture)"),
-    Param("strict", "bool", False,
+    Param("strict", "bool", None,
           "mistake iff y<w,x> < 0 (seeds 002/004) instead of <= 0 (seed 000); from w = 0 nothing is ever a "
-          "mistake, so the run stops at once with w = 0"),
+          "mistake, so the run stops at once with w = 0 (reason boundary). Default: the variant's own test, "
+          "<= 0 for 'corrected' (seed 000) and < 0 for 'printed' (seed 004's listing)"),
     Param("w_star", "vector", None, "a reference separator for the convergence monitor (default: the run's own "
           "final w, once it converges)"),
     Param("monitor", "bool", True, "check the convergence theorem at every mistake"),
@@ -69,6 +70,7 @@ PARAMS = (
           at_least(1)),
     Param("max_seconds", "rational", None, "stop after this many seconds of run time", positive),
     STOP_ON_CYCLE,
+    STOP,
     variant_param(PRINTED_UPDATE_ERRATUM, "seed 004's update w <- w + x_i, without the label y_i"),
 )
 
@@ -78,6 +80,14 @@ MONITOR_CONFLICTS = (
     Conflict("w_star", "monitor", lambda g, e: g.get("monitor") is False,
              "w_star is the convergence monitor's reference separator, and monitor=false switches the monitor off; "
              "give one of them"),
+)
+
+
+#: a printed listing stops by its own test ("while there exists", "until ..."), never by another convention
+STOP_CONFLICTS = (
+    Conflict("stop", "variant", lambda g, e: g["stop"] == "clean-epoch" and e.get("variant") == "printed",
+             "variant='printed' runs the listing's own stopping test; stop='clean-epoch' is another course's "
+             "convention for the corrected rule"),
 )
 
 
@@ -139,7 +149,8 @@ def printed_note(run: Run, rule: str) -> str:
 
 
 @register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
-          title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
+          title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS,
+          bias_default="none",
           monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
 def perceptron(X, y, P: Checked) -> Run:
     """The perceptron of seed 000 (``000_478cb53c624e7eb5.txt``, "The Perceptron Algorithm").
@@ -156,11 +167,15 @@ def perceptron(X, y, P: Checked) -> Run:
     ``extras["last_update_step"]`` is the round of the last mistake (``steps`` the round the run ended);
     ``stop_on_cycle=False`` runs on through a proved cycle until a bound.
 
-    ``variant="printed"`` runs seed 004's listing as printed: a mistake (y_i<w, x_i> <= 0, or < 0 with
-    ``strict``) updates **w <- w + eta x_i** (the augmented sample, without its label; erratum
-    ``seed004-update-missing-label``).  That rule is stationary too: a repeat ends the run with reason
-    ``cycle``, which then proves only that the listing never stops (no certificate: the data may well be
-    separable); the convergence monitor does not apply.
+    ``variant="printed"`` runs seed 004's listing as printed, line by line and by itself: w = 0 (or ``w0``);
+    **while there exists** (x_i, y_i) with y_i = +1 and <w . x_i> < 0, or y_i = -1 and <w . x_i> > 0 (the
+    listing's strict test y_i<w, x_i> < 0; "there exists" is the first such sample in cyclic order, after
+    the last one corrected), **update w to w + eta x_i** (the augmented sample, without its label; erratum
+    ``seed004-update-missing-label``).  From w = 0 nothing is a mistake, so the listing returns w = 0 at
+    once (reason ``boundary``, erratum ``seed004-strict-start``); ``strict=False`` swaps in seed 000's test
+    ``<= 0`` explicitly.  That rule is stationary too: a repeat ends the run with reason ``cycle``, which
+    then proves only that the listing never stops (no certificate: the data may well be separable); the
+    convergence monitor does not apply.
 
     The parameters are the table ``PARAMS`` (CLI: ``--param NAME=VALUE``), listed below.
 
@@ -172,8 +187,8 @@ def perceptron(X, y, P: Checked) -> Run:
     prob = P.problem(X, y)
     Z = prob.Z
     w1 = start_vector(P["w0"], prob.d)
-    eta, strict = P["eta"], P["strict"]
     printed = P["variant"] == "printed"
+    eta, strict = P["eta"], (printed if P["strict"] is None else P["strict"])
     bounds = P.bounds()
     tracer = P.tracer(prob.d)
     P = dict(P)  # the tightest bound may supply w_star
@@ -211,17 +226,18 @@ def perceptron(X, y, P: Checked) -> Run:
     # identical); it returns None where the reference loop below runs instead (trace=True)
     res = None
     if not printed and P["stop_on_cycle"]:
-        res = _fast.perceptron_loop(Z, w1, eta, strict, bounds, tracer, on_mistake=on_step if online else None)
+        res = _fast.perceptron_loop(Z, w1, eta, strict, bounds, tracer, on_mistake=on_step if online else None,
+                                    stop=P["stop"])
     if res is None:
         res = cyclic_single_sample(prob.n, w1, test, update_printed if printed else update, bounds, tracer,
                                    stationary=True, on_step=on_step if online else None,
-                                   stop_on_cycle=P["stop_on_cycle"])
+                                   stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
     converged, reason = res.converged, res.reason
     if converged and strict and any(sum((a * b for a, b in zip(res.w, z)), Fraction(0)) == 0 for z in Z):
         converged, reason = False, "boundary"
     run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": bounds.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
+              params={**P, "max_epochs": bounds.max_epochs, "strict": strict}, trace=tracer.steps,
+              trace_complete=tracer.complete, extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
                       "last_update_step": res.last_update}, seed=SEED, problem=prob,
         model=linear_model(res.w, bias, prob))
     if tight is not None:
@@ -232,7 +248,9 @@ def perceptron(X, y, P: Checked) -> Run:
         run.extras["cycle_step"] = res.cycle_step
     if printed:
         run.extras["erratum"] = PRINTED_UPDATE_ERRATUM
-        run.extras["printed_note"] = printed_note(run, "w <- w + eta x_i (no label)")
+        run.extras["printed_note"] = printed_note(
+            run, "while some y_i<w, x_i> " + ("< 0" if strict else "<= 0 (strict=False: not the listing's test)")
+            + ": w <- w + eta x_i (no label)")
         if P["monitor"]:
             run.extras["monitor"] = None
             run.extras["monitor_note"] = ("not applied: the printed rule w + x_i is not the perceptron's update, "

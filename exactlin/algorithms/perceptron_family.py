@@ -25,6 +25,7 @@ from fractions import Fraction
 from exactlin.algorithms import _fast, _fast_batch, _fast_pocket, _fast_voted, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import (
+    STOP,
     Bounds,
     CycleDetector,
     Tracer,
@@ -36,7 +37,14 @@ from exactlin.algorithms._loop import (
     max_steps_param,
     start_vector,
 )
-from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, monitor_run, printed_note, variant_param
+from exactlin.algorithms.perceptron import (
+    MONITOR_CONFLICTS,
+    STOP_CONFLICTS,
+    STOP_ON_CYCLE,
+    monitor_run,
+    printed_note,
+    variant_param,
+)
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import fdot, zeros
@@ -207,6 +215,16 @@ def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Trace
     return result(False, "max_epochs", bounds.max_epochs)
 
 
+def settle_at_bound(res: BatchResult, empty: Callable[[tuple], bool]) -> BatchResult:
+    """A budget that ends a batch run on a solution ends it converged: when the last iteration the budget
+    allowed (max_epochs or max_steps) moved a to a vector whose Y_{k+1} is empty (``empty(a)``, the rule's
+    own test), the run would stop at the next check without changing a, so it reports ``converged`` at the
+    iterations it ran (``max_epochs=1`` whose first step separates converges after one iteration)."""
+    if res.reason in ("max_epochs", "max_steps") and empty(res.a):
+        res.converged, res.reason = True, "converged"
+    return res
+
+
 def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None,
                           integer_replay: bool = False) -> None:
     if not enabled:
@@ -253,13 +271,14 @@ _FIXED_COMMON = (
     *_MONITOR_PARAMS,
     *BOUND_PARAMS,
     STOP_ON_CYCLE,
+    STOP,
 )
 FIXED_PARAMS = (*_FIXED_COMMON, variant_param("alg4-sign", "Algorithm 4's update a <- a - y_k"))
 
 
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
           title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS,
-          conflicts=MONITOR_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first",
           monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
 def fixed_increment(X, y, P: Checked) -> Run:
     """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
@@ -271,9 +290,11 @@ def fixed_increment(X, y, P: Checked) -> Run:
     Gordan certificate) when (a, position) repeats, or when a bound is hit.  The convergence monitor
     checks Theorem 5.1 exactly.
 
-    ``variant="printed"`` runs line 3 as printed: a misclassified y_k (read as a^t y_k <= 0, the test of
-    the corrected rule) gives **a <- a - y_k**; the stop is the same (a pass with no correction).  From
-    a = 0 the scores only fall, so the run ends on its bound with ``extras["printed_note"]``.
+    ``variant="printed"`` runs lines 2-4 as printed: k <- (k+1) mod n; a misclassified y_k (a^t y_k <= 0,
+    Duda-Hart-Stork's "misclassified") gives **a <- a - y_k**; **until all patterns properly classified**,
+    tested after every round as the do-until does (reason ``converged`` at the first round after which a^t y
+    > 0 for every sample).  From a = 0 the scores only fall, so the run ends on its bound (or a proved
+    cycle) with ``extras["printed_note"]``.
 
     >>> r = fixed_increment([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.updates, r.converged
@@ -299,7 +320,7 @@ VARIABLE_PARAMS = (
 
 @register("variable-increment", family="perceptron", seed=SEED003, number="Algorithm 5",
           title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS,
-          conflicts=MONITOR_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first",
           monitor="only with b = 0 and a constant eta (then it is Algorithm 4 scaled by eta); not otherwise")
 def variable_increment(X, y, P: Checked) -> Run:
     """Variable-increment perceptron with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 5.
@@ -329,50 +350,45 @@ def variable_increment(X, y, P: Checked) -> Run:
 
 
 def _alg5_printed(X, y, P) -> Run:
-    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``)."""
+    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``), on the shared cyclic loop (so every
+    bound of the corrected rule holds): line 3 is the test and the update, line 4 the do-until test."""
     prob = P.problem(X, y)
-    Z, n = prob.Z, prob.n
-    a = start_vector(P["a0"], prob.d, "a0")
+    Z = prob.Z
+    a1 = start_vector(P["a0"], prob.d, "a0")
     sched, b = P["eta"], P["b"]
     by_update = P["eta_k"] == "update"
     bounds = P.bounds()
     tracer = P.tracer(prob.d)
-    k = updates = last = 0
-    indices: list[int] = []
-    reason = None
-    max_bits = _bits(a)
-    while reason is None:
-        if k >= bounds.max_epochs * n:
-            reason = "max_epochs"
-            break
-        i = k % n
-        k += 1
+    step = [0]
+
+    def test(a, i, k):
+        step[0] = k
         s = _dot(a, Z[i])
-        if s + b < 0:  # line 3 as printed
-            eta = _step_eta(sched, updates + 1 if by_update else k)
-            a_new = tuple(x - eta * v for x, v in zip(a, Z[i]))  # a - eta(k) y_k, as printed
-            updates, last = updates + 1, k
-            indices.append(i)
-            tracer.add(k, (k - 1) // n + 1, i, s, True, a, a_new, eta=eta)
-            a = a_new
-            max_bits = max(max_bits, _bits(a))
-            if bounds.max_bits is not None and max_bits > bounds.max_bits:
-                reason = "bit_limit"
-            elif bounds.max_updates is not None and updates >= bounds.max_updates:
-                reason = "max_updates"
-        else:
-            tracer.add(k, (k - 1) // n + 1, i, s, False, a, a)
-        if reason is None and all(_dot(a, z) + b <= 0 for z in Z):  # line 4 as printed
-            reason = "criterion"
-        if reason is None and bounds.out_of_time():
-            reason = "time_limit"
-    run = Run("variable-increment", a, P.bias, reason == "criterion", reason, updates, (k - 1) // n + 1 if k else 0,
-              k, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": indices, "separates": _separates(Z, a), "max_bits": max_bits,
-                      "last_update_step": last, "erratum": "alg5-rule"},
+        return s, s + b < 0  # line 3 as printed
+
+    def update(a, i, u, score):
+        eta = _step_eta(sched, u if by_update else step[0])
+        return tuple(x - eta * v for x, v in zip(a, Z[i]))  # a - eta(k) y_k, as printed
+
+    def until(a):  # line 4 as printed: until a^t y_k + b <= 0 for all k
+        return "criterion" if all(_dot(a, z) + b <= 0 for z in Z) else None
+
+    def step_info(k, i, score):
+        return {"eta": _step_eta(sched, k)} if not by_update else {}
+
+    res = cyclic_single_sample(prob.n, a1, test, update, bounds, tracer, stationary=sched.constant,
+                               step_info=None if sched.constant or by_update else step_info,
+                               stop_on_cycle=P["stop_on_cycle"], until=until)
+    a = res.w
+    run = Run("variable-increment", a, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
+              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
+              extras={"mistakes": res.update_indices, "separates": _separates(Z, a), "max_bits": res.max_bits,
+                      "last_update_step": res.last_update, "erratum": "alg5-rule"},
               seed=SEED003, problem=prob, model=linear_model(a, P.bias, prob))
+    if res.cycle_step is not None:
+        run.extras["cycle_step"] = res.cycle_step
     note = printed_note(run, "if a^t y_k + b < 0 then a <- a - eta(k) y_k, until a^t y_k + b <= 0 for all k")
-    if reason == "criterion":
+    if res.reason == "criterion":
         note += (" The printed stop a^t y_k + b <= 0 for all k puts every sample on the wrong side of the margin: "
                  "it is met, but it is the opposite of the goal a^t y_k > b.")
     run.extras["printed_note"] = note
@@ -412,16 +428,20 @@ def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
         last[0] = step[0]
         return update(a, i, u, score)
 
+    def until(a):  # Algorithm 4's line 4 as printed, tested after every round: all patterns properly classified
+        return "converged" if _separates(Z, a) else None
+
     res = None
     if printed is None and sched.constant and P["stop_on_cycle"] and sched.value > 0:
         # a constant eta: the perceptron's iteration a <- a + eta y_k on a^t y_k <= b, run on the integer kernel
         # (_fast.py proves the run identical to the loop below, field for field); it returns None where the
         # loop below runs instead (trace=True, or the kernel switched off)
-        res = _fast.perceptron_loop(Z, a1, sched.value, False, bounds, tracer, margin=b)
+        res = _fast.perceptron_loop(Z, a1, sched.value, False, bounds, tracer, margin=b, stop=P["stop"])
     if res is None:
         res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
                                    step_info=None if sched.constant else step_info,
-                                   stop_on_cycle=P["stop_on_cycle"])
+                                   stop_on_cycle=P["stop_on_cycle"], stop=P["stop"],
+                                   until=until if printed else None)
     run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits,
@@ -525,6 +545,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     if res is None:
         res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant,
                          criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
+    settle_at_bound(res, lambda a: _separates(Z, a))  # Y_k = {y : a^t y <= 0} empty
     run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
                           None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
@@ -637,6 +658,7 @@ def batch_pla(X, y, P: Checked) -> Run:
     if res is None:
         res = batch_loop(Z, w1, correction, bounds, tracer, stationary=True, criterion=criterion,
                          stop_on_cycle=P["stop_on_cycle"])
+    settle_at_bound(res, lambda w: not correction(w, 0)[0])  # no sign(w^T x_i) != y_i
     run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None, integer_replay=True)
     return run
@@ -651,8 +673,15 @@ def _batch_pla_printed(prob, w, P, tracer) -> Run:
     delta = zeros(d)  # step 1: Delta = (0, ..., 0), once
     k = updates = last = 0
     max_bits = _bits(w)
-    reason = "max_epochs"
+    # the budget of every batch rule (batch_loop's): max_steps iterations, by default ceil(visits / N)
+    limit = batch_step_limit(bounds.max_steps, N)
+    reason = "max_steps" if bounds.max_epochs >= limit else "max_epochs"
     for k in range(1, bounds.max_epochs + 1):
+        if k > limit:
+            k = limit
+            break
+        if bounds.progress is not None and k > 1:
+            bounds.tick(k - 1, updates, max_bits, work=N)
         V = [i for i in range(N) if _sign(_dot(w, prob.Y[i])) != prob.z[i]]
         delta = list(delta)
         for i in V:
@@ -676,7 +705,7 @@ def _batch_pla_printed(prob, w, P, tracer) -> Run:
             reason = "time_limit"
             break
     else:
-        k = bounds.max_epochs
+        k = min(bounds.max_epochs, limit)
     run = Run("batch-pla", w, P.bias, reason == "criterion", reason, updates, k, k,
               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
               extras={"separates": _separates(prob.Z, w), "max_bits": max_bits, "last_update_step": last,
@@ -868,6 +897,7 @@ def perceptron_gd(X, y, P: Checked) -> Run:
         return V, [xi] * len(V), {"R": -sum(_dot(w, Z[i]) for i in V)}
 
     res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, stop_on_cycle=P["stop_on_cycle"])
+    settle_at_bound(res, lambda w: not correction(w, 0)[0])  # V empty: R(w) = 0
     printed = P["variant"] == "printed"
     if printed and res.reason == "converged":
         res.reason = "criterion"  # the notes' "while R(w) > 0 ... return w", whatever lies on the boundary
@@ -896,7 +926,7 @@ def perceptron_gd(X, y, P: Checked) -> Run:
 # seed 000: voted and averaged perceptron
 
 
-VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS, STOP_ON_CYCLE)
+VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS, STOP_ON_CYCLE, STOP)
 
 
 def _voted(name, X, y, P):
@@ -910,7 +940,7 @@ def _voted(name, X, y, P):
         # the perceptron's iteration on the integer kernel, the (w_m, c_m) list and sum_m c_m w_m rebuilt from
         # its mistakes in integers (_fast_voted.py proves the run identical to the loop below, field for field);
         # None where the loop below runs instead (trace=True, or the kernel switched off)
-        fast = _fast_voted.voted_loop(Z, bounds, tracer)
+        fast = _fast_voted.voted_loop(Z, bounds, tracer, stop=P["stop"])
     if fast is not None:
         res, averaged = fast.res, fast.averaged
         voted = fast.voted()  # the list of {"w": w_m, "c": c_m}, built when first read
@@ -934,7 +964,7 @@ def _voted(name, X, y, P):
                 vectors[-1][1] += 1
 
         res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
-                                   on_step=on_step, stop_on_cycle=P["stop_on_cycle"])
+                                   on_step=on_step, stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
         vlist = [(tuple(w), c) for w, c in vectors]
         averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
         voted = [{"w": w, "c": c} for w, c in vlist]
@@ -1018,5 +1048,12 @@ def predict_voted(run: Run, x) -> int:
 
 
 def predict_averaged(run: Run, x) -> int:
-    """The averaged rule sign(<sum_i c_i w_i, x>); 0 on the boundary (the run's linear model)."""
-    return run.model.side(x)
+    """The averaged rule sign(<sum_i c_i w_i, x>) for a raw sample x (augmented by the run's bias); 0 on the
+    boundary.  It reads the run's averaged vector ``extras["averaged_w"]``, which a voted and an averaged
+    run both carry (the same (w_m, c_m) list), so on a voted run it answers for the averaged rule, not the
+    vote (that is :func:`predict_voted`)."""
+    avg = run.extras.get("averaged_w")
+    if avg is None:
+        raise ParameterError(f"predict_averaged needs a voted or averaged perceptron run (extras['averaged_w']); "
+                             f"got a {run.algorithm} run", parameter="run")
+    return _sign(_dot(avg, _augmented(run, x)))

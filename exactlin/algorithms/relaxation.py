@@ -36,6 +36,7 @@ from exactlin.algorithms.perceptron_family import (
     _separates,
     batch_loop,
     bound_params,
+    settle_at_bound,
 )
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.model.models import linear_model
@@ -361,6 +362,7 @@ def batch_relaxation(X, y, P: Checked) -> Run:
                                              stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
     if res is None:
         res = _batch_reference(Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
+    settle_at_bound(res, lambda a: all(_dot(a, z) >= b for z in Z))  # Y_k = {y : a^t y < b} empty
     run = _batch_run("batch-relaxation", SEED, prob, res, P, tracer)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None

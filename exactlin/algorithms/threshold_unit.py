@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import cyclic_single_sample, start_vector
+from exactlin.algorithms._loop import STOP, cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, monitor_run
 from exactlin.algorithms.perceptron_family import _MONITOR_PARAMS, BOUND_PARAMS, _certificate, _dot
 from exactlin.model.models import ThresholdUnitModel
@@ -52,6 +52,7 @@ PARAMS = (
     *_MONITOR_PARAMS,
     *BOUND_PARAMS,
     STOP_ON_CYCLE,
+    STOP,
 )
 
 
@@ -104,7 +105,7 @@ def threshold_unit(X, y, P: Checked) -> Run:
         return tuple(a + c * v for a, v in zip(w, Y[i]))
 
     res = cyclic_single_sample(prob.n, w1, test, update, P.bounds(), tracer, stationary=True,
-                               stop_on_cycle=P["stop_on_cycle"])
+                               stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
     from exactlin.model.models import label_pair
 
     pos, neg = label_pair(prob)

@@ -10,7 +10,8 @@ from typing import Any
 from exactlin._version import __version__
 from exactlin.errors import ExactlinError, ParameterError
 
-__all__ = ["emit_json", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS", "LOADED",
+__all__ = ["emit_json", "emit_document", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS",
+           "LOADED",
            "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog",
            "progress_wanted"]
 
@@ -90,6 +91,22 @@ def emit_json(obj: Any) -> None:
 
 def out(text: str) -> None:
     sys.stdout.write(text + "\n")
+
+
+def emit_document(latex_source: str) -> None:
+    """``--format pdf``: compile the standalone LaTeX document with the installed TeX engine and write the PDF's
+    bytes to standard output (a terminal gets a one-line error instead: redirect to a file)."""
+    from exactlin.render.tex import tex_engine, to_pdf
+
+    if tex_engine() is not None:
+        isatty = getattr(sys.stdout, "isatty", None)
+        if isatty and isatty():
+            raise ParameterError("--format pdf writes a binary PDF: redirect it to a file (> out.pdf)",
+                                 parameter="format")
+    pdf = to_pdf(latex_source)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(pdf)
+    sys.stdout.buffer.flush()
 
 
 def parse_params(spec, items: list[str]) -> dict:

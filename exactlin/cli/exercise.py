@@ -1,5 +1,5 @@
 """``exactlin exercise ALGORITHM [--seed N] [--size NxD] [--difficulty easy|medium|hard]
-[--format markdown|latex|html|json] [--answers]``: a seeded exercise whose worked solution stays readable by
+[--format markdown|latex|html|json|pdf] [--answers]``: a seeded exercise whose worked solution stays readable by
 hand, and (``--answers``) its verified answer key.  The same arguments give the same bytes on every platform."""
 
 from __future__ import annotations
@@ -36,8 +36,13 @@ def exercise_output(algorithm: str, *, seed: int = 0, size=None, difficulty: str
 
 
 def cmd_exercise(args) -> int:
-    sys.stdout.write(exercise_output(args.algorithm, seed=args.seed, size=parse_size(args.size),
-                                     difficulty=args.difficulty, fmt=args.format, answers=args.answers))
+    from exactlin.cli.common import emit_document
+
+    kw = dict(seed=args.seed, size=parse_size(args.size), difficulty=args.difficulty, answers=args.answers)
+    if args.format == "pdf":
+        emit_document(exercise_output(args.algorithm, fmt="latex", **kw))
+    else:
+        sys.stdout.write(exercise_output(args.algorithm, fmt=args.format, **kw))
     return 0
 
 
@@ -59,6 +64,8 @@ def register(subparsers) -> None:
     sp.add_argument("--seed", type=int, default=0, help="the exercise's seed (default 0): same seed, same bytes")
     sp.add_argument("--size", default=None, metavar="NxD", help="N samples with D features (default by difficulty)")
     sp.add_argument("--difficulty", choices=["easy", "medium", "hard"], default="easy")
-    sp.add_argument("--format", choices=["markdown", "latex", "html", "json"], default="markdown")
+    sp.add_argument("--format", choices=["markdown", "latex", "html", "json", "pdf"], default="markdown",
+                    help="markdown (default), latex (a standalone document), html, json, or pdf (compiled with "
+                         "pdflatex; needs Debian's texlive-latex-recommended and lmodern)")
     sp.add_argument("--answers", action="store_true", help="also print the answer key (every step, the checks)")
     sp.set_defaults(handler=cmd_exercise)

@@ -1,4 +1,4 @@
-"""``exactlin explain ALGORITHM DATA.csv [--format markdown|latex|html] [--bias none|first|last]
+"""``exactlin explain ALGORITHM DATA.csv [--format markdown|latex|html|pdf] [--bias none|first|last]
 [--param NAME=VALUE ...] [--positive LABEL] [--max-epochs N] [--head N] [--tail N]``: the derivation a student
 would write for this run: the setup in the notes' notation, each step with its test and update (long runs: head
 and tail), the stop and why, the checks and, where it applies, the convergence theorem with this run's numbers.
@@ -16,8 +16,9 @@ __all__ = ["register", "cmd_explain"]
 
 def cmd_explain(args) -> int:
     from exactlin.algorithms import get
-    from exactlin.cli.common import fit_with_status, load_csv, parse_params
+    from exactlin.cli.common import emit_document, fit_with_status, load_csv, parse_params
     from exactlin.data.dataset import check_bias
+    from exactlin.lectures.notes import notes_title
     from exactlin.render.explain import explain, render
 
     spec = get(args.algorithm)
@@ -38,8 +39,13 @@ def cmd_explain(args) -> int:
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
     from exactlin.render.figure import with_figure
 
-    page = render(explain(run, head=args.head, tail=args.tail), args.format)
-    sys.stdout.write(with_figure(page, run, args.format))  # the picture, for two-dimensional data
+    doc = explain(run, head=args.head, tail=args.tail, notes=notes_title(spec.seed))
+    fmt = "latex" if args.format == "pdf" else args.format
+    page = with_figure(render(doc, fmt), run, fmt)  # the picture, for two-dimensional data
+    if args.format == "pdf":
+        emit_document(page)
+    else:
+        sys.stdout.write(page)
     return 0
 
 
@@ -58,7 +64,9 @@ def register(subparsers) -> None:
                                    "svm.html"))
     sp.add_argument("algorithm", help="an algorithm name (see `exactlin algorithms`)")
     sp.add_argument("data", help="CSV: feature columns then the label; optional header; # comments")
-    sp.add_argument("--format", choices=["markdown", "latex", "html"], default="markdown")
+    sp.add_argument("--format", choices=["markdown", "latex", "html", "pdf"], default="markdown",
+                    help="markdown (default), latex (a standalone document), html (one offline page) or pdf "
+                         "(compiled with pdflatex; needs Debian's texlive-latex-recommended and lmodern)")
     sp.add_argument("--bias", choices=["none", "first", "last"], default=None)
     sp.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
     sp.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")

@@ -1,5 +1,5 @@
 """``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
-[--max-epochs N] [--trace] [--json | --format text|json|latex|csv|markdown] [--save MODEL.json]
+[--max-epochs N] [--trace] [--json | --format text|json|latex|pdf|csv|markdown] [--save MODEL.json]
 [--label-column NAME|INDEX] [--delimiter D] [--plot FILE.svg|FILE.png]``: train an algorithm on a CSV file
 (``-``: standard input)."""
 
@@ -19,7 +19,7 @@ from exactlin.cli.common import (
 )
 from exactlin.errors import ParameterError
 
-FORMATS = ("text", "json", "latex", "csv", "markdown")
+FORMATS = ("text", "json", "latex", "pdf", "csv", "markdown")
 
 
 def _labels(model, ds, spec, positive) -> tuple:
@@ -63,25 +63,35 @@ def _summary_rows(run) -> list[tuple[str, Any]]:
     return rows
 
 
-#: LaTeX's special characters in text cells (labels, reasons, certificate fields)
-_LATEX_TEXT = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
-               "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-
-
-def _latex(run) -> str:
+def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
+    """The final result (a two-column table) and the trace as LaTeX tables (``longtable``: tables that break
+    across pages, for a standalone document)."""
+    from exactlin.exact.format import latex_text
+    from exactlin.render.latex import math_inline
     from exactlin.render.report import latex_value, trace_latex
 
     def cell(v):
         if isinstance(v, bool):
             return "yes" if v else "no"
-        return "".join(_LATEX_TEXT.get(ch, ch) for ch in v) if isinstance(v, str) else f"${latex_value(v)}$"
+        return latex_text(v) if isinstance(v, str) else math_inline(latex_value(v))
 
-    lines = [r"\begin{tabular}{ll}", r"\toprule", r"\multicolumn{2}{l}{final result} \\", r"\midrule"]
+    env = "longtable" if longtable else "tabular"
+    spec = "l>{\\raggedright\\arraybackslash}p{0.7\\linewidth}" if longtable else "ll"
+    lines = [f"\\begin{{{env}}}{{{spec}}}", r"\toprule", r"\multicolumn{2}{l}{final result} \\", r"\midrule"]
     lines += [f"{cell(k)} & {cell(v)} " + r"\\" for k, v in _summary_rows(run)]
-    lines += [r"\bottomrule", r"\end{tabular}"]
+    lines += [r"\bottomrule", f"\\end{{{env}}}"]
     if run.trace:
-        lines += ["", trace_latex(run)]
+        lines += ["", trace_latex(run, longtable=longtable, max_rows=max_rows)]
     return "\n".join(lines)
+
+
+def latex_report(run, title: str, *, trace: bool = False) -> str:
+    """``fit --format latex``: a standalone document (it compiles with pdflatex) holding :func:`_latex`; a long
+    trace shows its head and tail unless ``trace`` (``--trace``: every step)."""
+    from exactlin.render.latex import latex_document
+    from exactlin.render.report import TRACE_ROWS
+
+    return latex_document(title, _latex(run, longtable=True, max_rows=None if trace else TRACE_ROWS))
 
 
 def _markdown(run) -> str:
@@ -160,8 +170,14 @@ def cmd_fit(args) -> int:
             neg = next((lab for lab in ds.y if not is_pos(lab)), None)
             d["labels"] = {"+1": to_jsonable(pos), "-1": to_jsonable(neg)}
         emit_json(d)
-    elif fmt_ == "latex":
-        out(_latex(run))
+    elif fmt_ in ("latex", "pdf"):
+        from exactlin.cli.common import emit_document
+
+        doc = latex_report(run, f"exactlin fit {spec.name} {args.data}", trace=bool(args.trace))
+        if fmt_ == "pdf":
+            emit_document(doc)
+        else:
+            out(doc.rstrip("\n"))
     elif fmt_ == "markdown":
         out(_markdown(run))
     elif fmt_ == "csv":
@@ -226,8 +242,9 @@ def register(subparsers) -> None:
     f.add_argument("--trace", action="store_true", help="record and print every step")
     f.add_argument("--json", action="store_true", help="print one JSON object (= --format json)")
     f.add_argument("--format", choices=FORMATS, default=None,
-                   help="text (default), json, or the final result and the trace as a LaTeX (booktabs), "
-                        "Markdown or CSV table")
+                   help="text (default), json, or the final result and the trace as a LaTeX document (booktabs "
+                        "tables), a PDF (pdflatex; needs Debian's texlive-latex-recommended and lmodern), Markdown "
+                        "or CSV tables")
     f.add_argument("--save", default=None, metavar="MODEL.json",
                    help="write the prediction model and its metadata (for exactlin predict), atomically")
     f.add_argument("--plot", default=None, metavar="FILE.svg|FILE.png",

@@ -451,7 +451,9 @@ def latex_text(v: Any) -> str:
     return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(v))
 
 
-_LATEX_SPECIAL = {"\\": "\\textbackslash{}", **{ch: "\\" + ch for ch in "_&%#${}"}}
+_LATEX_SPECIAL = {"\\": "\\textbackslash{}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
+                  "\u2248": "\\ensuremath{\\approx}",
+                  **{ch: "\\" + ch for ch in "_&%#${}"}}
 
 
 def html(v: Any) -> str:

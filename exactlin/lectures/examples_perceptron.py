@@ -162,14 +162,19 @@ def _e_update():
         if clean_pass:
             break
     correct = perceptron(X, y)
-    printed = perceptron(X, y, variant="printed")
-    # the printed run stops at its proved cycle: its w after 13 updates is the literal loop's 13th, (0, 0)
-    return {"holds": correct.converged and not clean_pass and printed.reason == "cycle"
-            and printed.w == literal[printed.updates - 1] == (0, 0),
+    # the listing as printed (strict test, w + x_i) from w = 0 returns w = 0 at once (erratum
+    # seed004-strict-start); from w = (0, 1), where its strict test fires on (1, 1), its update w + x_i never
+    # stops: the state (w, position) repeats after 13 updates
+    at_zero = perceptron(X, y, variant="printed")
+    printed = perceptron(X, y, variant="printed", w0=(0, 1))
+    return {"holds": correct.converged and not clean_pass and at_zero.w == (0, 0) and at_zero.updates == 0
+            and printed.reason == "cycle" and not printed.converged,
             "text": "on seed 000's Example 1 (test <= 0), the literal 'w + x_i' rule makes "
                     f"{len(literal)} updates in 50 passes without ever completing a clean pass (it ends at "
                     f"{fmt_value(literal[-1])}); w + y_i x_i converges to {fmt_value(correct.w)} after "
-                    f"{correct.updates} updates",
+                    f"{correct.updates} updates. The listing as printed (strict test) returns w = 0 at once from "
+                    f"w = 0; started at w = (0, 1) it makes {printed.updates} updates and returns to an earlier "
+                    f"state at step {printed.steps} (reason {printed.reason}): it never stops",
             "literal rule weights after the first updates": literal[:6],
             "correct rule final w": correct.w, **side_by_side(correct, printed)}
 
@@ -183,11 +188,14 @@ def _e_update():
 def _e_strict():
     strict = perceptron(EX1_X, EX1_Y, strict=True)
     normal = perceptron(EX1_X, EX1_Y)
-    return {"holds": strict.w == (0, 0) and strict.reason == "boundary" and normal.converged,
+    printed = perceptron(EX1_X, EX1_Y, variant="printed")  # the listing itself: its strict test by default
+    return {"holds": strict.w == (0, 0) and strict.reason == "boundary" and normal.converged
+            and printed.w == (0, 0) and printed.updates == 0 and printed.reason == "boundary",
             "text": f"on seed 000's Example 1: strict test -> w = {_f(strict.w)} after "
                     f"{strict.updates} updates (reason {strict.reason}); test <= 0 -> w = "
-                    f"{_f(normal.w)}, converged",
-            "strict final w": strict.w, "non-strict final w": normal.w}
+                    f"{_f(normal.w)}, converged; the printed listing (variant printed) -> w = {_f(printed.w)} "
+                    f"after {printed.updates} updates and {printed.steps} steps (reason {printed.reason})",
+            "strict final w": strict.w, "non-strict final w": normal.w, "printed listing final w": printed.w}
 
 
 @erratum("seed000-margin-labels", seed=SEED000, where="Measure of Separability: Margin (example)",

@@ -29,13 +29,15 @@ from typing import Any
 from exactlin.algorithms import get
 from exactlin.errors import ExactlinError, ParameterError
 from exactlin.exact.format import text
-from exactlin.render.explain import Doc, M, explain_blocks, mv
+from exactlin.lectures.notes import notes_title
+from exactlin.render.explain import Doc, M, algorithm_title, explain_blocks, mv
 
 __all__ = ["GENERATOR_ID", "EXERCISES", "DIFFICULTIES", "ExRandom", "Exercise", "generate", "exercise_doc",
            "exercise_dict", "GenerationError", "MAX_ATTEMPTS"]
 
 #: the generator's id, printed with every exercise: bump it whenever a change alters any generated exercise
-GENERATOR_ID = "exgen-1"
+#: exgen-2: the same data as exgen-1; the statements state the stop rule their keys follow, in typeset mathematics
+GENERATOR_ID = "exgen-2"
 DIFFICULTIES = ("easy", "medium", "hard")
 #: candidates drawn before giving up (deterministic: the same seed fails the same way)
 MAX_ATTEMPTS = 3000
@@ -169,6 +171,7 @@ class ExerciseSpec:
     question: Callable  # (X, y, kwargs) -> list of paragraphs (segment lists)
     bounds: str  # the readability bounds, in words
     pre: Callable | None = None  # (X, y) -> bool: a cheap exact pre-check before the run (rejects early)
+    stated: tuple = ()  # the parameters the question states (the answer key's setup lists these, nothing else)
 
 
 EXERCISES: dict[str, ExerciseSpec] = {}
@@ -206,15 +209,27 @@ def _sum_of_mistakes(run, X, y, bias, eta=1) -> bool:
     return tuple(w) == tuple(run.w)
 
 
+def _cyclic_stop(n: int, what: str = "a mistake") -> list:
+    """The stop rule of the cyclic single-sample loop, as the key follows it: n clean rounds in a row."""
+    return [" Stop as soon as ", M(f"n = {n}", f"n = {n}"), f" rounds in a row make no {what.split()[-1]}: then the "
+            "current weights classify every sample correctly (this can happen in the middle of a pass)."]
+
+
+def _w(*segs) -> list:
+    """A check's statement: text and math segments."""
+    return list(segs)
+
+
 # perceptron (seed 000), no bias -------------------------------------------------------------------------------------
 def _q_perceptron(X, y, kw):
-    return [["Run the perceptron of seed 000 on these examples, taken cyclically x_1, x_2, ..., starting from ",
-             M("w_1 = 0", "w_1 = 0"), " with no bias term: at round t, if ",
+    return [["Run the perceptron on these examples, taken cyclically ", M("x_1, x_2, \\dots", "x_1, x_2, ..."),
+             ", starting from ", M("w_1 = 0", "w_1 = 0"), " with no bias term: at round ", M("t", "t"), ", if ",
              M("y_t \\langle w_t, x_t \\rangle \\le 0", "y_t <w_t, x_t> <= 0"), " set ",
-             M("w_{t+1} = w_t + y_t x_t", "w_{t+1} = w_t + y_t x_t"), ". Stop after a full pass without a mistake."],
-            ["Give w after every update, the number of mistakes K, the final w, and check the convergence theorem: ",
+             M("w_{t+1} = w_t + y_t x_t", "w_{t+1} = w_t + y_t x_t"), ".", *_cyclic_stop(len(X))],
+            ["Give ", M("w", "w"), " after every update, the number of mistakes ", M("K", "K"), ", the final ",
+             M("w", "w"), ", and check the convergence theorem: ",
              M("K \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2", "K <= R^2 ||w*||^2 / gamma^2"),
-             " with w* the final w."]]
+             " with ", M("w^*", "w*"), " the final ", M("w", "w"), "."]]
 
 
 def _perceptron_accept(run, X, y):
@@ -222,9 +237,12 @@ def _perceptron_accept(run, X, y):
 
 
 def _perceptron_check(run, X, y, bias="none"):
-    return [("the final w separates every sample: y_i <w, x~_i> > 0", _separates(run.w, X, y, bias)),
-            ("the final w is w_1 + the sum of y_i x~_i over the mistakes", _sum_of_mistakes(run, X, y, bias)),
-            ("the convergence theorem holds: K <= R^2 ||w*||^2 / gamma^2",
+    return [(_w("the final ", M("w", "w"), " separates every sample: ",
+                M("y_i \\langle w, \\tilde x_i \\rangle > 0", "y_i <w, x~_i> > 0")), _separates(run.w, X, y, bias)),
+            (_w("the final ", M("w", "w"), " is ", M("w_1", "w_1"), " plus the sum of ",
+                M("y_i \\tilde x_i", "y_i x~_i"), " over the mistakes"), _sum_of_mistakes(run, X, y, bias)),
+            (_w("the convergence theorem holds: ",
+                M("K \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2", "K <= R^2 ||w*||^2 / gamma^2")),
              run.extras["monitor"] is not None and run.extras["monitor"].holds
              and run.updates <= run.extras["monitor"].bound)]
 
@@ -232,7 +250,7 @@ def _perceptron_check(run, X, y, bias="none"):
 _register(ExerciseSpec("perceptron", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
                        _binary_draw(False), {"bias": "none", "max_epochs": 5}, _perceptron_accept, _perceptron_check,
                        _q_perceptron, "converges in 3 to 6 updates within 4 passes; every w_t has integer "
-                       "entries of size at most 12"))
+                       "entries of size at most 12", stated=("eta",)))
 
 
 # fixed-increment (seed 003, Algorithm 4) ----------------------------------------------------------------------------
@@ -241,8 +259,9 @@ def _q_fixed(X, y, kw):
              "negatives): ", M("y_i = \\ell_i (1, x_i)", "y_i = l_i (1, x_i)"), ". Run the fixed-increment "
              "single-sample perceptron (Algorithm 4) from ", M("a_1 = 0", "a_1 = 0"), ", samples in cyclic order: "
              "if ", M("a_k^t y_k \\le 0", "a_k^t y_k <= 0"), " then ", M("a_{k+1} = a_k + y_k", "a_{k+1} = a_k + y_k"),
-             "."],
-            ["Give a after every update, the number of updates, the final a, and check that it separates the data."]]
+             ".", *_cyclic_stop(len(X))],
+            ["Give ", M("a", "a"), " after every update, the number of updates, the final ", M("a", "a"),
+             ", and check that it separates the data."]]
 
 
 _register(ExerciseSpec("fixed-increment", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
@@ -254,15 +273,17 @@ _register(ExerciseSpec("fixed-increment", {"easy": (4, 2, 3), "medium": (6, 2, 4
 
 # the threshold unit with 0/1 targets (Mitchell 1997, section 4.4.2) --------------------------------------------------
 def _q_threshold_unit(X, y, kw):
-    return [["The targets are t = 1 and t = 0. Augment each sample with a leading bias input 1: ",
+    return [["The targets are ", M("t = 1", "t = 1"), " and ", M("t = 0", "t = 0"), ". Augment each sample with a "
+             "leading bias input 1: ",
              M("\\tilde x_i = (1, x_i)", "x~_i = (1, x_i)"), ". Run the perceptron training rule of the threshold "
              "unit from ", M("w = 0", "w = 0"), ", samples in cyclic order: the output is ",
              M("o = 1", "o = 1"), " if ", M("w \\cdot \\tilde x_i \\ge 0", "w . x~_i >= 0"), " and ",
              M("o = 0", "o = 0"), " otherwise; then ",
              M("w \\leftarrow w + \\eta (t_i - o) \\tilde x_i", "w <- w + eta (t_i - o) x~_i"), " with ",
-             M("\\eta = 1", "eta = 1"), ". Stop after a full pass in which o = t for every sample."],
-            ["Give w after every update, the number of updates, the final w, and the output on every sample. Note "
-             "that a zero net is a mistake for a sample with t = 0 only."]]
+             M("\\eta = 1", "eta = 1"), ".", *_cyclic_stop(len(X), "an update")],
+            ["Give ", M("w", "w"), " after every update, the number of updates, the final ", M("w", "w"),
+             ", and the output on every sample. Note that a zero net input is a mistake for a sample with ",
+             M("t = 0", "t = 0"), " only."]]
 
 
 def _threshold_unit_check(run, X, y):
@@ -278,9 +299,9 @@ def _threshold_unit_check(run, X, y):
             clean += 1
         i = (i + 1) % len(X)
     outputs = [1 if _dot(run.w, _aug(x, "first")) >= 0 else 0 for x in X]
-    return [("the rule replayed from w = 0 ends at the same w after the same number of updates",
-             tuple(w) == tuple(run.w) and K == run.updates),
-            ("the final w outputs o = t on every sample", outputs == list(y))]
+    return [(_w("the rule replayed from ", M("w = 0", "w = 0"), " ends at the same ", M("w", "w"),
+                " after the same number of updates"), tuple(w) == tuple(run.w) and K == run.updates),
+            (_w("the final ", M("w", "w"), " outputs ", M("o = t", "o = t"), " on every sample"), outputs == list(y))]
 
 
 def _tu_draw(rng, n, d, R):
@@ -292,7 +313,8 @@ _register(ExerciseSpec("threshold-unit", {"easy": (4, 2, 3), "medium": (6, 2, 4)
                        _tu_draw, {"bias": "first", "max_epochs": 5},
                        lambda run, X, y: run.converged and 2 <= run.updates <= 6 and _small(_all_w(run), 12, 1),
                        _threshold_unit_check, _q_threshold_unit,
-                       "converges in 2 to 6 updates within 4 passes; every w has integer entries of size at most 12"))
+                       "converges in 2 to 6 updates within 4 passes; every w has integer entries of size at most 12",
+                       stated=("eta",)))
 
 
 # batch perceptron (seed 003, Algorithm 3) ---------------------------------------------------------------------------
@@ -301,8 +323,10 @@ def _q_batch(X, y, kw):
              M("\\eta(k) = 1", "eta(k) = 1"), ", ", M("\\theta = 0", "theta = 0"), " from ", M("a = 0", "a = 0"),
              ": at each iteration ",
              M("a \\leftarrow a + \\sum_{y \\in \\mathcal{Y}_k} y", "a <- a + sum_{y in Y_k} y"),
-             " over the set ", M("\\mathcal{Y}_k", "Y_k"), " of samples with ", M("a^t y \\le 0", "a^t y <= 0"), "."],
-            ["Give the misclassified set and a after every iteration, and the final a."]]
+             " over the set ", M("\\mathcal{Y}_k", "Y_k"), " of samples with ", M("a^t y \\le 0", "a^t y <= 0"),
+             ". Stop at the first iteration whose set ", M("\\mathcal{Y}_k", "Y_k"), " is empty."],
+            ["Give the misclassified set and ", M("a", "a"), " after every iteration, and the final ", M("a", "a"),
+             "."]]
 
 
 def _batch_accept(run, X, y):
@@ -318,13 +342,15 @@ def _batch_check(run, X, y):
             for i in wrong:
                 a = [p + y[i] * q for p, q in zip(a, _aug(X[i], "first"))]
         ok_sets &= tuple(a) == tuple(s.w_after)
-    return [("the final a separates every sample: a^t y_i > 0", _separates(run.w, X, y, "first")),
-            ("every iteration adds exactly the misclassified samples (replayed here)", ok_sets)]
+    return [(_w("the final ", M("a", "a"), " separates every sample: ", M("a^t y_i > 0", "a^t y_i > 0")),
+             _separates(run.w, X, y, "first")),
+            (_w("every iteration adds exactly the misclassified samples (replayed here)"), ok_sets)]
 
 
 _register(ExerciseSpec("batch-perceptron", {"easy": (4, 2, 3), "medium": (6, 2, 4), "hard": (8, 3, 4)},
                        _binary_draw(True), {"bias": "first", "max_epochs": 6}, _batch_accept, _batch_check, _q_batch,
-                       "converges in 2 to 4 iterations; every a has integer entries of size at most 20"))
+                       "converges in 2 to 4 iterations; every a has integer entries of size at most 20",
+                       stated=("eta", "theta")))
 
 
 # MSE / pseudoinverse (seed 003) -------------------------------------------------------------------------------------
@@ -333,7 +359,8 @@ def _q_mse(X, y, kw):
              M("\\ell_i (1, x_i)", "l_i (1, x_i)"), ", take ", M("b = (1, \\dots, 1)^t", "b = (1, ..., 1)^t"),
              " and compute the minimum squared-error solution ",
              M("a = Y^\\dagger b = (Y^t Y)^{-1} Y^t b", "a = Y^+ b = (Y^t Y)^-1 Y^t b"), "."],
-            ["Give the pseudoinverse, a, the error vector e = Y a - b, and say whether a separates the data."]]
+            ["Give the pseudoinverse, ", M("a", "a"), ", the error vector ", M("e = Y a - b", "e = Y a - b"),
+             ", and say whether ", M("a", "a"), " separates the data."]]
 
 
 def _mse_accept(run, X, y):
@@ -352,9 +379,11 @@ def _mse_check(run, X, y):
     Ya = [tuple(yi * v for v in _aug(x, "first")) for x, yi in zip(X, y)]
     b = [Fraction(1)] * len(X)
     e = tuple(_dot(r, run.w) - bi for r, bi in zip(Ya, b))
-    return [("a solves the normal equations Y^t Y a = Y^t b", _normal_equations(Ya, b, run.w)),
-            ("e = Y a - b as reported", e == tuple(run.extras["e"])),
-            ("the data have full column rank (so Y^+ = (Y^t Y)^-1 Y^t)", _rank(Ya) == len(Ya[0]))]
+    return [(_w(M("a", "a"), " solves the normal equations ", M("Y^t Y a = Y^t b", "Y^t Y a = Y^t b")),
+             _normal_equations(Ya, b, run.w)),
+            (_w(M("e = Y a - b", "e = Y a - b"), " as reported"), e == tuple(run.extras["e"])),
+            (_w(M("Y", "Y"), " has full column rank (so ", M("Y^\\dagger = (Y^t Y)^{-1} Y^t", "Y^+ = (Y^t Y)^-1 Y^t"),
+                ")"), _rank(Ya) == len(Ya[0]))]
 
 
 def _full_rank_draw(rng, n, d, R):
@@ -397,7 +426,8 @@ def _lms_check(run, X, y):
         yk = [y[i] * v for v in _aug(X[i], "first")]
         a = [p + Fraction(1, k) * (1 - _dot(a, yk)) * q for p, q in zip(a, yk)]
         ok &= tuple(a) == tuple(s.w_after)
-    return [("every step replayed here with eta(k) = 1/k gives the same a", ok and len(run.trace) == len(X))]
+    return [(_w("every step replayed here with ", M("\\eta(k) = 1/k", "eta(k) = 1/k"), " gives the same ",
+                M("a", "a")), ok and len(run.trace) == len(X))]
 
 
 def _lms_draw(rng, n, d, R):
@@ -408,7 +438,8 @@ def _lms_draw(rng, n, d, R):
 EXERCISES_LMS_KW = {"bias": "first", "eta1": 1}
 _register(ExerciseSpec("lms", {"easy": (3, 2, 2), "medium": (4, 2, 2), "hard": (5, 2, 3)},
                        _lms_draw, EXERCISES_LMS_KW, _lms_accept, _lms_check, _q_lms,
-                       "one pass (k_max = n steps); every a(k) has numerators and denominators under 100"))
+                       "one pass (k_max = n steps); every a(k) has numerators and denominators under 100",
+                       stated=("eta1", "k_max")))
 
 
 # Ho-Kashyap (seed 003, Algorithm 11) --------------------------------------------------------------------------------
@@ -419,8 +450,9 @@ def _q_hk(X, y, kw):
              M("b \\leftarrow b + 2\\eta e^+", "b <- b + 2 eta e+"), " with ",
              M("e^+ = (e + |e|)/2", "e+ = (e + |e|)/2"),
              "."],
-            ["Stop when Y a > 0 (separable) or when e <= 0 with e != 0 (not separable). Give b, a and e at each "
-             "iteration and the verdict with its certificate."]]
+            ["Stop when ", M("Y a > 0", "Y a > 0"), " (separable) or when ", M("e \\le 0", "e <= 0"), " with ",
+             M("e \\ne 0", "e != 0"), " (not separable). Give ", M("b", "b"), ", ", M("a", "a"), " and ", M("e", "e"),
+             " at each iteration and the verdict with its certificate."]]
 
 
 def _hk_accept(run, X, y):
@@ -431,13 +463,20 @@ def _hk_accept(run, X, y):
 def _hk_check(run, X, y):
     Ya = [tuple(yi * v for v in _aug(x, "first")) for x, yi in zip(X, y)]
     b = run.extras["b"]
-    out = [("the final a solves the normal equations Y^t Y a = Y^t b for the final b", _normal_equations(Ya, b, run.w))]
+    out = [(_w("the final ", M("a", "a"), " solves the normal equations ", M("Y^t Y a = Y^t b", "Y^t Y a = Y^t b"),
+               " for the final ", M("b", "b")), _normal_equations(Ya, b, run.w))]
     if run.extras["verdict"] == "separable":
-        out.append(("Y a > 0: a separates every sample", all(_dot(r, run.w) > 0 for r in Ya)))
+        out.append((_w(M("Y a > 0", "Y a > 0"), ": ", M("a", "a"), " separates every sample"),
+                    all(_dot(r, run.w) > 0 for r in Ya)))
     else:
         lam = run.extras["certificate"]["lambda"]
-        out.append(("Gordan: lambda >= 0, sum 1, sum_i lambda_i y_i x~_i = 0", _gordan_ok(Ya, lam)))
+        out.append((_gordan_what("\\tilde x_i", "x~_i"), _gordan_ok(Ya, lam)))
     return out
+
+
+def _gordan_what(tex: str, plain: str) -> list:
+    return _w("Gordan: ", M("\\lambda \\ge 0", "lambda >= 0"), ", ", M("\\sum_i \\lambda_i = 1", "sum_i lambda_i = 1"),
+              ", ", M(f"\\sum_i \\lambda_i y_i {tex} = 0", f"sum_i lambda_i y_i {plain} = 0"), " (recomputed here)")
 
 
 def _gordan_ok(Z, lam) -> bool:
@@ -481,12 +520,13 @@ def _hk_draw(rng, n, d, R):
 _register(ExerciseSpec("ho-kashyap", {"easy": (4, 2, 2), "medium": (4, 2, 3), "hard": (5, 2, 2)},
                        _hk_draw, {"bias": "first", "k_max": 3}, _hk_accept, _hk_check, _q_hk,
                        "a verdict after 2 or 3 iterations (1 or 2 updates of b); a's denominators under 1000 and "
-                       "b's under 100, numerators under 100"))
+                       "b's under 100, numerators under 100", stated=("eta",)))
 
 
 # Fisher (seed 003) --------------------------------------------------------------------------------------------------
 def _q_fisher(X, y, kw):
-    return [["Compute the class means m_1 (label +1) and m_2 (label -1), the scatter matrices S_1, S_2 and ",
+    return [["Compute the class means ", M("m_1", "m_1"), " (label +1) and ", M("m_2", "m_2"), " (label -1), the "
+             "scatter matrices ", M("S_1, S_2", "S_1, S_2"), " and ",
              M("S_W = S_1 + S_2", "S_W = S_1 + S_2"), ", Fisher's direction ", M("w = S_W^{-1}(m_1 - m_2)",
                                                                                 "w = S_W^-1 (m_1 - m_2)"),
              ", the projected means and the threshold ", M("y_0", "y_0"), " (midpoint of the projected means)."],
@@ -509,8 +549,9 @@ def _fisher_check(run, X, y):
            for b in range(d)] for a in range(d)]
     lhs = [_dot(row, run.w) for row in SW]
     y0 = (_dot(run.w, m1) + _dot(run.w, m2)) / 2
-    return [("S_W w = m_1 - m_2 (means and scatter recomputed here)", lhs == [a - b for a, b in zip(m1, m2)]),
-            ("y_0 = w^t (m_1 + m_2) / 2", y0 == run.extras["y0"])]
+    return [(_w(M("S_W w = m_1 - m_2", "S_W w = m_1 - m_2"), " (means and scatter recomputed here)"),
+             lhs == [a - b for a, b in zip(m1, m2)]),
+            (_w(M("y_0 = w^t (m_1 + m_2) / 2", "y_0 = w^t (m_1 + m_2) / 2")), y0 == run.extras["y0"])]
 
 
 def _fisher_draw(rng, n, d, R):
@@ -530,9 +571,9 @@ _register(ExerciseSpec("fisher", {"easy": (4, 2, 3), "medium": (5, 2, 2), "hard"
 def _q_lm(X, y, kw):
     return [["Three classes. Augment each sample with a leading 1 and run the linear machine's fixed-increment "
              "rule from all weight vectors 0, samples in cyclic order: when sample ", M("y", "y"), " of class i has ",
-             M("a_i^t y \\le a_j^t y", "a_i^t y <= a_j^t y"), " for some j != i, set ",
+             M("a_i^t y \\le a_j^t y", "a_i^t y <= a_j^t y"), " for some ", M("j \\ne i", "j != i"), ", set ",
              M("a_i \\leftarrow a_i + y", "a_i <- a_i + y"), " and ", M("a_j \\leftarrow a_j - y", "a_j <- a_j - y"),
-             " (j the rival with the largest score)."],
+             " (", M("j", "j"), " the rival with the largest score).", *_cyclic_stop(len(X))],
             ["Give the weight vectors after every update and the final classifier."]]
 
 
@@ -563,8 +604,9 @@ def _lm_check(run, X, y):
     ok = all(all(_dot(W[c], _aug(x, "first")) > _dot(W[o], _aug(x, "first")) for o in W if o != c)
              for x, c in zip(X, y))
     total = [sum((W[c][j] for c in W), Fraction(0)) for j in range(len(X[0]) + 1)]
-    return [("every sample scores strictly highest under its own class", ok),
-            ("the weight vectors sum to 0 (each update adds y to one and subtracts it from another)",
+    return [(_w("every sample scores strictly highest under its own class"), ok),
+            (_w("the weight vectors sum to 0 (each update adds ", M("y", "y"),
+                " to one and subtracts it from another)"),
              all(t == 0 for t in total))]
 
 
@@ -590,8 +632,7 @@ def _sep_accept(run, X, y):
 
 def _sep_check(run, X, y):
     Z = [tuple(yi * v for v in _aug(x, "first")) for x, yi in zip(X, y)]
-    return [("Gordan: lambda >= 0, sum 1, sum_i lambda_i y_i (1, x_i) = 0 (recomputed here)",
-             _gordan_ok(Z, run.extras["certificate"]["lambda"]))]
+    return [(_gordan_what("(1, x_i)", "(1, x_i)"), _gordan_ok(Z, run.extras["certificate"]["lambda"]))]
 
 
 _register(ExerciseSpec("separable", {"easy": (4, 2, 1), "medium": (5, 2, 2), "hard": (6, 2, 2)},
@@ -605,8 +646,8 @@ def _q_svm(X, y, kw):
     return [["Find the maximum-margin separating hyperplane ", M("w^t x + b = 0", "w^t x + b = 0"),
              ": minimize ", M("\\tfrac12 \\lVert w\\rVert^2", "||w||^2 / 2"), " subject to ",
              M("y_i (w^t x_i + b) \\ge 1", "y_i (w^t x_i + b) >= 1"), "."],
-            ["Give the support vectors, the multipliers ", M("\\alpha_i", "alpha_i"), ", w, b and the margin "
-             "(its square ", M("1/\\lVert w\\rVert^2", "1/||w||^2"), "), and check the KKT conditions."]]
+            ["Give the support vectors, the multipliers ", M("\\alpha_i", "alpha_i"), ", ", M("w", "w"), ", ",
+             M("b", "b"), " and the margin ", M("1/\\lVert w\\rVert", "1/||w||"), ", and check the KKT conditions."]]
 
 
 def _svm_unique(run, X, y) -> bool:
@@ -627,14 +668,18 @@ def _svm_check(run, X, y):
     ex = run.extras
     w, b, al = ex["w"], ex["b"], [Fraction(a) for a in ex["alpha"]]
     d = len(X[0])
-    return [("y_i (w^t x_i + b) >= 1 for every sample", all(yi * (_dot(w, x) + b) >= 1 for x, yi in zip(X, y))),
-            ("w = sum_i alpha_i y_i x_i and sum_i alpha_i y_i = 0, alpha >= 0",
+    return [(_w(M("y_i (w^t x_i + b) \\ge 1", "y_i (w^t x_i + b) >= 1"), " for every sample"),
+             all(yi * (_dot(w, x) + b) >= 1 for x, yi in zip(X, y))),
+            (_w(M("w = \\sum_i \\alpha_i y_i x_i", "w = sum_i alpha_i y_i x_i"), ", ",
+                M("\\sum_i \\alpha_i y_i = 0", "sum_i alpha_i y_i = 0"), " and ", M("\\alpha \\ge 0", "alpha >= 0")),
              all(a >= 0 for a in al) and sum((a * yi for a, yi in zip(al, y)), Fraction(0)) == 0
              and tuple(sum((a * yi * x[j] for a, yi, x in zip(al, y, X)), Fraction(0)) for j in range(d))
              == tuple(w)),
-            ("alpha_i > 0 only where y_i (w^t x_i + b) = 1 (complementary slackness)",
+            (_w(M("\\alpha_i > 0", "alpha_i > 0"), " only where ", M("y_i (w^t x_i + b) = 1", "y_i (w^t x_i + b) = 1"),
+                " (complementary slackness)"),
              all(a == 0 or yi * (_dot(w, x) + b) == 1 for a, x, yi in zip(al, X, y))),
-            ("margin squared = 1 / ||w||^2", Fraction(1) / _dot(w, w) == ex["margin_squared"])]
+            (_w("the margin's square is ", M("1 / \\lVert w\\rVert^2", "1/||w||^2")),
+             Fraction(1) / _dot(w, w) == ex["margin_squared"])]
 
 
 _register(ExerciseSpec("svm-hard", {"easy": (4, 2, 2), "medium": (5, 2, 3), "hard": (6, 2, 3)},
@@ -704,12 +749,12 @@ def generate(algorithm: str, *, seed: int = 0, size: tuple[int, int] | None = No
             continue
         if not spec.accept(run, X, y):
             continue
-        checks = [(what, bool(ok)) for what, ok in spec.check(run, X, y)]
+        checks = [(what if isinstance(what, list) else [what], bool(ok)) for what, ok in spec.check(run, X, y)]
         ex = Exercise(algorithm, seed, difficulty, n, d, X, y, kwargs, run, attempt, checks)
         if not ex.ok:
             from exactlin.errors import VerificationError
 
-            failed = "; ".join(what for what, ok in checks if not ok)
+            failed = "; ".join(_plain(what) for what, ok in checks if not ok)
             raise VerificationError(f"exercise {algorithm} seed {seed}: the answer key failed its check: {failed}")
         return ex
     raise GenerationError(f"exercise {algorithm} seed {seed} ({difficulty}, size {n}x{d}): no data set met the "
@@ -728,7 +773,7 @@ def question_doc(ex: Exercise, *, level: int = 2) -> Doc:
     doc.h(level, "Exercise")
     doc.p(f"({_header(ex)})")
     if ex.algorithm == "linear-machine":
-        doc.table(["i", M("x_i", "x_i"), "class"], [[str(i + 1), mv(x), str(c + 1)] for i, (x, c) in
+        doc.table(["i", M("x_i", "x_i"), "class"], [[str(i + 1), mv(x), mv(c)] for i, (x, c) in
                                                     enumerate(zip(ex.X, ex.y))])
     else:
         doc.table(["i", M("x_i", "x_i"), M("\\ell_i", "l_i") if ex.kwargs.get("bias") == "first" else M("y_i", "y_i")],
@@ -741,14 +786,15 @@ def question_doc(ex: Exercise, *, level: int = 2) -> Doc:
 def answer_doc(ex: Exercise, *, level: int = 2) -> Doc:
     doc = Doc("")
     doc.h(level, "Answer key")
-    doc.extend(explain_blocks(ex.run, level=level + 1))
+    doc.extend(explain_blocks(ex.run, level=level + 1, notes=notes_title(get(ex.algorithm).seed),
+                              show_params=EXERCISES[ex.algorithm].stated))
     doc.h(level + 1, "Independent checks of the answer")
-    doc.ul([[what + ": " + ("ok" if ok else "FAILED")] for what, ok in ex.checks])
+    doc.ul([list(what) + [": " + ("ok" if ok else "FAILED")] for what, ok in ex.checks])
     return doc
 
 
 def exercise_doc(ex: Exercise, *, answers: bool = False) -> Doc:
-    title = f"Exercise: {get(ex.algorithm).title}"
+    title = f"Exercise: {algorithm_title(ex.algorithm)}"
     doc = Doc(title)
     doc.extend(question_doc(ex))
     if answers:
@@ -771,6 +817,6 @@ def exercise_dict(ex: Exercise, *, answers: bool = False) -> dict:
     if answers:
         run = ex.run.to_dict()
         run.pop("method", None)  # how a solver found it (e.g. a float guess's library): not part of the answer
-        d["answers"] = {"run": run, "checks": [{"what": w, "ok": ok} for w, ok in ex.checks],
+        d["answers"] = {"run": run, "checks": [{"what": _plain(w), "ok": ok} for w, ok in ex.checks],
                         "verified": ex.ok, "final": text(ex.run.w) if ex.run.w is not None else None}
     return d

@@ -28,6 +28,14 @@ def note_title(seed: str) -> str:
     return NOTE_TITLES.get(seed, seed)
 
 
+def notes_title(seed: str) -> str:
+    """The title of the lecture note ``seed`` as a student reads it: :func:`note_title` without its "Seed N —"
+    tag (student-facing text names the notes by title, never by seed number)."""
+    import re
+
+    return re.sub(r"^Seed \d+ \u2014 ", "", note_title(seed))
+
+
 def cite_note(seed) -> str:
     """Markdown citing a note: its readable title with the file name beside it, e.g.
     "Seed 000 — The perceptron ... (`000_478cb53c624e7eb5.txt`)"; an unknown name is shown as code alone."""

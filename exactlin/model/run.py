@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from exactlin._version import __version__
 from exactlin.exact.format import fmt
+from exactlin.exact.rows import ExactRows, ExactVector
 from exactlin.model.models import LinearModel  # (importing it also registers every model record for JSON)
 from exactlin.model.serialize import canonical, from_jsonable, to_jsonable
 from exactlin.model.views import view
@@ -149,9 +150,44 @@ class LazySteps(Sequence):
         return (list, (self.steps(),))
 
 
-@dataclass
+def same(a, b) -> bool:
+    """Equal in value *and* type, all the way down (tuples, lists, dicts, dataclasses): True and 1, 3 and 3.0,
+    Fraction(1) and 1.0 are different results.  A lazily built trace counts as the list it stands for."""
+    if isinstance(a, LazySteps) or isinstance(b, LazySteps):  # a list however it is held (as LazySteps.__eq__)
+        a = list(a.steps() if isinstance(a, LazySteps) else a) if isinstance(a, (LazySteps, list, tuple)) else a
+        b = list(b.steps() if isinstance(b, LazySteps) else b) if isinstance(b, (LazySteps, list, tuple)) else b
+    # exact rows and vectors held as integers over a denominator are the tuples of Fractions they stand for
+    if isinstance(a, ExactRows):
+        a = tuple(tuple(r) for r in a)
+    elif isinstance(a, ExactVector):
+        a = tuple(a)
+    if isinstance(b, ExactRows):
+        b = tuple(tuple(r) for r in b)
+    elif isinstance(b, ExactVector):
+        b = tuple(b)
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):  # a Run's extras/params are one dict subclass
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if is_dataclass(a):
+        return all(same(getattr(a, f.name), getattr(b, f.name)) for f in fields(a) if f.compare)
+    eq = a == b
+    if isinstance(eq, bool):
+        return eq
+    try:  # an array compares entry by entry
+        return bool(eq.all())
+    except AttributeError:
+        return bool(eq)
+
+
+@dataclass(eq=False)
 class Run:
-    """The result of one algorithm on one dataset."""
+    """The result of one algorithm on one dataset.  Two Runs are equal when every field but ``problem`` is
+    equal in value and in type (:func:`same`): ``converged`` True is not 1, ``updates`` 3 is not 3.0."""
 
     algorithm: str
     w: tuple | None
@@ -182,6 +218,13 @@ class Run:
             self.w = tuple(self.w)
         if self.model is None and self.w is not None:  # a Run built by hand: the default rule sign(<w, x~>)
             self.model = LinearModel(tuple(self.w), self.bias)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Run):
+            return NotImplemented
+        return same(self, other)
+
+    __hash__ = None  # mutable, compared by value
 
     # ------------------------------------------------------------------
     @property

@@ -50,7 +50,7 @@ def to_jsonable(v: Any, *, text: bool = False) -> Any:
     if isinstance(v, str):
         return {TAG: "str", "text": v} if text and _reads_as_number(v) else v
     if isinstance(v, int):  # counts and indices stay JSON integers (past 4,000 digits: an exact string)
-        return v if v.bit_length() < 13_000 else fmt(Fraction(v))
+        return v if v.bit_length() < 13_000 else {TAG: "int", "text": fmt(Fraction(v))}  # reads back as an int
     if isinstance(v, Fraction):
         return fmt(v)
     if isinstance(v, float):  # never produced by exactlin; kept visible rather than hidden
@@ -104,6 +104,10 @@ def from_jsonable(v: Any) -> Any:
         return tuple(from_jsonable(x) for x in v)
     if isinstance(v, dict):
         tag = v.get(TAG)
+        if tag == "int" and isinstance(v.get("text"), str) and len(v) == 2:  # an int past 4,000 digits
+            from exactlin.exact.numbers import parse_long_rational
+
+            return int(parse_long_rational(v["text"]))
         if isinstance(tag, str) and tag in RECORDS:
             return RECORDS[tag].from_dict({k: x for k, x in v.items() if k != TAG})
         return {k: from_jsonable(x) for k, x in v.items()}

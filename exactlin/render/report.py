@@ -335,18 +335,43 @@ def _cert_value(key, value):
     return one_based(tuple(value)) if key in _CERT_INDEX_FIELDS and isinstance(value, (list, tuple)) else value
 
 
-def trace_latex(run) -> str:
-    """The trace as a booktabs LaTeX table with exact fractions."""
+def trace_latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
+    """The trace as a booktabs LaTeX table with exact fractions (``longtable``: one that breaks across pages, for
+    a standalone document; ``max_rows``: a long trace's head and tail, :func:`head_tail`).  A label that is a
+    word is set as text, escaped."""
+    from exactlin.exact.format import latex_text
+    from exactlin.render.latex import latex_columns, math_inline
+
     prob = run.problem
-    header = ["$k$", "$i$", "$x$", "$y$", "score", "update", "$w$ after"]
-    lines = [r"\begin{tabular}{rrllrll}", r"\toprule", " & ".join(header) + r" \\", r"\midrule"]
+    header = ["$k$", "$i$", "$x$", "label", "score", "update", "$w$ after"]
+    env = "longtable" if longtable else "tabular"
+    data = getattr(prob, "data", None) if prob is not None else None
+    rows, widths = [], [3, 3, 3, 5, 5, 6, 9]
+    if not longtable:  # a notebook's table (MathJax): plain inline math
+        def math_inline(tex):
+            return f"${tex}$"
+
     for s in run.trace:
-        x = latex_value(prob.data.X[s.i]) if (prob is not None and s.i is not None and hasattr(prob, "data")) else ""
-        y = latex_value(prob.data.y[s.i]) if (prob is not None and s.i is not None and hasattr(prob, "data")) else ""
-        cells = [str(s.k), "" if s.i is None else str(s.i + 1), f"${x}$", f"${y}$", f"${latex_value(s.score)}$",
-                 "yes" if s.update else "no", f"${latex_value(s.w_after)}$" if s.w_after is not None else ""]
-        lines.append(" & ".join(cells) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}"]
+        x = data.X[s.i] if (data is not None and s.i is not None) else None
+        lab = data.y[s.i] if (data is not None and s.i is not None) else ""
+        y = latex_text(lab) if isinstance(lab, str) else f"${latex_value(lab)}$"
+        plain = [str(s.k), "" if s.i is None else str(s.i + 1), "" if x is None else fmt_value(x), fmt_value(lab),
+                 fmt_value(s.score), "yes", "" if s.w_after is None else fmt_value(s.w_after)]
+        widths = [max(a, len(b)) for a, b in zip(widths, plain)]
+        rows.append([str(s.k), "" if s.i is None else str(s.i + 1), "" if x is None else math_inline(latex_value(x)),
+                     y, math_inline(latex_value(s.score)), "yes" if s.update else "no",
+                     math_inline(latex_value(s.w_after)) if s.w_after is not None else ""])
+    spec = latex_columns(widths) if longtable else "rrllrll"
+    lines = [f"\\begin{{{env}}}{{{spec}}}", r"\toprule", " & ".join(header) + r" \\", r"\midrule"]
+    if longtable:
+        lines.append(r"\endhead")
+    if max_rows is not None and len(rows) > max_rows:
+        half = max(1, max_rows // 2)
+        gap = [f"\\multicolumn{{7}}{{l}}{{\\dots\\ {len(rows) - 2 * half} steps left out (the JSON has them "
+               "all)}"]
+        rows = rows[:half] + [gap] + rows[-half:]
+    lines += [" & ".join(cells) + r" \\" for cells in rows]
+    lines += [r"\bottomrule", f"\\end{{{env}}}"]
     return "\n".join(lines)
 
 

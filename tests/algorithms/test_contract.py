@@ -41,7 +41,7 @@ def test_signature_is_the_table(spec):
 def test_perceptron_signature_text():
     text = str(inspect.signature(exactlin.perceptron))
     assert text.startswith("(X, y=None, *, bias='none', positive=None, floats='repr', max_epochs=1000, trace=None, "
-                           "progress=None, eta=Fraction(1, 1), w0=None, strict=False, ")
+                           "progress=None, eta=Fraction(1, 1), w0=None, strict=None, ")
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
@@ -124,7 +124,7 @@ def test_conflicts_still_raise(name, kwargs, both):
 
 def test_conflicts_live_with_the_tables():
     owners = {s.name: {(c.first, c.second) for c in s.conflicts} for s in SPECS}
-    assert owners["perceptron"] == {("w_star", "monitor")}
+    assert owners["perceptron"] == {("w_star", "monitor"), ("stop", "variant")}
     assert owners["lms"] == owners["widrow-hoff"] == {("eta", "eta1")}
     assert owners["svm-hard"] == {("degree", "kernel"), ("coef0", "kernel")}
     assert owners["feature-map"] == {("degree", "map")}

@@ -70,6 +70,7 @@ bounds = st.fixed_dictionaries({}, optional={
     "monitor": st.booleans(),
     "trace": st.sampled_from([None, False]),
     "bias": st.sampled_from(["none", "first", "last"]),
+    "stop": st.sampled_from(["n-clean", "clean-epoch"]),  # issue 21: the clean stop on the kernel too
 })
 etas = st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 3), Fraction(5, 2), Fraction(7, 1024)])
 margins = st.sampled_from([Fraction(0), Fraction(1), Fraction(1, 3), Fraction(7, 2), Fraction(2**70, 3)])

@@ -69,6 +69,7 @@ options = st.fixed_dictionaries({}, optional={
     "max_updates": st.integers(1, 30),
     "max_bits": st.integers(1, 12),
     "monitor": st.booleans(),
+    "stop": st.sampled_from(["n-clean", "clean-epoch"]),  # issue 21: the clean stop on the kernel too
 })
 
 # twice the profile's examples (tests/conftest.py: 40 by default, 500 with HYPOTHESIS_PROFILE=thorough) for the

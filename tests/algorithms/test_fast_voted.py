@@ -105,6 +105,7 @@ options = st.fixed_dictionaries({}, optional={
     "trace": st.sampled_from([None, False, True]),
     "stop_on_cycle": st.booleans(),
     "bias": st.sampled_from(["none", "first", "last"]),
+    "stop": st.sampled_from(["n-clean", "clean-epoch"]),  # issue 21: the clean stop on the kernel too
 })
 
 SETTINGS = settings(max_examples=2 * settings.default.max_examples, deadline=None,

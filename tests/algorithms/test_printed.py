@@ -58,7 +58,8 @@ def test_perceptron_printed_update_without_label_cycles_back_to_zero():
     # pass 2: x1: 12 > 0; x2: -3 -> (4,1); x3: -1 -> (4,2); x4: -12 -> (2,0)
     # pass 3: x1: 8; x2 -> (3,1); x3 -> (3,2); x4 -> (1,0);  pass 4: x1: 4; x2 -> (2,1); x3 -> (2,2); x4 -> (0,0)
     # after round 16 the state (w, position) = ((0,0), 0) is the start: 4 + 3 + 3 + 3 = 13 updates.
-    r = perceptron(EX1_X, EX1_Y, variant="printed", trace=True)
+    # (issue 20: the listing's own test is strict, so the test <= 0 is asked for explicitly here)
+    r = perceptron(EX1_X, EX1_Y, variant="printed", strict=False, trace=True)
     assert [s.w_after for s in r.trace if s.update][:4] == [v(4, 0), v(5, 1), v(5, 2), v(3, 0)]
     assert (r.reason, r.updates, r.steps, r.w) == ("cycle", 13, 16, v(0, 0))
     assert r.params["variant"] == "printed" and r.extras["erratum"] == "seed004-update-missing-label"
@@ -66,6 +67,10 @@ def test_perceptron_printed_update_without_label_cycles_back_to_zero():
     assert "never stops" in r.extras["printed_note"] and r.extras["monitor"] is None
     assert perceptron(EX1_X, EX1_Y).params["variant"] == "corrected"
     roundtrip(r)
+    # the listing by itself (seed 004: "< 0" / "> 0"): from w = 0 nothing is a mistake, one clean scan of the
+    # four samples and it returns w = 0 (reason boundary: every sample has score 0)
+    r = perceptron(EX1_X, EX1_Y, variant="printed")
+    assert (r.reason, r.updates, r.steps, r.w, r.params["strict"]) == ("boundary", 0, 4, v(0, 0), True)
 
 
 def test_fixed_increment_printed_sign_moves_away():
@@ -216,9 +221,12 @@ def test_ho_kashyap_b_min_certificate_and_errors():
 def test_ho_kashyap_printed_b_update_is_undefined_unless_square():
     with pytest.raises(ParameterError, match="seed003-ho-kashyap-b-update"):
         ho_kashyap(EX1_X, EX1_Y, variant="printed")  # a has 3 entries, b 4
-    # n = d = 2: Y = [(1,1), (-1,-2)] is invertible, a = Y^{-1} b gives Y a = b > 0 at once
+    # n = d = 2: Y = [(1,1), (-1,-2)] is invertible, Y^{-1} = [(2,1), (-1,-1)], a(1) = Y^{-1} (1,1) = (3,-2) and
+    # e(1) = 0.  The listing by itself (issue 20: its own stop, b_min = 0): line 5 b <- a + 2 eta e+ = (3,-2),
+    # line 6 a <- Y^{-1} b = (6-2, -3+2) = (4,-1), line 7 |e(1)| = 0 <= 0 returns them; Y a = (3,-2) is no separator
     r = ho_kashyap([(1,), (2,)], [1, -1], variant="printed")
-    assert r.reason == "converged" and r.extras["erratum"] == "seed003-ho-kashyap-b-update"
+    assert (r.reason, r.w, r.extras["b"], r.steps) == ("criterion", (4, -1), (3, -2), 1)
+    assert r.extras["erratum"] == "seed003-ho-kashyap-b-update" and not r.converged
 
 
 # ---------------------------------------------------------------------------

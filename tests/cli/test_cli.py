@@ -92,7 +92,11 @@ def test_examples_list_and_show(capsys):
     d = json.loads(out)
     assert code == 0 and d["verified"] is True and d["runs"][0]["w"] == ["1", "-3"]
     code, out, _ = run_cli(capsys, "examples", "show", "seed000-example2", "--format", "latex")
-    assert code == 0 and "\\toprule" in out and "\\frac" not in out
+    assert code == 0 and out.startswith("\\documentclass") and out.rstrip().endswith("\\end{document}")
+    # seed 000 Example 2 by hand: four updates from 0, w = (1,1), (0,2), (1,1), (0,0): a cycle back to w = 0
+    trace = out[out.index("$k$ & $i$ & $x$"):].split("\\end{longtable}")[0]
+    assert "\\bottomrule" in trace and "\\frac" not in trace
+    assert "4 & 4 & $(-1,\\allowbreak -1)$ & $1$ & $-2$ & yes & $(0,\\allowbreak 0)$" in out
     code, out, _ = run_cli(capsys, "examples", "show", "seed000-example1")
     assert "(3, -1)" in out and "verified: yes" in out
 
@@ -184,7 +188,8 @@ def test_algorithms_show_json(capsys):
     params = {p["name"]: p for p in d["params"]}
     # the lecture's perceptron: eta = 1 from w = 0 (w0 default: none given), mistake iff y<w,x> <= 0
     assert params["eta"]["default"] == "1" and params["w0"]["default"] is None
-    assert params["strict"]["default"] is False and params["monitor"]["default"] is True
+    # strict's default is the variant's own test (issue 20: <= 0 corrected, seed 004's < 0 printed)
+    assert params["strict"]["default"] is None and params["monitor"]["default"] is True
     assert {"w_star", "max_updates", "max_bits", "max_seconds"} <= set(params)
     assert d["max_epochs"]["default"] >= 1
 

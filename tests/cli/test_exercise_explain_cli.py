@@ -19,7 +19,7 @@ def run_cli(capsys, *argv):
 def test_exercise_markdown_and_answers(capsys):
     code, q, err = run_cli(capsys, "exercise", "perceptron", "--seed", "3")
     assert code == 0, err
-    assert "generator exgen-1, algorithm perceptron, seed 3" in q and "Answer key" not in q
+    assert "generator exgen-2, algorithm perceptron, seed 3" in q and "Answer key" not in q
     code, qa, _ = run_cli(capsys, "exercise", "perceptron", "--seed", "3", "--answers")
     assert qa.startswith(q.rstrip("\n")) and "## Answer key" in qa and "Independent checks" in qa
 
@@ -30,7 +30,7 @@ def test_exercise_formats(capsys):
         assert code == 0, err
         assert out.isascii()
     d = json.loads(out)
-    assert d["generator"] == "exgen-1" and d["seed"] == 1 and d["answers"]["verified"] is True
+    assert d["generator"] == "exgen-2" and d["seed"] == 1 and d["answers"]["verified"] is True
     assert all(c["ok"] for c in d["answers"]["checks"])
 
 
@@ -63,7 +63,8 @@ def test_explain_example1(capsys, tmp_path):
     code, out, err = run_cli(capsys, "explain", "perceptron", str(p))
     assert code == 0, err
     # seed 000 Example 1 by hand: updates (0,0)->(4,0)->(3,-1)->(1,-3), K = 3, bound 16*10/2^2 = 40
-    assert "= $(4, 0)$" in out and "= $(3, -1)$" in out and "= $(1, -3)$" in out
+    assert "= (4, 0)$" in out and "= (3, -1)$" in out and "= (1, -3)$" in out
+    assert "lecture notes: The perceptron and its convergence proof" in out and "seed 000" not in out
     assert "K = 3 \\le R^2 \\lVert w^*\\rVert^2 / \\gamma^2 = 40" in out
     for fmt in ("latex", "html"):
         code, out, err = run_cli(capsys, "explain", "perceptron", str(p), "--format", fmt)

@@ -320,3 +320,77 @@ def test_instructors_page_matches_the_command_byte_for_byte():
     assert len(blocks) == 2
     for algorithm, seed, text in blocks:
         assert text == exercise_output(algorithm, seed=int(seed), answers=True)
+
+
+# ----------------------------------------------------------------------------- answer keys an instructor hands out
+#: what a key must not show: internal parameters and budgets, the reason texts of other families, counters that
+#: mean nothing for a closed-form answer, a kernel's settings under the linear kernel, the notes by seed number
+KEY_FORBIDDEN = ("max_updates", "max_steps", "max_epochs", "stop_on_cycle", "variant", "corrected", "tightest",
+                 "exact_only", "monitor", "(Ho-Kashyap)", "(one-vs-rest)", "(single-sample rules)",
+                 "Updates K = 0", "passes 0", "degree", "coef0", "seed 00", "Seed 00", "No iteration")
+
+
+@pytest.mark.parametrize("algorithm", sorted(EXERCISES))
+def test_answer_keys_hold_no_internals(algorithm):
+    for seed in range(3):
+        ex = generate(algorithm, seed=seed)
+        key = render(exercise_doc(ex, answers=True), "markdown")
+        key = key.replace(f"seed {seed}, difficulty", "")  # the exercise's own --seed, printed in its header
+        found = [w for w in KEY_FORBIDDEN if w in key]
+        assert not found, (algorithm, seed, found)
+
+
+#: the exercises whose rule is the shared cyclic loop: their statement names its stop rule, n clean rounds in a row
+CYCLIC = ("perceptron", "fixed-increment", "threshold-unit", "linear-machine")
+
+
+@pytest.mark.parametrize("algorithm", CYCLIC)
+def test_the_statement_states_the_stop_rule_the_key_follows(algorithm):
+    for seed in range(10):
+        ex = generate(algorithm, seed=seed)
+        q = render(exercise_doc(ex), "markdown")
+        n = len(ex.X)
+        assert f"Stop as soon as $n = {n}$ rounds in a row make no" in q
+        assert "full pass" not in q
+        # the key's trace: the run ends with exactly n steps without an update, right after the last update
+        flags = [s.update for s in ex.run.trace]
+        assert flags[-n:] == [False] * n and (len(flags) == n or flags[-n - 1])
+        key = render(exercise_doc(ex, answers=True), "markdown")
+        last = ex.run.trace[-1].k
+        assert f"Steps {last - n + 1} to {last}, the last {n} in a row, made no mistake" in key
+
+
+def test_the_svm_key_derives_its_answer():
+    ex = generate("svm-hard", seed=1)
+    assert ex.X == [(2, 0), (2, 1), (-1, 0), (2, 2)] and ex.y == [-1, 1, 1, 1]
+    key = render(exercise_doc(ex, answers=True), "markdown")
+    # by hand: on S = {1, 2, 3} the constraints are equations: -(2 w1 + b) = 1, 2 w1 + w2 + b = 1, -w1 + b = 1, so
+    # w2 = 2, w1 = -2/3, b = 1/3; w = sum alpha_i y_i x_i with sum alpha_i y_i = 0 gives alpha = (20/9, 2, 2/9);
+    # ||w||^2 = 4/9 + 4 = 40/9; sample 4: (2,2) scores -4/3 + 4 + 1/3 = 3 > 1
+    assert "Active set" in key and "$S = \\{1, 2, 3\\}$" in key
+    assert "\\begin{pmatrix} 4 & -4 & 2 & -1 \\\\ -4 & 5 & -2 & 1 \\\\ 2 & -2 & 1 & 1 \\\\ -1 & 1 & 1 & 0 " \
+           "\\end{pmatrix}" in key  # y_i y_j <x_i, x_j> and y_i, then the row sum_j alpha_j y_j = 0
+    assert ("$\\alpha_{1} = \\frac{20}{9}$, $\\alpha_{2} = 2$, $\\alpha_{3} = \\frac{2}{9}$, $b = \\frac{1}{3}$"
+            in key)
+    assert "= (-\\frac{2}{3}, 2)$" in key and "$\\lVert w\\rVert^2 = \\frac{40}{9}$" in key
+    assert "| 4 | $1$ | $3$ | > 1 |" in key and "Every KKT condition holds" in key
+    # w once, as its feature part, next to b: never the augmented (b, w) beside b again
+    assert "- $w = (-\\frac{2}{3}, 2)$ (the feature weights)" in key and "(\\frac{1}{3}, -\\frac{2}{3}, 2)" not in key
+
+
+def test_keys_name_the_notes_by_title_and_state_only_the_exercise_parameters():
+    key = render(exercise_doc(generate("perceptron", seed=3), answers=True), "markdown")
+    assert "lecture notes: The perceptron and its convergence proof" in key
+    assert "Parameters: $\\eta = 1$." in key
+    hk = render(exercise_doc(generate("ho-kashyap", seed=1), answers=True), "markdown")
+    assert "Parameters: $\\eta = \\frac{1}{2}$." in hk and "k_max" not in hk
+
+
+def test_the_fisher_key_checks_samples_against_its_threshold():
+    ex = generate("fisher", seed=1)
+    assert ex.X == [(-1, 0), (-1, -1), (-3, 3), (-2, 1)] and ex.y == [1, 1, -1, -1]
+    key = render(exercise_doc(ex, answers=True), "markdown")
+    # by hand: w = (5, 1), y_0 = -8; g = w^t x - y_0 = -5 + 8 = 3, -6 + 8 = 2, -12 + 8 = -4, -9 + 8 = -1
+    assert "- $w = (5, 1)$" in key and "- $y_0 = -8$" in key
+    assert "| 1 | $3$ | $3$ | correct |" in key and "| 4 | $-1$ | $1$ | correct |" in key
+    assert "WRONG" not in key and "4 of 4 samples on the correct side" in key

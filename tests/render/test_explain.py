@@ -28,12 +28,13 @@ def test_example1_steps_and_theorem():
     # t=1: y<0,(4,0)> = 0 <= 0, mistake: w_2 = (4,0); t=2: -<(4,0),(1,1)> = -4, mistake: w_3 = (4,0)+(-1,-1) = (3,-1);
     # t=3: -<(3,-1),(0,1)> = 1 > 0; t=4: <(3,-1),(-2,-2)> = -4, mistake: w_5 = (3,-1)+(-2,-2) = (1,-3);
     # pass 2 makes no mistake, so K = 3 and w = (1,-3).
-    assert "$(0, 0)$ + $(4, 0)$ = $(4, 0)$" in md
-    assert "$(4, 0)$ + $(-1, -1)$ = $(3, -1)$" in md
-    assert "$(3, -1)$ + $(-2, -2)$ = $(1, -3)$" in md
-    assert "step 3 (pass 1), sample 3: $y_t \\langle w_t, x_t \\rangle$ = $1$ > 0, correct, no update" in md
-    assert "- $w$ = $(1, -3)$" in md
-    assert "Updates K = 3" in md
+    assert "$(0, 0) + (4, 0) = (4, 0)$" in md
+    assert "$(4, 0) + (-1, -1) = (3, -1)$" in md
+    assert "$(3, -1) + (-2, -2) = (1, -3)$" in md
+    assert "step 3 (pass 1), sample 3: $y_t \\langle w_t, x_t \\rangle = 1 > 0$, correct, no update" in md
+    assert "- $w = (1, -3)$" in md
+    # the stop: steps 5 to 8 (all of pass 2) make no mistake, n = 4 in a row
+    assert "Steps 5 to 8, the last 4 in a row, made no mistake" in md and "3 updates in 8 steps" in md
     # the theorem with w* = (1,-3): y_i<w*,x_i> = 4, 2, 3, 4 so gamma = 2; R^2 = ||(4,0)||^2 = 16; ||w*||^2 = 10;
     # bound 16 * 10 / 2^2 = 40.  Mistake rows: <w_2,w*> = 4, <w_3,w*> = 6, <w_5,w*> = 10 (lower bounds 2, 4, 6);
     # ||w_2||^2 = 16, ||w_3||^2 = 10, ||w_5||^2 = 10 (upper bounds 16, 32, 48).
@@ -51,10 +52,10 @@ def test_non_separable_shows_certificate():
     md = render(explain(run), "markdown")
     # hand derivation: z = (1,0,0), (1,1,1), (-1,-1,0), (-1,0,-1); sum lambda_i z_i = 0 forces
     # lambda_2 = lambda_3 = lambda_4 = lambda_1, so lambda = (1/4, 1/4, 1/4, 1/4) is the only certificate
-    assert "$\\lambda$ = $(\\frac{1}{4}, \\frac{1}{4}, \\frac{1}{4}, \\frac{1}{4})$" in md
-    assert "$\\sum_i \\lambda_i y_i \\tilde x_i$ = $(0, 0, 0)$" in md
+    assert "$\\lambda = (\\frac{1}{4}, \\frac{1}{4}, \\frac{1}{4}, \\frac{1}{4})$" in md
+    assert "$\\sum_i \\lambda_i y_i \\tilde x_i = (0, 0, 0)$" in md
     assert "not linearly separable" in md
-    assert "reason \"not_separable\"" in md
+    assert "## Stop" not in md  # a decision in closed form has no iteration to stop
 
 
 def test_long_run_head_and_tail():
@@ -126,7 +127,26 @@ def test_html_opens_offline():
     assert not [u for u in p.urls if u.startswith(("http:", "https:", "//"))]
     assert "http://" not in html and "https://" not in html
     assert "table" in p.tags and "h1" in p.tags
-    assert "(1, -3)" in html
+    # the mathematics is MathML (latex2mathml), like the site: w = (1, -3) typeset, no plain-text fallback
+    assert "math" in p.tags and ("<mi>w</mi><mo>&#x0003D;</mo><mo stretchy=\"false\">&#x00028;</mo><mn>1</mn>"
+                                 "<mo>&#x0002C;</mo><mo>&#x02212;</mo><mn>3</mn>") in html
+    assert "class=\"math\"" not in html
+
+
+def test_html_without_latex2mathml_falls_back_to_plain_formulas(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_latex2mathml(name, *args, **kw):
+        if name.startswith("latex2mathml"):
+            raise ImportError(name)
+        return real_import(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_latex2mathml)
+    html = _ex1_doc("html")
+    assert "<math" not in html and "<span class=\"math\">w = (1, -3)</span>" in html
+    assert "install latex2mathml" in html and html.isascii()
 
 
 def test_unknown_format():
@@ -135,3 +155,14 @@ def test_unknown_format():
     run = get("perceptron").func(EX1_X, EX1_Y)
     with pytest.raises(ParameterError, match="unknown format 'pdf'"):
         render(explain(run), "pdf")
+
+
+def test_labels_are_their_text_escaped_for_each_format():
+    # labels with LaTeX's special characters: set as text (escaped), never as math ($a_b$ would subscript)
+    run = get("perceptron").func(EX1_X, ["a_b", "c&d%", "c&d%", "a_b"], positive="a_b", trace=True)
+    tex = render(explain(run), "latex")
+    assert "a\\_b" in tex and "c\\&d\\%" in tex and "$a_b$" not in tex and "$c" not in tex
+    md = render(explain(run), "markdown")
+    assert "| 1 | $(4, 0)$ | a_b | $1$ |" in md  # sample 1, label a_b, the first-listed label is +1
+    html = render(explain(run), "html")
+    assert "c&amp;d%" in html
