@@ -26,6 +26,7 @@ documentation site uses it.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -776,6 +777,10 @@ def scene_latex(scene: Scene, width_mm: float = 100.0, height_mm: float = 75.0) 
         n = f"[{dots}]" if dots else ""
         return f"\\qbezier{n}{P(ua, va)}{P((ua + ub) / 2, (va + vb) / 2)}{P(ub, vb)}"
 
+    def axis(name: str) -> str:  # x1 -> $x_1$, other feature names as text
+        m = re.fullmatch(r"x(\d+)", name)
+        return f"$x_{{{m.group(1)}}}$" if m else latex_text(name)
+
     out = ["\\begin{center}", "\\setlength{\\unitlength}{1mm}",
            f"\\begin{{picture}}({width_mm:.0f},{height_mm + 4:.0f})(-8,-8)",
            f"\\put(0,0){{\\framebox({width_mm:.0f},{height_mm:.0f}){{}}}}"]
@@ -787,8 +792,8 @@ def scene_latex(scene: Scene, width_mm: float = 100.0, height_mm: float = 75.0) 
             f"\\put({width_mm:.0f},-4){{\\makebox(0,0)[r]{{\\scriptsize ${_num(u1)}$}}}}",
             f"\\put(-1,1){{\\makebox(0,0)[r]{{\\scriptsize ${_num(v0)}$}}}}",
             f"\\put(-1,{height_mm - 1:.0f}){{\\makebox(0,0)[r]{{\\scriptsize ${_num(v1)}$}}}}",
-            f"\\put({width_mm / 2:.0f},-5){{\\makebox(0,0){{\\small {latex_text(scene.axis_names[0])}}}}}",
-            f"\\put(-7,{height_mm / 2:.0f}){{\\makebox(0,0){{\\small {latex_text(scene.axis_names[1])}}}}}"]
+            f"\\put({width_mm / 2:.0f},-5){{\\makebox(0,0){{\\small {axis(scene.axis_names[0])}}}}}",
+            f"\\put(-7,{height_mm / 2:.0f}){{\\makebox(0,0){{\\small {axis(scene.axis_names[1])}}}}}"]
     for kind, (a, b) in scene.lines:
         if kind == "margin":
             out.append(seg(a, b, 120))
