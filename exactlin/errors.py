@@ -23,6 +23,7 @@ __all__ = [
     "VerificationError",
     "NotSeparableError",
     "LongRationalWarning",
+    "InputSizeError",
 ]
 
 
@@ -57,6 +58,11 @@ class ShapeError(InputError):
 
 class LabelError(InputError):
     """Labels that the algorithm cannot take (e.g. three classes for a binary algorithm)."""
+
+
+class InputSizeError(InputError):
+    """A number of the input longer than the input-size limit (:data:`exactlin.exact.numbers.INPUT_DIGITS`):
+    refused before any work, with the limit and how to raise it (``input_digits=N``, ``--input-digits N``)."""
 
 
 class CSVError(InputError):

@@ -231,9 +231,11 @@ def read_run(path: str | os.PathLike) -> Run:
 
 def trace_csv(run: Run, *, vectors: bool = True) -> str:
     """The trace as CSV: the columns of :func:`exactlin.render.report.trace_table`, every number exact."""
+    from exactlin.exact.format import display
     from exactlin.render.report import trace_table
 
-    header, rows = trace_table(run, vectors=vectors)
+    with display(exact=True):  # machine-readable: every number in full, never its decimal approximation
+        header, rows = trace_table(run, vectors=vectors)
     buf = _io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)

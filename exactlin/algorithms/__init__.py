@@ -57,7 +57,7 @@ MODULE_OF: dict[str, str] = {
 
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
 #: has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress")
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits")
 
 
 @dataclass

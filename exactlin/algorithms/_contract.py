@@ -17,18 +17,20 @@ The rule itself only computes: ``rule(X, y, P)``.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from exactlin.errors import ParameterError
+from exactlin.exact.numbers import check_input_size
 from exactlin.model.params import Conflict, Param, check_conflicts
 
 __all__ = ["COMMON_KWARGS", "Checked", "entry_point", "check_call", "parameter_table_doc", "signature_for"]
 
 #: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress")
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits")
 
 _COMMON_DOC = {
     "bias": "where the constant 1 of the augmented samples goes: none, first or last",
@@ -41,6 +43,10 @@ _COMMON_DOC = {
     "progress": "None, or a callable that receives a Progress record (exactlin.model.progress: algorithm, step, "
                 "updates, max_bits, budget) every 1,000 sample visits of work and once at the end (final=True, "
                 "with the stop reason); exactlin.render.progress.ProgressLine shows them on a terminal",
+    "input_digits": "the input-size limit: at most this many digits in one number of the data or the parameters, "
+                    "and 20 times as many beyond the first 20 digits of each, summed (None: "
+                    "exactlin.exact.numbers.INPUT_DIGITS, 300); a longer input is refused at once with an "
+                    "InputSizeError, so that no call runs for long",
 }
 
 
@@ -49,10 +55,11 @@ class Checked(Mapping):
     the common keywords as attributes, and the names given explicitly (``given``)."""
 
     __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "progress", "_values", "given",
-                 "last_bounds")
+                 "last_bounds", "input_digits")
 
     def __init__(self, algorithm: str, values: dict[str, Any], given: frozenset[str], *, bias: str, positive,
-                 floats: str, max_epochs: int, trace: bool | None, progress: Callable | None = None):
+                 floats: str, max_epochs: int, trace: bool | None, progress: Callable | None = None,
+                 input_digits: int | None = None):
         self.algorithm = algorithm
         self._values = dict(values)
         self.given = given
@@ -62,6 +69,7 @@ class Checked(Mapping):
         self.max_epochs = max_epochs
         self.trace = trace
         self.progress = progress
+        self.input_digits = input_digits
         self.last_bounds = None  # the Bounds the rule built (a batch rule fills in its default budget there)
 
     def __getitem__(self, name: str) -> Any:
@@ -135,6 +143,9 @@ def _check_common(algorithm: str, kw: dict[str, Any]) -> None:
     if pr is not None and not callable(pr):
         raise ParameterError(f"progress must be None or a callable taking a Progress record, got {pr!r}",
                              parameter="progress")
+    nd = kw.get("input_digits")
+    if nd is not None and (isinstance(nd, bool) or not isinstance(nd, int) or nd < 1):
+        raise ParameterError(f"input_digits must be None or a whole number >= 1, got {nd!r}", parameter="input_digits")
 
 
 def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Conflict], common: Sequence[str],
@@ -162,7 +173,7 @@ def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Confl
     values = {p.name: checked[p.name] if p.name in checked else p.default for p in table}
     return Checked(algorithm, values, frozenset(checked), bias=kw["bias"], positive=kw.get("positive"),
                    floats=kw.get("floats", "repr"), max_epochs=kw["max_epochs"], trace=kw.get("trace"),
-                   progress=kw.get("progress"))
+                   progress=kw.get("progress"), input_digits=kw.get("input_digits"))
 
 
 def signature_for(table: Sequence[Param], common: Sequence[str], defaults: dict[str, Any]) -> inspect.Signature:
@@ -213,6 +224,69 @@ def _final_progress(algorithm: str, P: Checked, run, iterative: bool) -> None:
                         reason=getattr(run, "reason", None)))
 
 
+#: the algorithm whose call is running (None outside every call): the input-size limit is checked once, on the
+#: user's call, with the user's input_digits, never again on the runs an algorithm makes of another
+_INSIDE: contextvars.ContextVar[str | None] = contextvars.ContextVar("exactlin_algorithm_call", default=None)
+
+
+def _numbers_of(where: str, v: Any, floats: str) -> Iterator[tuple[str, Any]]:
+    """(where, Fraction) for each exact number in one entry or parameter value (a sequence: each element);
+    a value the conversion rule refuses is skipped here (the rule raises its own error), a float is short."""
+    from fractions import Fraction
+
+    from exactlin.errors import ExactlinError
+    from exactlin.exact.numbers import to_rational
+
+    if isinstance(v, bool) or v is None or isinstance(v, float):
+        return
+    if isinstance(v, int):
+        if v.bit_length() > 66:
+            yield where, Fraction(v)
+        return
+    if isinstance(v, Fraction):
+        yield where, v
+        return
+    if isinstance(v, (list, tuple)):
+        for j, x in enumerate(v):
+            yield from _numbers_of(f"{where}[{j + 1}]", x, floats)
+        return
+    if isinstance(v, str) or type(v).__module__.split(".")[0] in ("decimal", "sympy", "flint"):
+        try:
+            yield where, to_rational(v, floats=floats if floats in ("repr", "exact") else "repr")
+        except (ExactlinError, ValueError, TypeError):
+            return
+
+
+def _input_numbers(X, P: Checked) -> Iterator[tuple[str, Any]]:
+    """The numbers of one call's input, each with where it is: the samples' entries (an integer numpy array or
+    :class:`~exactlin.exact.rows.ExactRows` holds machine integers only, so it is not walked) and the numeric
+    parameters.  Rows that are not rows are left to the rule's own error."""
+    from exactlin.exact.rows import ExactRows
+
+    rows = getattr(X, "X", X)  # a Dataset: its exact rows
+    if isinstance(rows, ExactRows) or getattr(rows, "dtype", None) is not None and rows.dtype.kind in "iuf":
+        rows = ()
+    elif hasattr(rows, "to_numpy") and not isinstance(rows, (list, tuple)):  # a DataFrame
+        rows = rows.to_numpy()
+        rows = () if rows.dtype.kind in "iuf" else rows
+    from fractions import Fraction
+
+    try:
+        for i, row in enumerate(rows):
+            if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+                continue
+            for j, v in enumerate(row):
+                t = type(v)  # the common short numbers first, without a call (this loop sees every entry)
+                if t is int and v.bit_length() <= 66 or t is Fraction and v.numerator.bit_length() <= 66 \
+                        and v.denominator.bit_length() <= 66:
+                    continue
+                yield from _numbers_of(f"sample {i + 1}, feature {j + 1}", v, P.floats)
+    except TypeError:  # X is not iterable: the rule says so
+        pass
+    for name, v in P.items():
+        yield from _numbers_of(f"parameter {name}", v, P.floats)
+
+
 def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflicts: Sequence[Conflict], *,
                 multiclass: bool, bias_default: str, iterative: bool = True) -> Callable:
     """The public function of a registered algorithm: checks the call once, then runs ``rule(X, y, P)``."""
@@ -220,7 +294,7 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
 
     common = tuple(c for c in COMMON_KWARGS if not (multiclass and c == "positive"))
     defaults = {"bias": bias_default, "positive": None, "floats": "repr", "max_epochs": DEFAULT_MAX_EPOCHS,
-                "trace": None, "progress": None}
+                "trace": None, "progress": None, "input_digits": None}
     table = tuple(table)
     sig = signature_for(table, common, defaults)
 
@@ -238,7 +312,15 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         X = bound.arguments.pop("X")
         y = bound.arguments.pop("y", None)
         P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
-        run = rule(X, y, P)
+        outer = _INSIDE.get() is None
+        if outer:  # the user's call (an algorithm run by another, e.g. one-vs-rest's binary runs, is inside it)
+            check_input_size(_input_numbers(X, P), P.input_digits)  # before any work: refused at once
+            token = _INSIDE.set(algorithm)
+        try:
+            run = rule(X, y, P)
+        finally:
+            if outer:
+                _INSIDE.reset(token)
         if P.progress is not None:
             _final_progress(algorithm, P, run, iterative)
         return run

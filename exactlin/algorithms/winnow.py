@@ -24,6 +24,7 @@ from exactlin.algorithms._loop import cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import _certificate, _dot, _sign, bound_params
 from exactlin.errors import InputError, ParameterError
+from exactlin.exact.format import text
 from exactlin.model.models import linear_model
 from exactlin.model.params import Param, greater_than
 from exactlin.model.run import Run
@@ -62,8 +63,9 @@ def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
     e = Fraction(e)
     bits = max(abs(alpha.numerator).bit_length(), alpha.denominator.bit_length())
     if abs(e.numerator) * bits > POWER_BIT_LIMIT * e.denominator:
-        raise InputError(f"alpha^{e} = {alpha}^{e} would have about {abs(e.numerator) * bits // e.denominator} "
-                         f"bits (limit {POWER_BIT_LIMIT}); scale the features down")
+        raise InputError(f"alpha^e = {text(alpha)}^e with e = {text(e)} would have about "
+                         f"{text(abs(e.numerator) * bits // e.denominator)} bits (limit {POWER_BIT_LIMIT}); scale "
+                         "the features down")
     if e.denominator != 1:
         # alpha^(p/q) (lowest terms) is rational iff alpha^(1/q) is: take the root first, so that alpha^p with a
         # 665-bit p (a 200-digit feature) is never computed
@@ -73,7 +75,8 @@ def exact_power(alpha: Fraction, e: Fraction) -> Fraction:
     else:
         p = q = 1
     if p is None or q is None:
-        raise InputError(f"alpha^{e} = {alpha}^{e} is irrational: Balanced Winnow in exact arithmetic needs integer "
+        raise InputError(f"alpha^e = {text(alpha)}^e with e = {text(e)} is irrational: Balanced Winnow in exact "
+                         "arithmetic needs integer "
                          "feature values (or an alpha whose powers at these exponents are rational)")
     base = alpha ** e.numerator if e.numerator >= 0 else 1 / alpha ** (-e.numerator)
     return Fraction(base)

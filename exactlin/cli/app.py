@@ -34,7 +34,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "emit_json", "load_csv"]
 #: the modules of the commands, in the order ``exactlin --help`` lists them; each defines ``register(subparsers)``
 COMMANDS = ("exactlin.cli.examples", "exactlin.cli.algorithms", "exactlin.cli.fit", "exactlin.cli.errata",
             "exactlin.cli.separable", "exactlin.cli.compare", "exactlin.cli.predict", "exactlin.cli.docs",
-            "exactlin.cli.exercise", "exactlin.cli.explain")
+            "exactlin.cli.exercise", "exactlin.cli.explain", "exactlin.cli.check")
 #: kept under its old name: the progress switch (``--no-progress``) of :mod:`exactlin.cli.common`
 _PROGRESS = PROGRESS
 

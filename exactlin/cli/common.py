@@ -13,7 +13,7 @@ from exactlin.errors import ExactlinError, ParameterError
 __all__ = ["emit_json", "emit_document", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS",
            "LOADED",
            "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog",
-           "progress_wanted"]
+           "progress_wanted", "add_input_digits_arg", "input_digits_kwargs"]
 
 
 def did_you_mean(name: str, choices, *, prefix: bool = True) -> list[str]:
@@ -73,6 +73,20 @@ def add_data_args(p, *, label: bool = True) -> None:
     if label:
         p.add_argument("--label-column", default=None, metavar="NAME|INDEX",
                        help="the column holding the label: a header name or a 1-based index (default: the last)")
+
+
+def add_input_digits_arg(p) -> None:
+    """--input-digits N: the input-size limit of every algorithm (its ``input_digits`` keyword) for this call."""
+    p.add_argument("--input-digits", type=int, default=None, metavar="N",
+                   help="the input-size limit: at most N digits in one number of the data or --param, 20 N "
+                        "beyond the first 20 digits of each in all (default 300); a longer input is refused at "
+                        "once")
+
+
+def input_digits_kwargs(args) -> dict:
+    """``{"input_digits": N}`` when --input-digits was given (else nothing: the algorithm's default)."""
+    n = getattr(args, "input_digits", None)
+    return {} if n is None else {"input_digits": n}
 
 
 def examples_epilog(*lines: str) -> str:
@@ -210,6 +224,19 @@ def load_data(args):
             sys.stderr.write(f"exactlin: note: the label is the last column ({ds.label_name!r}); the header has a "
                              f"column {named[0]!r}: --label-column {named[0]} takes the label from it\n")
     return ds
+
+
+def parse_options(args, ds) -> dict:
+    """How a command parsed its data (recorded in a saved result's ``data.options``, so that a checker parses the
+    file the same way): the delimiter (detected from the file when not given; None for standard input), whether
+    there was a header, the label column as given, the positive label as given."""
+    delimiter = parse_delimiter(getattr(args, "delimiter", None))
+    if delimiter is None and str(args.data) != "-":
+        from exactlin.data.dataset import detect_delimiter, read_bytes
+
+        delimiter = detect_delimiter(read_bytes(args.data)[: 1 << 16].decode("utf-8", "replace"))
+    return {"delimiter": delimiter, "header": ds.feature_names is not None,
+            "label_column": getattr(args, "label_column", None), "positive": getattr(args, "positive", None)}
 
 
 def csv_line(e: ExactlinError) -> str:

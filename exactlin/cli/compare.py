@@ -11,7 +11,7 @@ __all__ = ["register", "cmd_compare"]
 
 
 def cmd_compare(args) -> int:
-    from exactlin.cli.common import fit_with_status, get_algorithm, load_data, out, parse_params
+    from exactlin.cli.common import fit_with_status, get_algorithm, input_digits_kwargs, load_data, out, parse_params
     from exactlin.compare import compare, compare_text, report_jsonable
     from exactlin.data.dataset import check_bias
     from exactlin.errors import ParameterError
@@ -25,7 +25,8 @@ def cmd_compare(args) -> int:
     except ImportError:
         raise ParameterError("exactlin compare needs scikit-learn for its float anchors: "
                              "pip install 'exactlin[sklearn]'", parameter="compare") from None
-    kwargs: dict[str, Any] = {"bias": bias, "positive": args.positive, "params": params}
+    kwargs: dict[str, Any] = {"bias": bias, "positive": args.positive, "params": {**params,
+                                                                                   **input_digits_kwargs(args)}}
     if args.max_epochs is not None:
         kwargs["max_epochs"] = args.max_epochs
     report = fit_with_status(compare, spec.name, ds, None, **kwargs)
@@ -43,7 +44,7 @@ def cmd_compare(args) -> int:
 def register(subparsers) -> None:
     import argparse
 
-    from exactlin.cli.common import add_data_args, examples_epilog
+    from exactlin.cli.common import add_data_args, add_input_digits_arg, examples_epilog
 
     p = subparsers.add_parser(
         "compare", help="run an algorithm exactly and its nearest float implementation (scikit-learn, numpy); "
@@ -62,5 +63,6 @@ def register(subparsers) -> None:
     p.add_argument("--max-epochs", type=int, default=None, metavar="N")
     p.add_argument("--json", action="store_true", help="print one JSON object (floats of the anchors as JSON "
                                                        "numbers, exact values as rational strings)")
+    add_input_digits_arg(p)
     add_data_args(p)
     p.set_defaults(handler=cmd_compare)

@@ -16,7 +16,7 @@ __all__ = ["register", "cmd_explain"]
 
 def cmd_explain(args) -> int:
     from exactlin.algorithms import get
-    from exactlin.cli.common import emit_document, fit_with_status, load_csv, parse_params
+    from exactlin.cli.common import emit_document, fit_with_status, input_digits_kwargs, load_csv, parse_params
     from exactlin.data.dataset import check_bias
     from exactlin.lectures.notes import notes_title
     from exactlin.render.explain import explain, render
@@ -25,7 +25,7 @@ def cmd_explain(args) -> int:
     params = parse_params(spec, args.param)
     bias = check_bias(args.bias) if args.bias else spec.bias_default
     ds = load_csv(args.data)
-    kwargs: dict[str, Any] = {"bias": bias, "trace": True}
+    kwargs: dict[str, Any] = {"bias": bias, "trace": True, **input_digits_kwargs(args)}
     if args.max_epochs is not None:
         if not spec.iterative:
             raise ParameterError(f"{spec.name} is not iterative: --max-epochs does not apply", parameter="max_epochs")
@@ -73,4 +73,7 @@ def register(subparsers) -> None:
     sp.add_argument("--max-epochs", type=int, default=None)
     sp.add_argument("--head", type=int, default=10, help="steps shown at the start of a long run (default 10)")
     sp.add_argument("--tail", type=int, default=5, help="steps shown at the end of a long run (default 5)")
+    from exactlin.cli.common import add_input_digits_arg
+
+    add_input_digits_arg(sp)
     sp.set_defaults(handler=cmd_explain)

@@ -1,6 +1,7 @@
 """``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
 [--max-epochs N] [--trace] [--json | --format text|json|latex|pdf|csv|markdown] [--save MODEL.json]
-[--label-column NAME|INDEX] [--delimiter D] [--plot FILE.svg|FILE.png]``: train an algorithm on a CSV file
+[--save-result RESULT.json] [--label-column NAME|INDEX] [--delimiter D] [--plot FILE.svg|FILE.png]``:
+train an algorithm on a CSV file
 (``-``: standard input)."""
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ from typing import Any
 
 from exactlin.cli.common import (
     add_data_args,
+    add_input_digits_arg,
     emit_json,
     examples_epilog,
     fit_with_status,
     get_algorithm,
+    input_digits_kwargs,
     load_data,
     out,
+    parse_options,
     parse_params,
 )
 from exactlin.errors import ParameterError
@@ -112,11 +116,14 @@ def _markdown(run) -> str:
 
 
 def _csv(run) -> str:
-    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings)."""
+    """The final result as ``# name: value`` comment lines, then the trace as CSV (exact strings: machine-readable,
+    so never a decimal approximation, whatever ``--digits``)."""
+    from exactlin.exact.format import display
     from exactlin.io import trace_csv
     from exactlin.render.report import fmt_value
 
-    lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
+    with display(exact=True):
+        lines = [f"# {k}: {v if isinstance(v, str) else fmt_value(v)}" for k, v in _summary_rows(run)]
     text = "\n".join(lines) + "\n"
     if run.trace:
         text += trace_csv(run)
@@ -137,7 +144,7 @@ def cmd_fit(args) -> int:
     # no trace is built that the output does not print: --json prints one only with --trace (verification and
     # the convergence monitor run either way); text prints the default trace when it is short
     trace = True if args.trace else (False if fmt_ == "json" else None)
-    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace}
+    kwargs: dict[str, Any] = {"bias": bias, "floats": "repr", "trace": trace, **input_digits_kwargs(args)}
     if spec.iterative:
         if args.max_epochs is not None:
             kwargs["max_epochs"] = args.max_epochs
@@ -154,6 +161,9 @@ def cmd_fit(args) -> int:
         if trace is False:
             kwargs["trace"] = None  # the default trace: the picture draws the boundary after each update
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
+    run.data_options = parse_options(args, ds)
+    if args.save_result:
+        _save_result(args.save_result, run)
     if args.plot:
         _plot(args.plot, run)
     if args.save:
@@ -195,6 +205,20 @@ def _plot(path, run) -> None:
 
     save_figure(run, path)
     sys.stderr.write(f"exactlin: picture written to {path}\n")
+
+
+def _save_result(path, run) -> None:
+    """Write the result with its data and claims (``exactlin check FILE`` re-checks it) atomically."""
+    import sys
+
+    from exactlin.io import atomic_write_text
+
+    try:
+        atomic_write_text(path, run.to_json(trace=False) + "\n")
+    except OSError as e:
+        raise ParameterError(f"--save-result {path}: cannot write ({e.strerror or e})", parameter="save_result") \
+            from None
+    sys.stderr.write(f"exactlin: result saved to {path} (check it: exactlin check {path})\n")
 
 
 def _save(path, run, spec, ds, positive) -> None:
@@ -247,6 +271,10 @@ def register(subparsers) -> None:
                         "or CSV tables")
     f.add_argument("--save", default=None, metavar="MODEL.json",
                    help="write the prediction model and its metadata (for exactlin predict), atomically")
+    f.add_argument("--save-result", default=None, metavar="RESULT.json",
+                   help="write the result with its exact rows and claims, atomically (exactlin check RESULT.json "
+                        "re-checks it, as does the stand-alone exactlin/exactlin_check.py)")
+    add_input_digits_arg(f)
     f.add_argument("--plot", default=None, metavar="FILE.svg|FILE.png",
                    help="draw the data, the boundary (Fisher: the threshold w.x = y0), an SVM's margins and support "
                         "vectors, and the boundary after each update, for two-dimensional data (needs matplotlib: "

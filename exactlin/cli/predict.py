@@ -156,6 +156,7 @@ def cmd_predict(args) -> int:
         import csv
         import io
 
+        from exactlin.exact.format import exact_text as fmt_value  # machine-readable: every number in full
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         names = list(ds.feature_names or [f"x{j + 1}" for j in range(ds.d)])

@@ -18,14 +18,18 @@ __all__ = ["register", "cmd_separable"]
 def cmd_separable(args) -> int:
     from exactlin._version import __version__
     from exactlin.algorithms.separability import separable
-    from exactlin.cli.common import emit_json, load_data
+    from exactlin.cli.common import emit_json, load_data, parse_options
+    from exactlin.model.claims import carried
     from exactlin.render.report import fmt_value, weights_text
 
     ds = load_data(args)
     bias = args.bias or "first"
-    run = separable(ds, None, bias=bias, positive=args.positive, exact_only=args.exact_only)
+    from exactlin.cli.common import input_digits_kwargs
+
+    run = separable(ds, None, bias=bias, positive=args.positive, exact_only=args.exact_only,
+                    **input_digits_kwargs(args))
     ex = run.extras
-    out = {"exactlin_version": __version__, "algorithm": "separable", "data": str(args.data), "bias": bias,
+    out = {"exactlin_version": __version__, "algorithm": "separable", "data_file": str(args.data), "bias": bias,
            "separable": ex["separable"], "verified": True, "method": ex["method"]}
     if ex["separable"]:
         # the CLI's JSON contract: w in the augmented space (bias entry where --bias puts it), b the intercept
@@ -35,6 +39,7 @@ def cmd_separable(args) -> int:
     else:
         out["certificate"] = ex["certificate"]
     if args.json:
+        out.update(carried(run, parse_options(args, ds)))  # data (the rows) and claims: exactlin check re-checks
         emit_json(out)
         return 0
     w = sys.stdout.write
@@ -71,5 +76,8 @@ def register(subparsers) -> None:
     sp.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
     sp.add_argument("--exact-only", action="store_true", help="skip the float LP candidate (scipy HiGHS)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
+    from exactlin.cli.common import add_input_digits_arg
+
+    add_input_digits_arg(sp)
     add_data_args(sp)
     sp.set_defaults(handler=cmd_separable)

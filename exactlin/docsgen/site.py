@@ -19,7 +19,6 @@ the fields :func:`exactlin.render.report.summary_items` lists (the same as ``exa
 from __future__ import annotations
 
 import contextlib
-import html
 import importlib
 import inspect
 import io
@@ -28,14 +27,16 @@ import os
 import pkgutil
 import posixpath
 import re
+import sys
 import tempfile
 import time
 from fractions import Fraction
 
+from exactlin.docsgen.mathtext import ascii_md, esc, md_text, nav_title, plain_math
 from exactlin.exact.format import latex as format_latex
 from exactlin.exact.format import markdown as format_markdown
 from exactlin.exact.format import text as format_text
-from exactlin.lectures.notes import NOTE_TITLES, SEED000, SEED004, cite_note
+from exactlin.lectures.notes import NOTE_TITLES, SEED000, SEED004, cite_note, note_title
 from exactlin.render.report import TRACE_ROWS as _REPORT_TRACE_ROWS
 
 log = logging.getLogger("mkdocs.plugins.exactlin")
@@ -67,22 +68,18 @@ TRACE_ROWS = _REPORT_TRACE_ROWS
 # small renderers
 
 
-def esc(s) -> str:
-    return html.escape(str(s), quote=True)
-
-
-def md_text(s: str) -> str:
-    """Plain text from the code, made safe for Markdown (no emphasis, no raw HTML, no links)."""
-    s = html.escape(str(s), quote=False)
-    return re.sub(r"([\\`*_\[\]])", r"\\\1", s)
-
-
 def md_inline_rst(s: str) -> str:
-    """A docstring paragraph: ``code`` and :role:`target` become <code>, the rest is escaped text."""
+    """A docstring paragraph: ``code`` and :role:`target` become <code>, **bold** is bold, the rest is text with its
+    ASCII formulas typeset (:func:`exactlin.docsgen.mathtext.ascii_md`)."""
     out = []
     pos = 0
+
+    def text(t: str) -> str:
+        return "".join(f"**{ascii_md(b)}**" if k % 2 else ascii_md(b) for k, b in enumerate(re.split(r"\*\*", t))
+                       if b) if t.count("**") % 2 == 0 else ascii_md(t)
+
     for m in re.finditer(r"``(.+?)``|:[a-z]+:`~?([^`]+)`|`([^`]+)`", s):
-        out.append(md_text(s[pos:m.start()]))
+        out.append(text(s[pos:m.start()]))
         if m.group(1) is not None:
             code = m.group(1)
         elif m.group(2) is not None:
@@ -93,7 +90,7 @@ def md_inline_rst(s: str) -> str:
             code = m.group(3)
         out.append(f"<code>{esc(code)}</code>")
         pos = m.end()
-    out.append(md_text(s[pos:]))
+    out.append(text(s[pos:]))
     return "".join(out)
 
 
@@ -111,6 +108,14 @@ def doc_to_md(doc: str) -> str:
             out.append("```pycon\n" + inspect.cleandoc(block) + "\n```")
         elif all(ln.startswith("    ") or not ln.strip() for ln in lines) or re.match(r"^=+(\s+=+)*\s*$", first):
             out.append("```text\n" + inspect.cleandoc(block) + "\n```")
+        elif re.match(r"^\d+[.)] ", first):  # a numbered list (the items may run over several lines)
+            items = []
+            for ln in lines:
+                if re.match(r"^\s*\d+[.)] ", ln):
+                    items.append(re.sub(r"^\s*\d+[.)] ", "", ln))
+                elif items:
+                    items[-1] += " " + ln.strip()
+            out.append("\n".join(f"{k}. " + md_inline_rst(it) for k, it in enumerate(items, 1)))
         elif re.match(r"^[*-] ", first):
             items: list[str] = []
             for ln in lines:
@@ -152,7 +157,7 @@ def value_md(v) -> str:
     """A result value: numbers and vectors of numbers as math, anything else as escaped text."""
     if is_number(v) or (isinstance(v, (tuple, list)) and v and all(is_number(x) for x in v) and len(v) <= 12):
         return math(v)
-    return md_text(fmt(v))
+    return ascii_md(fmt(v))
 
 
 def admonition(kind: str, title: str, body: str) -> str:
@@ -177,7 +182,7 @@ def run_summary(run) -> str:
         for c, wc in zip(classes, W):
             lines.append(f"* class {md_text(c)}: $w = {latex(wc)}$")
     lines.append(f"* converged: **{'yes' if run.converged else 'no'}**; stop reason `{run.reason}`: "
-                 f"{md_text(REASONS.get(run.reason, ''))}")
+                 f"{ascii_md(REASONS.get(run.reason, ''))}")
     spec = _report_spec(run)
     if spec is None or spec.iterative:  # a closed form has no counts (the same rule as exactlin fit's text)
         lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
@@ -195,17 +200,17 @@ def run_summary(run) -> str:
         bits = [f"kind `{cert.get('kind')}`", f"verified: **{cert.get('verified')}**"]
         if cert.get("lambda") is not None:
             bits.append(f"$\\lambda = {latex(tuple(cert['lambda']))}$")
-        lines.append("* certificate: " + ", ".join(bits) + (f"; {md_text(cert['meaning'])}" if cert.get("meaning")
+        lines.append("* certificate: " + ", ".join(bits) + (f"; {ascii_md(cert['meaning'])}" if cert.get("meaning")
                                                              else ""))
     mon = run.extras.get("monitor")
     if mon is not None and hasattr(mon, "gamma_min"):
-        lines.append(f"* convergence monitor: $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)}), "
+        lines.append(f"* convergence monitor: $w^* = {latex(mon.w_star)}$ ({ascii_md(mon.w_star_source)}), "
                      f"$\\gamma_{{\\min}} = {latex(mon.gamma_min)}$, $R^2 = {latex(mon.R2)}$, "
                      f"$\\|w^*\\|^2 = {latex(mon.norm2_w_star)}$; $K = {mon.K} \\le {latex(mon.bound)}$; "
                      + ("Facts 1 and 2 checked at the one mistake" if mon.checked == 1 else
                         f"Facts 1 and 2 checked at all {mon.checked} mistakes"))
     elif run.extras.get("monitor_note"):
-        lines.append(f"* convergence monitor: {md_text(run.extras['monitor_note'])}")
+        lines.append(f"* convergence monitor: {ascii_md(run.extras['monitor_note'])}")
     return "\n".join(lines)
 
 
@@ -258,11 +263,17 @@ def picture(run, base: str, stem: str, caption: str) -> str:
 
 
 def run_json(run, base: str, stem: str) -> str:
+    from exactlin import exactlin_check
+
     try:
-        GENERATED[f"{base}/{stem}.json"] = run.to_json()
+        text = GENERATED[f"{base}/{stem}.json"] = run.to_json()
     except (TypeError, ValueError) as e:
         return f"*(JSON export failed: {md_text(e)})*"
-    return f"[Download this run as JSON (exact rationals as strings)]({stem}.json)"
+    report: list[str] = []
+    status = exactlin_check.check(text, out=report.append)  # the stand-alone checker, on the file offered
+    verdict = {0: "every claim holds", 1: "a claim FAILS", 2: "malformed"}[status]
+    return (f"[Download this run as JSON (exact rationals as strings, with its rows and claims)]({stem}.json); "
+            f"`exactlin check {stem}.json` ({verdict}):\n\n```text\n" + "\n".join(report) + "\n```")
 
 
 def run_block(run, base: str, stem: str, *, heading: str = "###") -> str:
@@ -373,7 +384,7 @@ def step_md(step) -> str:
     if isinstance(step, (tuple, list)):
         texts = [s for s in step if isinstance(s, str)]
         exprs = [s for s in step if not isinstance(s, str)]
-        lead = md_text(texts[0]) if texts else ""
+        lead = ascii_md(texts[0]) if texts else ""
         if len(exprs) == 2:
             body = f"$${sym_latex(exprs[0])} = {sym_latex(exprs[1])}$$"
         else:
@@ -390,7 +401,7 @@ def step_md(step) -> str:
         body = ""
     else:
         body = f"$${sym_latex(step)}$$"
-    return ((md_text(text) if text else "") + "\n\n" + body).strip()
+    return ((ascii_md(text) if text else "") + "\n\n" + body).strip()
 
 
 def cite_note_html(seed) -> str:
@@ -403,7 +414,7 @@ def cite_note_html(seed) -> str:
 
 def derivation_md(dv: dict, level: str = "###") -> str:
     if dv.get("python"):
-        parts = [f"{level} {md_text(dv['id'])}", "", md_text(dv["title"]), "",
+        parts = [f"{level} {md_text(dv['id'])}", "", ascii_md(dv["title"]), "",
                  f"`{dv['python']}()`, computed while this page was built:", ""]
     else:
         parts = [f"{level} {md_text(dv['title'])}", ""]
@@ -486,260 +497,52 @@ def default_run(spec):
     return run, call, X, y
 
 
-# ---------------------------------------------------------------------------
-# the notes' statements, which the modules restate as ASCII listings, typeset as math on the algorithm pages
-
-#: an ASCII listing of a module's or rule's docstring (exactly as doc_to_md leaves it in a text block) -> the
-#: same statement in Markdown with LaTeX; a listing not in the table stays a text block (a test lists them)
-LISTING_TEX: dict[str, str] = {
-    "1 begin initialize a+, a-, eta(.), k <- 0, alpha > 1\n"
-    "2 if sign[a+^t y_k - a-^t y_k] != z_k (pattern misclassified)\n"
-    "3 then if z_k = +1 then a_i^+ <- alpha^{+y_i} a_i^+; a_i^- <- alpha^{-y_i} a_i^- for all i\n"
-    "4 if z_k = -1 then a_i^+ <- alpha^{-y_i} a_i^+; a_i^- <- alpha^{+y_i} a_i^- for all i\n"
-    "5 return a+, a-":
-        "1. initialize $a^+, a^-, \\eta(\\cdot)$, $k \\leftarrow 0$, $\\alpha > 1$\n"
-        "2. if $\\operatorname{sign}[a^{+t} y_k - a^{-t} y_k] \\ne z_k$ (pattern misclassified)\n"
-        "3. then if $z_k = +1$: $a_i^+ \\leftarrow \\alpha^{+y_i} a_i^+$, $a_i^- \\leftarrow \\alpha^{-y_i} a_i^-$ "
-        "for all $i$\n"
-        "4. if $z_k = -1$: $a_i^+ \\leftarrow \\alpha^{-y_i} a_i^+$, $a_i^- \\leftarrow \\alpha^{+y_i} a_i^-$ "
-        "for all $i$\n"
-        "5. return $a^+, a^-$",
-    "1. Initially, w_1 = 0.\n"
-    "2. For t = 1, 2, 3, ...:  if y_t <w_t, x_t> <= 0 then w_{t+1} = w_t + y_t x_t, else w_{t+1} = w_t.":
-        "1. Initially, $w_1 = 0$.\n"
-        "2. For $t = 1, 2, 3, \\dots$: if $y_t \\langle w_t, x_t \\rangle \\le 0$ then $w_{t+1} = w_t + y_t x_t$, "
-        "else $w_{t+1} = w_t$.",
-    "w_i <- w_i + eta (t - o) x_i":
-        "$$w_i \\leftarrow w_i + \\eta\\, (t - o)\\, x_i$$",
-    "b(1) > 0 (default 1), a = Y^+ b;  repeat  e <- Y a - b;  e+ <- (e + |e|)/2;\n"
-    "b <- b + 2 eta e+;  a <- Y^+ b":
-        "$$b(1) > 0 \\;(\\text{default } 1), \\quad a = Y^{+} b$$\n\n"
-        "$$\\text{repeat:} \\quad e \\leftarrow Y a - b, \\quad e^+ \\leftarrow \\tfrac{1}{2}(e + |e|), \\quad "
-        "b \\leftarrow b + 2 \\eta e^+, \\quad a \\leftarrow Y^{+} b$$",
-    "b(1) > 0, a(1) = Y^+ b(1);  b(k+1) = b(k) + eta (e(k) + |e(k)|);  a(k+1) = a(k) + eta Y^+ |e(k)|":
-        "$$b(1) > 0, \\quad a(1) = Y^{+} b(1), \\quad b(k+1) = b(k) + \\eta\\, (e(k) + |e(k)|), \\quad "
-        "a(k+1) = a(k) + \\eta\\, Y^{+} |e(k)|$$",
-    "b(1) > 0, a(1) arbitrary (default 0);  b(k+1) = b(k) + (e(k) + |e(k)|);\n"
-    "a(k+1) = a(k) + eta R Y^t |e(k)|":
-        "$$b(1) > 0, \\quad a(1) \\text{ arbitrary (default } 0), \\quad b(k+1) = b(k) + (e(k) + |e(k)|)$$\n\n"
-        "$$a(k+1) = a(k) + \\eta\\, R\\, Y^t |e(k)|$$",
-    "a(1) arbitrary;  k <- k + 1;  a <- a + eta(k) (b_k - a^t y^k) y^k\n"
-    "until ||eta(k) (b_k - a^t y^k) y^k|| < theta":
-        "$$a(1) \\text{ arbitrary}; \\quad k \\leftarrow k + 1; \\quad a \\leftarrow a + \\eta(k)\\, "
-        "(b_k - a^t y^k)\\, y^k$$\n\n"
-        "$$\\text{until } \\|\\eta(k)\\, (b_k - a^t y^k)\\, y^k\\| < \\theta$$",
-    "a(1) arbitrary,  a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b),  eta(k) = eta(1)/k,":
-        "$$a(1) \\text{ arbitrary}, \\quad a(k+1) = a(k) - \\eta(k)\\, Y^t (Y a(k) - b), \\quad "
-        "\\eta(k) = \\eta(1)/k$$",
-    "Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i,   N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W,\n"
-    "N w = D (n_2 s_1 - n_1 s_2)   (S_W w = m_1 - m_2 multiplied by n_1 n_2 D^2),":
-        "$$Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i, \\qquad N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W$$\n\n"
-        "$$N w = D\\, (n_2 s_1 - n_1 s_2) \\qquad (S_W w = m_1 - m_2 \\text{ multiplied by } n_1 n_2 D^2)$$",
-    "minimize ||w||^2 / 2  subject to  y_i (w . x_i + b) >= 1                       [svm-hard]\n"
-    "minimize ||w||^2 / 2 + C sum xi_i^2  s.t.  y_i (w . x_i + b) >= 1 - xi_i      [svm-soft-l2] (seed 004: C = 1)\n"
-    "minimize ||w||^2 / 2 + C sum xi_i    s.t.  y_i (w . x_i + b) >= 1 - xi_i, xi >= 0   [svm-soft]":
-        "* `svm-hard`: $\\min \\tfrac{1}{2}\\|w\\|^2$ subject to $y_i (w \\cdot x_i + b) \\ge 1$\n"
-        "* `svm-soft-l2` (seed 004: $C = 1$): $\\min \\tfrac{1}{2}\\|w\\|^2 + C \\sum_i \\xi_i^2$ subject to "
-        "$y_i (w \\cdot x_i + b) \\ge 1 - \\xi_i$\n"
-        "* `svm-soft`: $\\min \\tfrac{1}{2}\\|w\\|^2 + C \\sum_i \\xi_i$ subject to "
-        "$y_i (w \\cdot x_i + b) \\ge 1 - \\xi_i$, $\\xi_i \\ge 0$",
-}
-
-_TEXT_BLOCK = re.compile(r"```text\n(.*?)\n```", re.S)
-
-
-def typeset_listings(md: str) -> str:
-    """Replace each text block of ``md`` that :data:`LISTING_TEX` knows by its typeset form."""
-    return _TEXT_BLOCK.sub(lambda m: LISTING_TEX.get(m.group(1), m.group(0)), md)
-
-
-# ---------------------------------------------------------------------------
-# what a student needs first on each algorithm page: the rule as math, when it stops, what it guarantees
-
-#: name -> (the rule in LaTeX, when it stops); read from each rule's docstring (the code states it in ASCII)
-STUDENT_RULES: dict[str, tuple[str, str]] = {
-    "perceptron": (r"y_t \langle w_t, x_t \rangle \le 0 \;\Rightarrow\; w_{t+1} = w_t + \eta\, y_t x_t",
-                   "after $n$ consecutive rounds without a mistake (converged), or when $(w, t \\bmod n)$ repeats "
-                   "(a cycle: a Gordan certificate proves the data not separable)"),
-    "averaged-perceptron": (r"\bar w = \sum_m c_m w_m, \qquad \hat y = \operatorname{sign}\langle \bar w, x \rangle",
-                            "as the voted perceptron: after a pass with no mistake"),
-    "voted-perceptron": (r"\hat y = \operatorname{sign}\Big(\sum_m c_m \operatorname{sign}\langle w_m, x \rangle"
-                         r"\Big), \quad y_t \langle w_m, x_t \rangle \le 0 \Rightarrow w_{m+1} = w_m + y_t x_t",
-                         "after a pass with no mistake"),
-    "balanced-winnow": (r"\operatorname{sign}[(a^+ - a^-)^t y_k] \ne z_k \;\Rightarrow\; a_i^+ \leftarrow "
-                        r"\alpha^{+z_k y_{k,i}} a_i^+, \quad a_i^- \leftarrow \alpha^{-z_k y_{k,i}} a_i^-",
-                        "after a pass with no mistake, or on a repeated state (a Gordan certificate)"),
-    "batch-perceptron": (r"a_{k+1} = a_k + \eta(k) \sum_{y \in \mathcal{Y}_k} y, \qquad "
-                         r"\mathcal{Y}_k = \{ y : a_k^t y \le 0 \}",
-                         "when $\\mathcal{Y}_k$ is empty (converged) or $\\|\\eta(k) \\sum_{\\mathcal{Y}_k} y\\|"
-                         " < \\theta$ (criterion)"),
-    "batch-pla": (r"\Delta = \frac{1}{N} \sum_{\operatorname{sign}(w^T x_i) \ne y_i} y_i x_i, \qquad "
-                  r"w \leftarrow w + \alpha \Delta",
-                  "when $\\Delta = 0$ (converged) or $\\|\\Delta\\| \\le \\epsilon$ (criterion)"),
-    "batch-relaxation": (r"a_{k+1} = a_k + \eta(k) \sum_{y \in \mathcal{Y}_k} \frac{b - a_k^t y}{\|y\|^2}\, y, "
-                         r"\qquad \mathcal{Y}_k = \{ y : a_k^t y < b \}",
-                         "when $\\mathcal{Y}_k$ is empty"),
-    "fixed-increment": (r"a_k^t y_k \le 0 \;\Rightarrow\; a \leftarrow a + y_k",
-                        "after a pass with no correction, or on a repeated $(a, k)$ (a Gordan certificate)"),
-    "perceptron-gd": (r"R(w) = \sum_{i \in V} -y_i x_i \cdot w, \qquad w \leftarrow w + \xi \sum_{i \in V} y_i x_i"
-                      r" = w - \xi \nabla R(w)",
-                      "when $R(w) = 0$ (converged, or boundary when a sample sits on the hyperplane)"),
-    "pocket": (r"w(t+1) = w(t) + y_i x_i; \quad E_{\text{in}}(w(t+1)) < E_{\text{in}}(\hat w) \Rightarrow "
-               r"\hat w \leftarrow w(t+1)",
-               "after $T$ PLA updates; the pocket $\\hat w$ is the answer"),
-    "single-sample-relaxation": (r"a^t y^k < b \;\Rightarrow\; a \leftarrow a + \eta\, \frac{b - a^t y^k}"
-                                 r"{\|y^k\|^2}\, y^k",
-                                 "after a pass with $a^t y \\ge b$ for every sample"),
-    "threshold-unit": (r"o = [\, w \cdot \tilde x_i \ge 0 \,], \qquad w \leftarrow w + \eta (t_i - o)\, \tilde x_i",
-                       "after a pass with $o = t$ on every sample, or on a repeated state (a Gordan certificate)"),
-    "variable-increment": (r"a^t y_k \le b \;\Rightarrow\; a \leftarrow a + \eta(k)\, y_k",
-                           "after a pass with $a^t y_k > b$ for every $k$"),
-    "ho-kashyap": (r"e = Y a - b, \quad e^+ = \tfrac{1}{2}(e + |e|), \quad b \leftarrow b + 2 \eta e^+, "
-                   r"\quad a = Y^{+} b",
-                   "when $Y a > 0$ (separable) or $e \\le 0, e \\ne 0$ (not separable, with a Gordan certificate)"),
-    "ho-kashyap-mod1": (r"b(k+1) = b(k) + \eta (e(k) + |e(k)|), \quad a(k+1) = a(k) + \eta Y^{+} |e(k)|",
-                        "as Ho-Kashyap: $Y a > 0$ (separable) or $e \\le 0, e \\ne 0$ (not separable)"),
-    "ho-kashyap-mod2": (r"b(k+1) = b(k) + (e(k) + |e(k)|), \quad a(k+1) = a(k) + \eta R Y^t |e(k)|",
-                        "when $Y a > 0$, or when a verified Gordan certificate proves the data not separable"),
-    "lms": (r"a \leftarrow a + \eta(k) (b_k - a^t y^k)\, y^k, \qquad \eta(k) = \eta(1)/k",
-            "when $\\|\\eta(k)(b_k - a^t y^k) y^k\\| < \\theta$"),
-    "widrow-hoff": (r"a(k+1) = a(k) - \eta(k)\, Y^t (Y a(k) - b), \qquad \eta(k) = \eta(1)/k",
-                    "when $\\|\\eta(k) Y^t(Ya - b)\\| < \\theta$ or the gradient is $0$"),
-    "mse": (r"a = Y^{+} b = \arg\min_a \|Y a - b\|^2", "at once (closed form)"),
-    "fisher": (r"w = S_W^{-1} (m_1 - m_2), \qquad S_W = S_1 + S_2", "at once (closed form)"),
-    "linear-machine": (r"g_j(y) \ge g_i(y) \;\Rightarrow\; w_i \leftarrow w_i + \eta y, \quad "
-                       r"w_j \leftarrow w_j - \eta y",
-                       "after a pass with no mistake"),
-    "one-vs-rest": (r"g_c \text{ trained on } \{+1 \text{ for class } c, -1 \text{ otherwise}\}, \quad "
-                    r"\hat y = c \text{ iff } g_c \text{ alone claims } x",
-                    "when every binary run stops"),
-    "separable": (r"\exists\, w : y_i \langle w, \tilde x_i \rangle \ge 1 \;\forall i \quad \text{or} \quad "
-                  r"\lambda \ge 0, \lambda \ne 0, \sum_i \lambda_i y_i \tilde x_i = 0",
-                  "at once (an exact linear program)"),
-    "svm-hard": (r"\min_{w, b} \tfrac{1}{2}\|w\|^2 \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 1",
-                 "at once (an exact optimiser)"),
-    "svm-soft": (r"\min_{w, b, \xi} \tfrac{1}{2}\|w\|^2 + C \sum_i \xi_i \quad \text{s.t.} \quad "
-                 r"y_i (w \cdot x_i + b) \ge 1 - \xi_i, \; \xi_i \ge 0",
-                 "at once (an exact optimiser)"),
-    "svm-soft-l2": (r"\min_{w, b, \xi} \tfrac{1}{2}\|w\|^2 + C \sum_i \xi_i^2 \quad \text{s.t.} \quad "
-                    r"y_i (w \cdot x_i + b) \ge 1 - \xi_i",
-                    "at once (an exact optimiser)"),
-    "feature-map": (r"x \mapsto \phi(x), \quad \text{then the chosen algorithm on } \phi(x_1), \dots, \phi(x_n)",
-                    "when the inner algorithm stops"),
-}
-
-#: the Param names that bound a run (deterministic budgets; max_seconds is off unless given)
-BUDGET_PARAMS = ("max_steps", "max_updates", "k_max", "T", "max_bits", "max_seconds")
-
-
-def student_summary(spec) -> list[str]:
-    """The lines an algorithm page begins with: the rule as math, when it stops, what it guarantees (the
-    registry's monitor sentence and the Param table's budgets)."""
-    rule = STUDENT_RULES.get(spec.name)
-    parts = ["## In short", ""]
-    if rule is None:
-        parts += ["*No summary of this rule is written yet; the sections below state it.*", ""]
-        return parts
-    tex, stops = rule
-    parts += ["**The rule**", "", f"$${tex}$$", "", f"**It stops** {stops}."]
-    budgets = []
-    for p in spec.params:
-        if p.name in BUDGET_PARAMS:
-            budgets.append(f"`{p.name}` = {'none' if p.default is None else md_text(fmt(p.default))}")
-    if spec.iterative:
-        parts += [" Budgets (defaults of the parameter table; a run that hits one stops with that reason): "
-                  + (", ".join(budgets) if budgets else "none besides `max_epochs`") + "."]
-    parts += ["", "**What it guarantees**: "
-              + (f"the convergence monitor checks {md_text(spec.monitor)}." if spec.monitor else
-                 "no convergence theorem is monitored; the result is checked exactly by an independent verifier "
-                 "(see [how 'verified' is checked](../../verified.md))."), ""]
-    return parts
-
-
 def algorithm_page(spec, examples_by_algo, results, derivs) -> str:
-    from exactlin.algorithms import COMMON_KWARGS, FAMILIES
+    """The page of one algorithm: its worked example's run (or a default run) given to the one template,
+    :func:`exactlin.docsgen.algopages.algorithm_page`."""
     from exactlin.data.dataset import as_dataset
+    from exactlin.docsgen import algopages
+
+    algopages.use_site(sys.modules[__name__])  # the template renders with this module's helpers (no import cycle)
 
     base = f"algorithms/{spec.family}"
-    mod = inspect.getmodule(spec.func)
-    parts = [f"# {md_text(spec.title)}", ""]
-    where = cite_note(spec.seed) + (f", {md_text(spec.number)}" if spec.number else "")
-    parts += [f"**Name** `{spec.name}` · **family** {md_text(FAMILIES[spec.family][0])} · **lecture** {where} · "
-              f"**Python** `{spec.func.__module__}.{spec.func.__name__}` · "
-              f"{'multi-class' if spec.multiclass else 'binary'} · "
-              f"{'iterative' if spec.iterative else 'closed form / exact optimiser'} · default bias "
-              f"`{spec.bias_default}`", ""]
-    parts += student_summary(spec)
-    parts += ["## The lecture's statement", "",
-              f"The lecture notes {cite_note(spec.seed)} state this algorithm" + (f" as {md_text(spec.number)}"
-                                                                          if spec.number else "") + ". "
-              f"The module that implements it, `{spec.func.__module__}`, restates the lecture:", ""]
-    if mod is not None and mod.__doc__:
-        parts += [typeset_listings(doc_to_md(mod.__doc__)), ""]
-    parts += ["## The exact rule exactlin runs", "", typeset_listings(doc_to_md(spec.doc)), ""]
-    parts += ["## Parameters", ""]
-    rows = []
-    for p in spec.params:
-        rows.append([p.name, p.kind, "-" if p.default is None else fmt(p.default), p.doc])
-    if rows:
-        parts += [table_html(["name", "kind", "default", "meaning"], rows, cls="exactlin-params"), ""]
-    else:
-        parts += ["This algorithm has no parameters of its own.", ""]
-    parts += ["Every algorithm also takes the common keywords " + ", ".join(f"`{k}`" for k in COMMON_KWARGS)
-              + f" (bias default here: `{spec.bias_default}`). From the command line: "
-              f"`exactlin fit {spec.name} DATA.csv --param NAME=VALUE`.", ""]
-    if spec.monitor:
-        parts += ["## Convergence monitor", "", md_text(spec.monitor), ""]
-    mine = derivations_for(spec, derivs) if derivs else []
-    parts += ["## Derivation", ""]
-    if derivs is None:
-        parts += ["*The symbolic derivations module (`exactlin.lectures.derivations`) is not part of this build.*", ""]
-    elif not mine:
-        parts += ["*No symbolic derivation is attached to this algorithm; the [derivations page]"
-                  "(../../derivations.md) lists all of them.*", ""]
-    else:
-        for dv in mine:
-            parts += [derivation_md(dv), ""]
-    parts += ["## Worked example", ""]
     exs = examples_by_algo.get(spec.name, [])
-    run = None
+    run, example, intro, data = None, None, "", ""
     for ex in exs:
         res = results.get(ex.id)
         if isinstance(res, Exception) or res is None:
             continue
         cand = [r for r in res.runs if r.algorithm == spec.name]
         if cand:
-            run = cand[0]
-            parts += [f"From the registered worked example [{md_text(ex.id)}](../../{example_path(ex)}): "
-                      f"{md_text(ex.title)} (lecture notes {cite_note(ex.seed)}), run live while this page was "
-                      "built.", ""]
+            run, example = cand[0], ex
+            intro = (f"Worked example: [{ascii_md(ex.title)}](../../{example_path(ex)}), run while this page "
+                     "was built.")
             break
     if run is None:
         try:
             run, call, X, y = default_run(spec)
         except Exception as e:  # noqa: BLE001 - shown on the page, and the test suite fails on it
             log.info("exactlin docs: default example of %s failed: %s", spec.name, e)
-            parts += [admonition("failure", "The default example could not run",
-                                 f"`{md_text(type(e).__name__)}`: {md_text(e)}"), ""]
-            return "\n".join(parts)
-        kind = "three classes" if spec.multiclass else "two classes, seed 000's Example 1"
-        parts += [f"No worked example of the lectures is registered for `{spec.name}`, so this page runs it on a "
-                  f"small default dataset ({kind}), live while the page was built:", "",
-                  data_md(as_dataset(X, y)), "", "```python", call, "```", ""]
+            return "\n".join([f"# {md_text(spec.title)}", "", admonition(
+                "failure", "The default example could not run", f"`{md_text(type(e).__name__)}`: {md_text(e)}")])
+        kind = "three classes" if spec.multiclass else "two classes: Example 1 of the perceptron lecture"
+        intro = (f"No worked example of the lectures is registered for this algorithm, so the page runs it on a "
+                 f"small dataset ({kind}) while it is built.")
+        data = data_md(as_dataset(X, y))
     else:
-        prob = run.problem
-        ds = getattr(prob, "data", prob)
+        ds = getattr(run.problem, "data", run.problem)
         if ds is not None and hasattr(ds, "X"):
-            parts += [data_md(ds), ""]
-    parts += [run_block(run, base, spec.name), ""]
-    if len(exs) > 1 or (exs and run is not None):
-        parts += ["## All worked examples of this algorithm", ""]
-        parts += [f"* [{md_text(ex.id)}](../../{example_path(ex)}): {md_text(ex.title)}" for ex in exs]
-        parts.append("")
-    return "\n".join(parts)
+            data = data_md(ds)
+    examples_line = []
+    if exs:
+        examples_line = ["### All worked examples of this algorithm", ""] + [
+            f"* [{ascii_md(ex.title)}](../../{example_path(ex)})" for ex in exs] + [""]
+    return algopages.algorithm_page(spec, run, example, intro, data, examples_line, base, derivs)
 
 
-def examples_pages(examples, results) -> None:
+def examples_pages(examples, results) -> list:
+    """Write every worked example's page and the index; return their navigation, grouped by lecture note and by
+    algorithm, each page under its readable title (:func:`examples_nav`)."""
     from exactlin.algorithms import REGISTRY
     from exactlin.docsgen.stepthrough import stepthrough_md
 
@@ -751,12 +554,13 @@ def examples_pages(examples, results) -> None:
     for ex in examples:
         res = results[ex.id]
         status = "error" if isinstance(res, Exception) else ("verified" if res.ok else "FAILED")
-        rows.append([f'<a href="{esc(ex.id)}.html">{esc(ex.id)}</a>', esc(ex.title), cite_note_html(ex.seed),
-                     esc(status)])
-        parts = [f"# {md_text(ex.id)}", "", f"**{md_text(ex.title)}** (lecture notes {cite_note(ex.seed)})", ""]
+        rows.append([f'<a href="{esc(ex.id)}.html">{ascii_md(ex.title, html_cell=True)}</a>',
+                     f"<code>{esc(ex.id)}</code>", cite_note_html(ex.seed), esc(status)])
+        parts = [f"# {md_text(nav_title(ex.title))}", "", f"*Worked example `{ex.id}`, from the lecture notes "
+                 f"{cite_note(ex.seed)}.*", ""]
         if ex.algorithm and ex.algorithm in REGISTRY:
             spec = REGISTRY[ex.algorithm]
-            parts += [f"Algorithm: [{md_text(spec.title)}](../{algo_path(spec)}).", ""]
+            parts += [f"Algorithm: [{ascii_md(spec.title)}](../{algo_path(spec)}).", ""]
         if isinstance(res, Exception):
             parts += [admonition("failure", "This example raised an error",
                                  f"`{md_text(type(res).__name__)}`: {md_text(res)}")]
@@ -764,26 +568,26 @@ def examples_pages(examples, results) -> None:
             continue
         parts += [f"**Verified: {'yes' if res.ok else 'NO'}** ({sum(c.ok for c in res.checks)} of "
                   f"{len(res.checks)} checks agree with the lecture).", "", "## Checks", ""]
-        crow = [[esc(c.what), esc(fmt(c.expected)), esc(fmt(c.actual)), esc(c.source),
-                 "✓ agrees" if c.ok else "✗ DIFFERS"] for c in res.checks]
+        crow = [[ascii_md(c.what, html_cell=True), esc(fmt(c.expected)), esc(fmt(c.actual)),
+                 ascii_md(c.source, html_cell=True), "✓ agrees" if c.ok else "✗ DIFFERS"] for c in res.checks]
         parts += [table_html(["check", "expected", "exactlin", "expected value from", "result"], crow,
                              cls="exactlin-checks", raw=True), ""]
         if res.notes:
-            parts += ["## Notes", ""] + [md_text(n) + "\n" for n in res.notes]
+            parts += ["## Notes", ""] + [ascii_md(n) + "\n" for n in res.notes]
         if res.data:
             parts += ["## Exact results", ""]
             for key, val in res.data.items():
                 if isinstance(val, (list, tuple)) and val and all(isinstance(r, (list, tuple)) for r in val):
-                    parts += [f"**{md_text(key)}**", "",
+                    parts += ["", f"**{ascii_md(key)}**", "",
                               table_html([f"{j + 1}" for j in range(max(len(r) for r in val))],
                                          [[fmt(c) for c in r] for r in val]), ""]
                 else:
-                    parts += [f"* **{md_text(key)}**: {value_md(val)}"]
+                    parts += [f"* **{ascii_md(key)}**: {value_md(val)}"]
             parts.append("")
         seen: dict = {}  # the step-throughs on this page
         for k, run in enumerate(res.runs, 1):
             spec = REGISTRY.get(run.algorithm)
-            link = f" ([{md_text(spec.title)}](../{algo_path(spec)}))" if spec else ""
+            link = f" ([{md_text(nav_title(spec.title))}](../{algo_path(spec)}))" if spec else ""
             parts += [f"## Run {k}: `{run.algorithm}`{link}", ""]
             ds = getattr(run.problem, "data", None)
             if ds is not None:
@@ -791,8 +595,24 @@ def examples_pages(examples, results) -> None:
             parts += [run_block(run, "examples", f"{ex.id}-{k}"), ""]
             parts += [stepthrough_md(run, seen, f"Run {k}")]  # exactlin.docsgen.stepthrough: a frame per update
         GENERATED[example_path(ex)] = "\n".join(parts)
-    index += [table_html(["example", "title", "lecture notes", "status"], rows, raw=True), ""]
+    index += [table_html(["example", "id", "lecture notes", "status"], rows, raw=True), ""]
     GENERATED["examples/index.md"] = "\n".join(index)
+    return examples_nav(examples)
+
+
+def examples_nav(examples) -> list:
+    """The worked examples for the navigation: one section per lecture note (by its title, in file order), in it
+    one per algorithm (by its title), in it each example by its readable title (no markup renders in the
+    navigation, so symbols are Unicode: :func:`exactlin.docsgen.mathtext.nav_title`)."""
+    from exactlin.algorithms import REGISTRY
+
+    by_note: dict[str, dict[str, list]] = {}
+    for ex in sorted(examples, key=lambda e: e.seed or ""):
+        spec = REGISTRY.get(ex.algorithm) if ex.algorithm else None
+        algo = nav_title(spec.title) if spec else "Margins and separability"
+        by_note.setdefault(note_title(ex.seed).split(" (")[0], {}).setdefault(algo, []).append(
+            {nav_title(ex.title): example_path(ex)})
+    return [{note: [{algo: items} for algo, items in algos.items()]} for note, algos in by_note.items()]
 
 
 def proof_page(examples, results) -> str:
@@ -832,7 +652,7 @@ def proof_page(examples, results) -> str:
             parts += [f"## {md_text(ex.id)}: {md_text(ex.title)}", "",
                       f"Run {k} (`{run.algorithm}`) of the worked example [{md_text(ex.id)}]({example_path(ex)}), "
                       f"lecture notes {cite_note(ex.seed)}.", "",
-                      f"* reference separator $w^* = {latex(mon.w_star)}$ ({md_text(mon.w_star_source)})",
+                      f"* reference separator $w^* = {latex(mon.w_star)}$ ({ascii_md(mon.w_star_source)})",
                       f"* step $\\eta = {latex(mon.eta)}$, start $w_1 = "
                       f"{latex(run.params.get('w0') or tuple(0 for _ in mon.w_star))}$",
                       f"* $\\gamma_{{\\min}} = \\min_i y_i \\langle w^*, x_i \\rangle = {latex(mon.gamma_min)}$",
@@ -1082,9 +902,10 @@ def generate(checkout=None) -> list:
 
     fam_nav = []
     index = ["# Algorithms", "",
-             "Every algorithm exactlin implements, grouped as the lecture notes group them. Each page has the "
-             "lecture's statement, the exact rule, the parameters, the derivation where there is one, and a worked "
-             "example run live while this site was built, with its full trace and a picture.", ""]
+             "Every algorithm exactlin implements, grouped as the lecture notes group them. Each page derives its "
+             "rule: the problem, the criterion, its gradient or the geometric argument, the rule, when it stops and "
+             "what it guarantees, with the proof instantiated on a worked example run while this site was built; "
+             "then the notes' own statement and its errata; and last, how exactlin computes it.", ""]
     for fam, (ftitle, _) in FAMILIES.items():
         members = [s for s in specs if s.family == fam]
         if not members:
@@ -1096,15 +917,16 @@ def generate(checkout=None) -> list:
             GENERATED[algo_path(spec)] = algorithm_page(spec, by_algo, results, derivs)
             rows.append([f'<a href="{esc(fam)}/{esc(spec.name)}.html"><code>{esc(spec.name)}</code></a>',
                          esc(spec.title), cite_note_html(spec.seed), esc(spec.number or "")])
-            entries.append({spec.title: algo_path(spec)})
+            entries.append({nav_title(spec.title): algo_path(spec)})
         index += [table_html(["name", "title", "lecture notes", "where"], rows, raw=True), ""]
         fam_nav.append({ftitle: entries})
     GENERATED["algorithms/index.md"] = "\n".join(index)
-    examples_pages(examples, results)
+    ex_nav = examples_pages(examples, results)
     GENERATED["proof.md"] = proof_page(examples, results)
     GENERATED["errata.md"] = errata_page()
     GENERATED["derivations.md"] = derivations_page(derivs)
     GENERATED["reference/cli.md"] = cli_page()
+    GENERATED["reference/checker.md"] = claims_page()
     GENERATED["benchmarks.md"], svg = benchmarks_page()
     if svg is not None:
         GENERATED["benchmarks/perceptron_scaling.svg"] = svg
@@ -1119,6 +941,7 @@ def generate(checkout=None) -> list:
     _MARKERS["<!-- exactlin:conversion-table -->"] = conversion_table()
     _MARKERS["<!-- exactlin:readme-install -->"] = readme_install()
     _MARKERS["<!-- exactlin:verification-table -->"] = verification_table(examples, results)
+    check_plain_math()
     log.info("exactlin docs: generated %d files in %.1f s (%.1f s of CPU)", len(GENERATED), time.perf_counter() - t0,
              time.process_time() - c0)
     return [
@@ -1127,15 +950,90 @@ def generate(checkout=None) -> list:
         {"Algorithms": ["algorithms/index.md", *fam_nav]},
         {"Derivations": "derivations.md"},
         {"Convergence proof": "proof.md"},
-        {"Worked examples": ["examples/index.md", *({ex.id: example_path(ex)} for ex in examples)]},
+        {"Worked examples": ["examples/index.md", *ex_nav]},
         {"Errata": "errata.md"},
         {"Benchmarks": "benchmarks.md"},
         *([{"How-to": howto_nav()}] if howto_nav() else []),
         {"Instructors": "instructors.md"},
         {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
+                       {"Checking a result": "reference/checker.md"},
                        {"API": api_nav}]},
     ]
+
+
+def student_pages() -> list[str]:
+    """The generated pages a student reads: every algorithm page and every worked example's page."""
+    return sorted(p for p in GENERATED if p.endswith(".md") and p.startswith(("algorithms/", "examples/")))
+
+
+def check_plain_math() -> None:
+    """Fail the build when an algorithm or worked-example page has plain-text mathematics in its prose
+    (:func:`exactlin.docsgen.mathtext.plain_math`: ``sum_{``, ``^t``, ``<-``, ``<=``, ``>=``, ``x~``, ``w_t``
+    outside code and math)."""
+    from exactlin.errors import VerificationError
+
+    bad = {p: hits for p in student_pages() if (hits := plain_math(GENERATED[p]))}
+    if bad:
+        lines = [f"{p}: {h[0]!r}" + (f" (and {len(h) - 1} more)" if len(h) > 1 else "") for p, h in bad.items()]
+        raise VerificationError("plain-text mathematics in the prose of " + f"{len(bad)} page(s):\n"
+                                + "\n".join(lines))
+
+
+#: a data set no line separates (seed 000's XOR) and three classes no linear machine separates, for the claims table
+XOR_X, XOR_Y = [(0, 0), (1, 1), (0, 1), (1, 0)], [-1, -1, 1, 1]
+MULTI_CYCLE_X, MULTI_CYCLE_Y = [(0, 0), (1, 1), (1, 0), (0, 1), (2, 2)], ["a", "a", "b", "b", "c"]
+
+
+def claims_page() -> str:
+    """Results and the checker: the format, what each claim kind's witness is and what the stand-alone checker
+    recomputes, and, generated from the registry, the claims each algorithm's results make (each run live on a
+    separable and a non-separable data set while this site was built, and checked)."""
+    from exactlin import exactlin_check
+    from exactlin.algorithms import all_specs
+    from exactlin.model.claims import FORMAT
+
+    doc = exactlin_check.__doc__ or ""
+    kinds = doc.split("recomputes each claimed condition exactly:", 1)[-1].split("x~_i is row i", 1)[0].strip("\n")
+    samples = doc.split("x~_i is row i", 1)[-1].split("Prints one line", 1)[0].strip()
+    parts = ["# Checking a result without exactlin", "",
+             f"A saved result (format `{FORMAT}`: `exactlin fit ... --save-result FILE`, `fit --json`, "
+             "`separable --json`, `Run.to_json()`, every download on this site) carries its exact rows, its labels, "
+             "the parse options, the bias mode and a SHA-256 of the canonical text of the rows, and a list of "
+             "**claims**, each with its witness. The one-file checker `exactlin/exactlin_check.py` (Python's "
+             "standard library only; it imports nothing from exactlin, ignores every `verified` flag and every "
+             "sentence of prose, and replays no run) recomputes each claim with `fractions.Fraction`:", "",
+             "```text", "python exactlin_check.py RESULT.json [DATA.csv]", "exactlin check RESULT.json [DATA.csv]",
+             "```", "", "Exit status 0: every claim holds; 1: a claim fails (named); 2: a malformed file. The "
+             "format is described by the JSON Schema `exactlin/claims.schema.json`.", "", "## The claims", "",
+             "```text", kinds, "```", "", md_text("x~_i is row i " + samples.replace("\n", " ")), "",
+             "## The claims each algorithm's results make", "",
+             "Each algorithm run on a separable data set (seed 000's Example 1; three separable classes for the "
+             "multi-class machines) and on one no line separates (XOR; three classes no linear machine separates), "
+             "with its default parameters, while this site was built; every result was checked by the stand-alone "
+             "checker (the status column). An iterative run that stops without a certificate claims only its "
+             "training errors.", ""]
+    rows = []
+    for spec in all_specs():
+        cells = [f"<code>{esc(spec.name)}</code>"]
+        status = "every claim holds"
+        for X, y in (((MULTI_X, MULTI_Y), (MULTI_CYCLE_X, MULTI_CYCLE_Y)) if spec.multiclass else
+                     ((BINARY_X, BINARY_Y), (XOR_X, XOR_Y))):
+            kw = {"max_epochs": DEFAULT_EPOCHS} if spec.iterative else {}
+            try:
+                run = spec.func(X, y, **kw)
+            except Exception as e:  # noqa: BLE001 - e.g. Fisher on XOR's coinciding means: shown as such
+                cells.append(esc(f"({type(e).__name__}: {e})"))
+                continue
+            text = run.to_json(trace=False)
+            if exactlin_check.check(text, out=lambda _line: None) != 0:
+                status = "FAILS"
+            kinds = [c["kind"] for c in __import__("json").loads(text).get("claims", [])]
+            cells.append(esc(f"{run.reason}: " + (", ".join(kinds) or "no claim")))
+        rows.append([*cells, esc(status)])
+    parts += [table_html(["algorithm", "separable data: stop reason: claims", "non-separable data: stop reason: "
+                          "claims", "checker"], rows, raw=True), ""]
+    return "\n".join(parts)
 
 
 def readme_install() -> str:

@@ -40,8 +40,8 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["int_to_str", "fmt", "text", "latex", "latex_text", "html", "markdown", "decimal_str", "approx",
-           "size_text", "display", "DISPLAY", "ndigits", "quote"]
+__all__ = ["int_to_str", "fmt", "text", "exact_text", "latex", "latex_text", "html", "markdown", "decimal_str",
+           "approx", "size_text", "display", "DISPLAY", "ndigits", "quote"]
 
 #: how numbers are shown to a person: ``digits`` significant digits in an approximation; a rational whose
 #: numerator or denominator has more than ``max_digits`` digits is shown approximately (with its size);
@@ -84,11 +84,15 @@ def int_to_str(n: int) -> str:
 
 
 def _rational(q: Any) -> Fraction | int | None:
-    """q as an int or Fraction when it is an exact rational number (int, Fraction, sympy Rational), else None."""
+    """q as an exact rational number (int, Fraction, sympy Rational), else None: an ``int`` when its value is
+    an integer (a Fraction with denominator 1 too), so every rule below sees one kind of integer; a Fraction
+    otherwise."""
     if isinstance(q, bool):
         return None
-    if isinstance(q, (int, Fraction)):
-        return q
+    if isinstance(q, int):
+        return int(q)
+    if isinstance(q, Fraction):
+        return q.numerator if q.denominator == 1 else q
     if type(q).__module__.startswith("sympy"):
         p, d = getattr(q, "p", None), getattr(q, "q", None)
         if getattr(q, "is_Rational", False) and p is not None and d is not None:
@@ -96,8 +100,13 @@ def _rational(q: Any) -> Fraction | int | None:
     return None
 
 
-def ndigits(n: int) -> int:
-    """The number of decimal digits of abs(n) (1 for 0), without printing it."""
+def ndigits(n: int | Fraction) -> int:
+    """The number of decimal digits of abs(n) (1 for 0), without printing it; ``n`` an integer (an ``int``, or
+    a Fraction whose denominator is 1)."""
+    if isinstance(n, Fraction):
+        if n.denominator != 1:
+            raise TypeError(f"ndigits: {n} is not an integer (count its numerator's and denominator's digits)")
+        n = n.numerator
     n = abs(n)
     if n < 10:
         return 1
@@ -338,7 +347,7 @@ def _readable(v: Any, r: Fraction | int | None, *, nested: bool) -> tuple[str, s
             return None
         d = decimal_str(r, DISPLAY["digits"])
         if nested:
-            size = (f"{ndigits(r)} digits" if isinstance(r, int) or r.denominator == 1 else
+            size = (f"{ndigits(r)} digits" if isinstance(r, int) else
                     f"{ndigits(r.numerator)}/{ndigits(r.denominator)} digits")
             return d, size
         return d, "exact: " + size_text(r)
@@ -404,6 +413,13 @@ def text(v: Any, *, _nested: bool = False) -> str:
             return f"≈ {d} (exact: a {len(exact)}-character expression; --exact prints it)"
         return f"{exact} ≈ {d}"
     return fmt(v)
+
+
+def exact_text(v: Any) -> str:
+    """The plain text of :func:`text` with every number exact, whatever :data:`DISPLAY` says: what the
+    machine-readable formats (CSV) write, so that they read back to the same exact values."""
+    with display(exact=True):
+        return text(v)
 
 
 def _latex_decimal(d: str) -> str:

@@ -71,6 +71,8 @@ __all__ = ["fdot",
     "max_bit_length",
     "int_to_str",
     "parse_long_rational",
+    "check_input_size",
+    "INPUT_DIGITS",
 ]
 
 FloatRule = Literal["repr", "exact", "reject"]
@@ -96,6 +98,19 @@ def _where(row: int | None, column: int | None) -> str:
 #: characters of one cell; beyond either the number is rejected, not computed (10**999999999 would never end)
 MAX_EXPONENT = 100_000
 MAX_NUMBER_CHARS = 100_000
+#: the input-size limit, checked once for every algorithm (its contract, before any work) so that no default call
+#: on up to 100 samples runs for long whatever the size of the entries (issue 20): one number of the input (a
+#: numerator or a denominator, of a sample's entry or of a parameter) has at most ``INPUT_DIGITS`` digits, and
+#: the digits beyond :data:`MACHINE_DIGITS` summed over all of them are at most ``INPUT_TOTAL_FACTOR`` times that.
+#: Every algorithm's ``input_digits=N`` (the CLI's ``--input-digits N``) raises both for one call.  Why 300: the
+#: exact SVM solvers on six ill-conditioned points took 3 to 6 s with 300-digit entries and 52 s (svm-soft-l2) with
+#: 600-digit ones on the 2-core reference machine (issue 20's measurements are in CHANGELOG.md).
+INPUT_DIGITS = 300
+INPUT_TOTAL_FACTOR = 20
+#: the digits of a machine integer (2**64 has 20): numbers this short never count towards the total
+MACHINE_DIGITS = 20
+#: a number of at most this many bits has at most MACHINE_DIGITS digits (2**66 < 10**20)
+_SHORT_BITS = 66
 _EXPONENT = re.compile(r"[eE]([-+]?[0-9_]+)\Z")
 _LONG_NUMBER = re.compile(r"(?P<sign>[-+]?)(?=\d|\.\d)(?P<num>\d*)(?:/(?P<den>\d+)|(?:\.(?P<dec>\d*))?"
                           r"(?:[eE](?P<exp>[-+]?\d+))?)\Z")
@@ -445,3 +460,52 @@ def max_bit_length(values: Iterable) -> int:
         if b > m:
             m = b
     return m
+
+
+def _sizes(q: Fraction) -> tuple[int, int]:
+    """(digits of the longer of numerator and denominator, digits beyond MACHINE_DIGITS of both together)."""
+    from exactlin.exact.format import ndigits
+
+    n, d = q.numerator, q.denominator
+    if n.bit_length() <= _SHORT_BITS and d.bit_length() <= _SHORT_BITS:
+        return 1, 0
+
+    def digits(m: int) -> int:  # exact up to 100,000 bits; beyond, the bit-length estimate (never a huge power)
+        return ndigits(m) if m.bit_length() <= 100_000 else int(m.bit_length() * 0.30102999566398120) + 1
+
+    dn, dd = digits(n), digits(d)
+    return max(dn, dd), max(0, dn - MACHINE_DIGITS) + max(0, dd - MACHINE_DIGITS)
+
+
+def check_input_size(numbers: Iterable[tuple[str, Fraction]], limit: int | None = None) -> None:
+    """Refuse, at once, an input whose numbers are beyond the input-size limit (:data:`INPUT_DIGITS`, or
+    ``limit`` for this call): ``numbers`` gives ``(where, value)`` pairs, ``where`` naming the number for the
+    message (``"sample 1, feature 2"``, ``"parameter eta"``).  Raises :class:`~exactlin.errors.InputSizeError`,
+    one line naming the number, its size, the limit and how to raise it.
+
+    >>> try:
+    ...     check_input_size([("sample 1, feature 1", Fraction(10**1000))])
+    ... except ValueError as e:
+    ...     print(str(e)[:97])
+    sample 1, feature 1 is a number of 1001 digits, beyond the input-size limit of 300 digits for one
+    """
+    from exactlin.errors import InputSizeError
+
+    limit = INPUT_DIGITS if limit is None else limit
+    total_limit = INPUT_TOTAL_FACTOR * limit
+    total = 0
+    for where, q in numbers:
+        longest, beyond = _sizes(q)
+        if longest > limit:
+            about = "about " if max(q.numerator.bit_length(), q.denominator.bit_length()) > 100_000 else ""
+            raise InputSizeError(f"{where} is a number of {about}{longest} digits, beyond the input-size limit of "
+                                 f"{limit} digits for one number; input_digits={longest} (on the command line "
+                                 f"--input-digits {longest}) raises it for one call (a longer input may take long)")
+        total += beyond
+        if total > total_limit:
+            need = -(-total // INPUT_TOTAL_FACTOR)
+            raise InputSizeError(f"the input's numbers have more than {total_limit} digits beyond the first "
+                                 f"{MACHINE_DIGITS} of each (the limit: {INPUT_TOTAL_FACTOR} x input_digits = "
+                                 f"{INPUT_TOTAL_FACTOR} x {limit}), counted up to {where}; input_digits={need} or "
+                                 f"more (on the command line --input-digits N) raises it for one call (a "
+                                 "longer input may take long)")

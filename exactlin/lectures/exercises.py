@@ -812,7 +812,7 @@ def exercise_dict(ex: Exercise, *, answers: bool = False) -> dict:
 
     d = {"exactlin_version": __version__, "generator": GENERATOR_ID, "algorithm": ex.algorithm, "seed": ex.seed,
          "difficulty": ex.difficulty, "size": [ex.n, ex.d], "X": to_jsonable([tuple(x) for x in ex.X]),
-         "y": list(ex.y), "params": {k: to_jsonable(v) for k, v in ex.kwargs.items()},
+         "y": to_jsonable(list(ex.y), text=True), "params": {k: to_jsonable(v) for k, v in ex.kwargs.items()},
          "question": "\n".join(_plain(p) for p in EXERCISES[ex.algorithm].question(ex.X, ex.y, ex.kwargs))}
     if answers:
         run = ex.run.to_dict()

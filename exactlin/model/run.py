@@ -207,6 +207,10 @@ class Run:
     model: Any = None
     #: the problem the run solved (augmented samples ``Y``, labels ``z`` and the Dataset); not serialized
     problem: Any = field(default=None, repr=False, compare=False)
+    #: how the data were parsed (delimiter, header, label_column, positive), recorded in a saved result's data
+    data_options: dict | None = field(default=None, repr=False, compare=False)
+    #: a saved result's ``result_format``, ``data`` and ``claims`` as read back (written again by ``to_dict``)
+    carried: dict | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.reason not in REASONS:
@@ -271,7 +275,14 @@ class Run:
             "trace": [s.to_dict() for s in self.trace],
             "seed": self.seed,
             **({"model": to_jsonable(self.model)} if self.model is not None else {}),
+            **self._carried(),
         }
+
+    def _carried(self) -> dict:
+        """The data and the claims a checker re-checks (:mod:`exactlin.model.claims`)."""
+        from exactlin.model.claims import carried
+
+        return carried(self, self.data_options) or dict(self.carried or {})
 
     def to_json(self, *, trace: bool = True, indent: int | None = 2) -> str:
         d = self.to_dict()
@@ -282,7 +293,8 @@ class Run:
     @classmethod
     def from_dict(cls, d: dict) -> Run:
         known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
-                 "epochs", "steps", "params", "trace_complete", "trace", "seed", "model", "extras_shadowed"}
+                 "epochs", "steps", "params", "trace_complete", "trace", "seed", "model", "extras_shadowed",
+                 "result_format", "data", "claims"}
         extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
         # extras whose names a Run field takes in JSON (the SVMs' feature weights extras["w"]), kept apart
         extras.update({k: from_jsonable(v) for k, v in (d.get("extras_shadowed") or {}).items()})
@@ -311,6 +323,7 @@ class Run:
             extras=extras,
             seed=d.get("seed"),
             model=model,
+            carried={k: d[k] for k in ("result_format", "data", "claims") if k in d} or None,
         )
 
     @classmethod
@@ -361,5 +374,6 @@ class _Canonical(dict):
         return (_Canonical, (dict(self),))
 
 
-_RESERVED = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
+_RESERVED = {"result_format", "data", "claims",  # a saved result's carried block (exactlin.model.claims)
+             "exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
              "params", "trace", "trace_complete", "seed", "reason_text", "model"}

@@ -23,8 +23,8 @@ BAD_BY_KIND = {"rational": "x/y", "int": "1/2", "vector": "1,a", "matrix": "1,0;
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_signature_is_the_table(spec):
     sig = inspect.signature(spec.func)
-    common = ["bias", "floats", "max_epochs", "trace", "progress"] if spec.multiclass else \
-        ["bias", "positive", "floats", "max_epochs", "trace", "progress"]
+    common = ["bias", "floats", "max_epochs", "trace", "progress", "input_digits"] if spec.multiclass else \
+        ["bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits"]
     assert list(sig.parameters) == ["X", "y", *common, *(p.name for p in spec.params)]
     assert sig.parameters["X"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
     assert sig.parameters["y"].default is None
@@ -32,6 +32,7 @@ def test_signature_is_the_table(spec):
     assert sig.parameters["max_epochs"].default == 1000
     assert sig.parameters["trace"].default is None
     assert sig.parameters["progress"].default is None
+    assert sig.parameters["input_digits"].default is None
     for p in spec.params:
         q = sig.parameters[p.name]
         assert q.kind is inspect.Parameter.KEYWORD_ONLY
@@ -41,14 +42,14 @@ def test_signature_is_the_table(spec):
 def test_perceptron_signature_text():
     text = str(inspect.signature(exactlin.perceptron))
     assert text.startswith("(X, y=None, *, bias='none', positive=None, floats='repr', max_epochs=1000, trace=None, "
-                           "progress=None, eta=Fraction(1, 1), w0=None, strict=None, ")
+                           "progress=None, input_digits=None, eta=Fraction(1, 1), w0=None, strict=None, ")
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_help_lists_every_parameter(spec):
     text = pydoc.render_doc(spec.func, renderer=pydoc.plaintext)
     assert "Parameters\n    ----------" in text or "Parameters\n----------" in text
-    for name in ("bias", "floats", "max_epochs", "trace", "progress", *(p.name for p in spec.params)):
+    for name in ("bias", "floats", "max_epochs", "trace", "progress", "input_digits", *(p.name for p in spec.params)):
         assert f"{name} : " in text, name
     # the rule's own docstring is still there, and spec.doc is that docstring alone
     assert spec.doc.strip().splitlines()[0] in text

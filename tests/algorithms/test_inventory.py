@@ -26,7 +26,7 @@ ALGORITHMS = {
     "feature-map",
 }
 
-CLI_COMMANDS = {"algorithms", "compare", "docs", "errata", "examples", "exercise", "explain", "fit", "predict",
+CLI_COMMANDS = {"algorithms", "check", "compare", "docs", "errata", "examples", "exercise", "explain", "fit", "predict",
                 "separable"}
 
 EXAMPLES = {

@@ -284,7 +284,9 @@ def test_compare_overflow_is_one_line(capsys, tmp_path):
     pytest.importorskip("sklearn")
     f = tmp_path / "big.csv"
     f.write_text("x1,x2,y\n1e400,0,1\n1,1,-1\n0,1,-1\n-2,-2,1\n")
-    code, out, err = run_cli(capsys, "compare", "perceptron", f)
+    code, out, err = run_cli(capsys, "compare", "perceptron", f)  # 401 digits: the input-size limit first
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--input-digits 401" in err
+    code, out, err = run_cli(capsys, "compare", "perceptron", f, "--input-digits", "401")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "line 2" in err and "float range" in err and "Traceback" not in err
 

@@ -290,3 +290,48 @@ def test_search_works_offline_from_file_urls():
     links = re.findall(r'<a href="([^"]+)" class="md-search-result__link"', proc.stdout)
     assert links and all(link.startswith("file://") for link in links)
     assert any(link.endswith("algorithms/perceptron/balanced-winnow.html") for link in links), links
+
+
+#: the pages photographed for a person to look at: five algorithm pages and three worked examples
+SCREENSHOT_PAGES = ["algorithms/perceptron/perceptron.html", "algorithms/mse/ho-kashyap.html",
+                    "algorithms/fisher/fisher.html", "algorithms/multiclass/linear-machine.html",
+                    "algorithms/margin/svm-hard.html", "examples/seed000-example1.html",
+                    "examples/seed003-pseudoinverse.html", "examples/seed004-svm-diagonal.html"]
+
+
+def screenshot_dir():
+    """Where the screenshots go: $EXACTLIN_CI_OUTPUT/screenshots, else ci-output/screenshots in the checkout
+    (git ignores it; CI keeps the folder with its output)."""
+    from pathlib import Path
+
+    root = os.environ.get("EXACTLIN_CI_OUTPUT") or str(Path(__file__).resolve().parents[2] / "ci-output")
+    out = Path(root) / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def test_screenshots_of_algorithm_and_example_pages(served):
+    """Chromium photographs each page (full width, the top 3000 pixels) into the CI output folder; each PNG is a
+    real image of that size, and a page that drew little (an error page, an empty article) would be small."""
+    import struct
+
+    site, base, _ = served
+    chromium = find_chromium()
+    out = screenshot_dir()
+    for rel in SCREENSHOT_PAGES:
+        assert (site / rel).is_file(), rel
+        png = out / (rel.replace("/", "_").removesuffix(".html") + ".png")
+        png.unlink(missing_ok=True)
+        profile = tempfile.mkdtemp(prefix="exactlin-chromium-")
+        try:
+            proc = subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--hide-scrollbars",
+                                   "--window-size=1280,3000", "--virtual-time-budget=10000",
+                                   f"--screenshot={png}", f"{base}/{rel}"], capture_output=True, text=True,
+                                  timeout=120)
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+        assert png.is_file(), f"no screenshot of {rel} (exit {proc.returncode}): {proc.stderr[-1500:]}"
+        head = png.read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", head[16:24]) == (1280, 3000), rel
+        assert png.stat().st_size > 100_000, f"{rel}: the screenshot is nearly empty"

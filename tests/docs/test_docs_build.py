@@ -10,6 +10,7 @@ import pytest
 from tests.docs.docs_site import build_site
 
 from exactlin.algorithms import all_specs
+from exactlin.docsgen.mathtext import nav_title
 from exactlin.lectures.errata import all_errata
 from exactlin.lectures.examples import all_examples
 
@@ -36,7 +37,7 @@ def test_one_page_per_algorithm_with_trace_picture_and_json(site):
     for spec in specs:
         rel = f"algorithms/{spec.family}/{spec.name}"
         text = page(site, rel + ".html")
-        assert html.escape(spec.title, quote=False) in text, spec.name
+        assert html.escape(nav_title(spec.title), quote=False) in text, spec.name
         assert spec.seed in text, f"{spec.name}: the page must cite the seed file"
         assert "exactlin-trace" in text or "records no trace steps" in text, f"{spec.name}: no trace table"
         assert (site / (rel + ".json")).is_file(), f"{spec.name}: no JSON of the run"
@@ -51,7 +52,7 @@ def test_one_page_per_worked_example(site):
     index = page(site, "examples/index.html")
     for ex in all_examples():
         text = page(site, f"examples/{ex.id}.html")
-        assert html.escape(ex.title, quote=False) in text
+        assert html.escape(nav_title(ex.title), quote=False) in text  # its heading and its entry in the nav
         assert f'href="{ex.id}.html"' in index
 
 

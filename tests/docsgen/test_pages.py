@@ -1,5 +1,5 @@
 """The hand-written newcomer pages (Getting started, the how-to pages) and the generator's additions for them:
-live blocks, the notes' titles, the student summary on algorithm pages, the notes' statements as math.
+live blocks and the notes' titles (the algorithm pages' derivations: tests/docsgen/test_algopages.py).
 
 These run without mkdocs: the browser and build tests (tests/docs) cover the built site."""
 
@@ -10,7 +10,6 @@ import io
 import os
 import re
 import shlex
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -178,86 +177,8 @@ def test_generated_pages_cite_notes_with_their_titles():
     for name in ("perceptron", "ho-kashyap", "svm-hard", "batch-pla", "perceptron-gd"):
         pages[name] = site.algorithm_page(REGISTRY[name], {}, {}, None)
     for key, md in pages.items():
+        md = re.sub(r"^```.*?^```", "", md, flags=re.M | re.S)  # a docstring shown verbatim is code
         for seed, title in NOTE_TITLES.items():
             for m in re.finditer(re.escape(f"`{seed}`"), md):
                 assert md[:m.start()].endswith(f"{title} ("), (key, md[max(0, m.start() - 120):m.end()])
     assert NOTE_TITLES["001_5ccb68c426482a98.txt"] in pages["batch-pla"]
-
-
-# ---------------------------------------------------------------------------
-# algorithm pages begin with what a student needs
-
-
-def test_every_algorithm_has_a_summary_that_typesets():
-    from exactlin.algorithms import all_specs
-
-    specs = all_specs()
-    assert {s.name for s in specs} == set(site.STUDENT_RULES)
-    for spec in specs:
-        md = "\n".join(site.student_summary(spec))
-        tex = re.search(r"\$\$(.+?)\$\$", md, re.S).group(1)
-        assert "<code>" not in site.to_mathml(tex, True), spec.name
-        assert "**It stops**" in md and "**What it guarantees**" in md
-        if spec.monitor:
-            assert site.md_text(spec.monitor) in md
-        for p in spec.params:
-            if spec.iterative and p.name in site.BUDGET_PARAMS:
-                shown = "none" if p.default is None else site.md_text(site.fmt(p.default))
-                assert f"`{p.name}` = {shown}" in md, (spec.name, p.name)
-
-
-def test_the_summary_comes_first_on_the_page():
-    from exactlin.algorithms import REGISTRY, all_specs
-
-    all_specs()
-    md = site.algorithm_page(REGISTRY["perceptron"], {}, {}, None)
-    assert md.index("## In short") < md.index("## The lecture's statement") < md.index("## Parameters")
-    # the rule of seed 000 ("The Perceptron Algorithm"): on a mistake y <w, x> <= 0, w <- w + eta y x
-    assert r"y_t \langle w_t, x_t \rangle \le 0" in md and r"w_{t+1} = w_t + \eta\, y_t x_t" in md
-    assert "`max_updates` = 100000" in md
-
-
-def test_budget_defaults_come_from_the_table():
-    """The page shows the Param table's default, not a number written twice: change it, the page changes."""
-    from exactlin.algorithms import REGISTRY, all_specs
-
-    all_specs()
-    spec = REGISTRY["fixed-increment"]
-    p = next(p for p in spec.params if p.name == "max_steps")
-    assert p.default == 50000
-    assert "`max_steps` = 50000" in "\n".join(site.student_summary(spec))
-    assert Fraction(p.default) == 50000
-
-
-# ---------------------------------------------------------------------------
-# the notes' statements as math
-
-
-def test_no_ascii_listing_is_left_on_the_algorithm_pages():
-    """Every literal listing of a rule's or module's docstring is in LISTING_TEX (a new one fails here) and each
-    typeset form converts to MathML without an error."""
-    import inspect
-
-    from exactlin.algorithms import all_specs
-
-    left = []
-    for spec in all_specs():
-        mod = inspect.getmodule(spec.func)
-        for doc in (mod.__doc__, spec.doc):
-            md = site.typeset_listings(site.doc_to_md(doc or ""))
-            left += [(spec.name, b) for b in re.findall(r"```text\n(.*?)\n```", md, re.S)]
-    assert not left
-    for tex in site.LISTING_TEX.values():
-        for m in re.finditer(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", tex, re.S):
-            assert "<code>" not in site.to_mathml(m.group(1) or m.group(2), bool(m.group(1))), m.group(0)
-
-
-def test_the_perceptron_statement_is_typeset():
-    from exactlin.algorithms import REGISTRY, all_specs
-
-    all_specs()
-    md = site.algorithm_page(REGISTRY["perceptron"], {}, {}, None)
-    statement = md[md.index("## The lecture's statement"):md.index("## Parameters")]
-    # seed 000, "The Perceptron Algorithm": w_1 = 0; if y_t <w_t, x_t> <= 0 then w_{t+1} = w_t + y_t x_t
-    assert r"$y_t \langle w_t, x_t \rangle \le 0$" in statement and "$w_1 = 0$" in statement
-    assert "y_t <w_t, x_t> <= 0" not in statement

@@ -151,3 +151,27 @@ def test_site_and_report_share_the_summary_extras():
     assert "y0: 1/3" in text and "final_w: (1, 2)" in text and "margin" not in text
     md = site.run_summary(run)
     assert "* `y0`: $\\frac{1}{3}$" in md and "* `final_w`: $(1, 2)$" in md and "margin" not in md
+
+
+def test_an_integer_valued_fraction_is_an_integer_to_every_rule():
+    """Issue 20: a Fraction with denominator 1 and more than 20 digits crashed ndigits (reached from _readable);
+    it prints as the integer it is (its decimal and size by the display rule, its digits exactly in --exact)."""
+    from exactlin.exact.format import display, exact_text, html, latex, markdown, ndigits, text
+
+    q = Fraction(10**23)
+    assert ndigits(q) == 24 and ndigits(Fraction(-10**23)) == 24
+    with pytest.raises(TypeError):
+        ndigits(Fraction(1, 3))
+    assert text(q) == "≈ 1e+23 (exact: a 24-digit integer)"  # 10^23 is exactly 1e+23: no trailing zeros
+    assert text((q, 2)) == "(≈1e+23 (24 digits), 2)"
+    assert "24 digits" in latex((q, 2)) and "24 digits" in html((q, 2)) and "24 digits" in markdown((q, 2))
+    assert exact_text((q, Fraction(1, 3))) == "(100000000000000000000000, 1/3)"
+    with display(exact=True):
+        assert text(q) == "100000000000000000000000"
+
+
+def test_latex_text_escapes_every_special_character():
+    from exactlin.exact.format import latex_text
+
+    assert latex_text("||w_t+1||^2 ~ 50% & $#{}\\") == \
+        "||w\\_t+1||\\textasciicircum{}2 \\textasciitilde{} 50\\% \\& \\$\\#\\{\\}\\textbackslash{}"

@@ -188,8 +188,11 @@ def test_csv_ten_megabyte_line(tmp_path):
     q = tmp_path / "long_cells.csv"
     q.write_bytes(b",".join([b"7" * 9_999] * 1000) + b",1\n")
     assert q.stat().st_size > 10_000_000
-    with no_hang(120):
+    with no_hang(60):  # beyond the default input-size limit: refused at once, naming the limit (issue 20)
         code, out, err = run_main(["fit", "perceptron", str(q), "--json"])
+    assert code == 2 and "input-size limit" in err and out == ""
+    with no_hang(120):  # 1000 numbers of 9,979 digits beyond 20: within 20 x 500,000
+        code, out, err = run_main(["fit", "perceptron", str(q), "--json", "--input-digits", "500000"])
     assert code == 0, err
     d = json.loads(out)
     assert d["w"] == ["7" * 9_999] * 1000 and d["converged"] is True  # one update: w = x (hand derivation)
