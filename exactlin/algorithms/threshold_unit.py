@@ -69,8 +69,9 @@ def _bias_column(bias: str, d: int) -> int | None:
 def threshold_unit(X, y, P: Checked) -> Run:
     """The threshold unit with 0/1 targets (Mitchell, Machine Learning, 1997, section 4.4.2).
 
-    Targets: the ``positive`` label (default 1) is t = 1, the other label t = 0 (so 0/1 labels work as they
-    are, and +1/-1 labels too).  x~ is x augmented by ``bias`` with the constant ``bias_input`` (1 or -1).
+    Targets: the ``positive`` label (default: the label that reads as 1, such as 1, 1.0 or the text +1) is
+    t = 1, the other label t = 0 (so 0/1 labels work as they are, and +1/-1 labels too).  x~ is x augmented
+    by ``bias`` with the constant ``bias_input`` (1 or -1).
     Cyclically: net = w . x~_i, o = 1 iff net >= 0 (``tie=">="``) or net > 0 (``tie=">"``), else 0;
     **w <- w + eta (t_i - o) x~_i**.  Stops ``converged`` after a pass with o = t on every sample, ``cycle``
     (with a verified Gordan certificate on the +1/-1 form) when (w, position) repeats, or on a bound.
@@ -81,8 +82,13 @@ def threshold_unit(X, y, P: Checked) -> Run:
     >>> r.w, r.updates, r.predict([(0, 1), (4, 0)])
     ((Fraction(0, 1), Fraction(0, 1), Fraction(-4, 1)), 4, (0, 1))
     """
-    positive_label = 1 if P.positive is None else P.positive
     from exactlin.algorithms._loop import binary_problem
+    from exactlin.data.dataset import as_dataset, distinct_labels, sign_of_label
+
+    positive_label = P.positive
+    if positive_label is None:  # the data's own label that reads as 1 (1, 1.0, "+1"), else 1
+        X, y = as_dataset(X, y, floats=P.floats), None
+        positive_label = next((lab for lab in distinct_labels(X.y) if sign_of_label(lab) == 1), 1)
 
     prob = binary_problem(X, y, bias=P.bias, positive=positive_label, floats=P.floats)
     col = _bias_column(P.bias, prob.d)

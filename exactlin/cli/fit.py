@@ -28,7 +28,7 @@ FORMATS = ("text", "json", "latex", "pdf", "csv", "markdown")
 
 def _labels(model, ds, spec, positive) -> tuple:
     """The file's labels as the model uses them: (+1 label, -1 label) for a binary run, the classes otherwise."""
-    from exactlin.data.dataset import class_labels, label_matcher
+    from exactlin.data.dataset import class_labels
 
     if getattr(model, "classes", None):
         return tuple(model.classes)
@@ -38,10 +38,16 @@ def _labels(model, ds, spec, positive) -> tuple:
         return class_labels(ds.y)
     if positive is None:
         return (1, -1)
-    is_pos = label_matcher(positive)
-    pos = next(lab for lab in ds.y if is_pos(lab))
-    neg = next((lab for lab in ds.y if not is_pos(lab)), None)
-    return (pos, neg)
+    return _pos_neg(ds, positive)
+
+
+def _pos_neg(ds, positive) -> tuple:
+    """(the file's label that --positive names, the other label or None), by the one label rule."""
+    from exactlin.data.dataset import distinct_labels, find_label, same_label
+
+    seen = distinct_labels(ds.y)
+    pos = find_label(seen, positive)
+    return (pos, next((lab for lab in seen if not same_label(lab, pos)), None))
 
 
 def _summary_rows(run) -> list[tuple[str, Any]]:
@@ -131,7 +137,7 @@ def _csv(run) -> str:
 
 
 def cmd_fit(args) -> int:
-    from exactlin.data.dataset import check_bias, label_matcher
+    from exactlin.data.dataset import check_bias
     from exactlin.render.report import run_text
 
     spec = get_algorithm(args.algorithm)
@@ -175,10 +181,8 @@ def cmd_fit(args) -> int:
         if args.positive is not None:  # which label of the file became +1, and which -1
             from exactlin.model.serialize import to_jsonable
 
-            is_pos = label_matcher(args.positive)
-            pos = next(lab for lab in ds.y if is_pos(lab))
-            neg = next((lab for lab in ds.y if not is_pos(lab)), None)
-            d["labels"] = {"+1": to_jsonable(pos), "-1": to_jsonable(neg)}
+            pos, neg = _pos_neg(ds, args.positive)
+            d["labels"] = {"+1": to_jsonable(pos, text=True), "-1": to_jsonable(neg, text=True)}
         emit_json(d)
     elif fmt_ in ("latex", "pdf"):
         from exactlin.cli.common import emit_document

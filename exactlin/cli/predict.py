@@ -8,8 +8,12 @@ reported as undefined.
 
 Labels: with ``--label-column`` the file has labels in that column; with ``--no-labels`` it has none; by
 default a file whose rows are exactly as wide as the model's feature count has no label column, and one
-column wider has the label last.  With labels: the accuracy over the decided points (undefined points counted
-apart) and the confusion matrix (rows: the file's labels; columns: the predictions, then "undefined").
+column wider has the label last (of any kind: numbers or names).  A file's label is its text; it names a model
+label when it equals that label's text (``pass`` names pass, ``1`` names the label 1, ``01`` does not).  With
+labels: the accuracy over the decided points (undefined points counted apart) and the confusion matrix (rows:
+the file's labels; columns: the predictions, then "undefined").  File labels that name no label of the model
+(a model of pass/fail, a file of +1/-1) are reported: a warning on standard error that says which labels, on
+how many points, and what was compared, and ``label_mismatch`` in the JSON summary; the exit status stays 0.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ def load_saved_model(path: str):
 def _read_points(args, n_features: int | None):
     """(dataset, labeled): the points of DATA (a file or - for standard input, read once)."""
     from exactlin.data.dataset import parse_csv_bytes
+    from exactlin.errors import CSVError
 
     delimiter = parse_delimiter(args.delimiter)
     if args.label_column is not None and args.no_labels:
@@ -57,11 +62,22 @@ def _read_points(args, n_features: int | None):
     elif args.label_column is not None:
         ds, labeled = parse_csv_bytes(raw, source=source, delimiter=delimiter, label_column=args.label_column), True
     else:
-        unlabeled = parse_csv_bytes(raw, source=source, delimiter=delimiter, labels=False)
-        if n_features is not None and unlabeled.d == n_features:
+        # every column a feature, or the last one a label of any kind (a word such as 'cat' reads only as a label)
+        try:
+            unlabeled, error = parse_csv_bytes(raw, source=source, delimiter=delimiter, labels=False), None
+        except CSVError as e:
+            unlabeled, error = None, e
+        if unlabeled is not None and (n_features is None or unlabeled.d == n_features):
             ds, labeled = unlabeled, False
         else:
-            ds, labeled = parse_csv_bytes(raw, source=source, delimiter=delimiter), True
+            try:
+                ds, labeled = parse_csv_bytes(raw, source=source, delimiter=delimiter), True
+            except CSVError:
+                if error is None:
+                    raise
+                raise error from None
+            if error is not None and n_features is not None and ds.d != n_features:
+                raise error  # not one column too wide for a label: the bad cell is the error
     if n_features is not None and ds.d != n_features:
         raise ParameterError(
             f"{source} has {ds.d} feature column{'s' if ds.d != 1 else ''}"
@@ -73,35 +89,35 @@ def _read_points(args, n_features: int | None):
     return ds, labeled
 
 
-def _same(model_label, file_label) -> bool:
-    """Whether a model's label (as JSON kept it) names the file's label (the --positive matching rule)."""
-    from exactlin.data.dataset import label_matcher
+def _text(lab) -> str:
+    from exactlin.data.dataset import label_text
 
-    return label_matcher(model_label)(file_label)
+    return label_text(lab)
 
 
 def _prediction_rows(saved, ds, labeled: bool) -> tuple[list[dict], dict]:
+    """The points with their decisions and predictions, and the summary.  A file label names the model label of
+    the same text (:func:`exactlin.data.labels.label_text`): the one rule of a file label against a model."""
     model = saved.model
     decisions = model.decision(list(ds.X))
     predictions = model.predict(list(ds.X))
     points: list[dict] = []
-    known = list(saved.labels) or []
-    for p in predictions:
-        if p is not None and not any(_same(k, p) and type(k) is type(p) for k in known):
-            known.append(p)
+    known: list = []  # the model's labels (the columns of the confusion matrix), then any other prediction
+    for k in [*saved.labels, *(p for p in predictions if p is not None)]:
+        if _text(k) not in map(_text, known):
+            known.append(k)
+    model_texts = {_text(k): j for j, k in enumerate(known)}
     undefined = sum(p is None for p in predictions)
     summary: dict[str, Any] = {"n": len(predictions), "decided": len(predictions) - undefined,
                                "undefined": undefined}
-    rows_labels: list[Any] = []  # the file's labels, in first-seen order of the model's labels, then others
+    rows_labels: list[Any] = []  # the file's labels: those the model knows in its order, then the others
     if labeled:
+        seen: dict[str, Any] = {}
         for lab in ds.y:
-            if not any(_same(r, lab) for r in rows_labels):
-                rows_labels.append(lab)
-        order = {i: next((j for j, k in enumerate(known) if _same(k, lab)), len(known) + i)
-                 for i, lab in enumerate(rows_labels)}
-        rows_labels = [rows_labels[i] for i in sorted(order, key=order.get)]
-    matrix = {i: {j: 0 for j in range(len(known))} for i in range(len(rows_labels))}
-    undefined_by = {i: 0 for i in range(len(rows_labels))}
+            seen.setdefault(_text(lab), lab)
+        rows_labels = sorted(seen.values(), key=lambda lab: model_texts.get(_text(lab), len(known)))
+    row_of = {_text(lab): i for i, lab in enumerate(rows_labels)}
+    matrix = [[0] * (len(known) + 1) for _ in rows_labels]  # the last column: undefined
     correct = 0
     for idx, (x, g, p) in enumerate(zip(ds.X, decisions, predictions)):
         row: dict[str, Any] = {"line": ds.lines[idx] if ds.lines else idx + 1, "x": list(x), "decision": g,
@@ -109,28 +125,52 @@ def _prediction_rows(saved, ds, labeled: bool) -> tuple[list[dict], dict]:
         if labeled:
             lab = ds.y[idx]
             row["label"] = lab
-            ok = None if p is None else _same(p, lab)
+            ok = None if p is None else _text(p) == _text(lab)
             row["correct"] = ok
-            i = next(r for r, rl in enumerate(rows_labels) if _same(rl, lab))
-            if p is None:
-                undefined_by[i] += 1
-            else:
-                j = next(c for c, k in enumerate(known) if _same(k, p))
-                matrix[i][j] += 1
-                correct += bool(ok)
+            matrix[row_of[_text(lab)]][len(known) if p is None else model_texts[_text(p)]] += 1
+            correct += bool(ok)
         points.append(row)
     if labeled:
         decided = summary["decided"]
         summary.update({
             "correct": correct,
             "accuracy": Fraction(correct, decided) if decided else None,
-            "accuracy_meaning": "correct / decided points (undefined points counted apart, in 'undefined')",
+            "accuracy_meaning": "correct / decided points (undefined points counted apart, in 'undefined'); a "
+                                "prediction is correct when its text equals the file's label",
             "confusion": {"rows": "the file's labels", "columns": "the predicted labels, then undefined",
-                          "labels": list(rows_labels), "predicted": list(known),
-                          "matrix": [[matrix[i][j] for j in range(len(known))] + [undefined_by[i]]
-                                     for i in range(len(rows_labels))]},
+                          "labels": list(rows_labels), "predicted": list(known), "matrix": matrix},
         })
+        mismatch = _label_mismatch(saved, ds, known)
+        if mismatch is not None:
+            summary["label_mismatch"] = mismatch
     return points, summary
+
+
+def _label_mismatch(saved, ds, known: list) -> dict | None:
+    """The file's labels that name no label of the model (by text), with their counts; None when all do."""
+    model_labels = list(saved.labels) or known
+    texts = {_text(k) for k in model_labels}
+    counts: dict[str, list] = {}
+    for lab in ds.y:
+        t = _text(lab)
+        if t not in texts:
+            counts.setdefault(t, [lab, 0])[1] += 1
+    if not counts:
+        return None
+    return {"file_labels": [lab for lab, _n in counts.values()], "points": [n for _lab, n in counts.values()],
+            "n_points": sum(n for _lab, n in counts.values()), "of": len(ds.y), "model_labels": model_labels,
+            "compared": "the text of each file label with the text of each model label"}
+
+
+def _mismatch_text(m: dict) -> str:
+    from exactlin.exact.format import quote
+
+    shown = lambda labs: ", ".join(quote(_text(v)) for v in labs)  # noqa: E731
+    per = ", ".join(f"{quote(_text(lab))} ({n} point{'s' if n != 1 else ''})"
+                    for lab, n in zip(m["file_labels"], m["points"]))
+    return (f"{m['n_points']} of {m['of']} labelled points have a label the model does not predict: {per}; the "
+            f"model's labels are {shown(m['model_labels'])} (compared: the text of each file label with the text "
+            "of each model label); every decided one of them counts as wrong")
 
 
 def cmd_predict(args) -> int:
@@ -145,12 +185,17 @@ def cmd_predict(args) -> int:
         n_features = saved.n_features
     ds, labeled = _read_points(args, n_features)
     points, summary = _prediction_rows(saved, ds, labeled)
-    show = lambda v: "undefined" if v is None else fmt_value(v)  # noqa: E731
-    if fmt_ == "json":
-        emit_json({"model_info": {"file": str(args.model), "algorithm": saved.algorithm, "bias": saved.bias,
-                             "format": saved.format, "n_features": n_features, "labels": list(saved.labels),
-                             "rule": type(saved.model).__name__},
-                   "data": ds.source, "labeled": labeled, "points": points, "summary": summary})
+    if "label_mismatch" in summary:
+        sys.stderr.write(f"exactlin: warning: {_mismatch_text(summary['label_mismatch'])}\n")
+    show = lambda v: "undefined" if v is None else _text(v)  # noqa: E731  (a label by its text: True, not yes)
+    if fmt_ == "json":  # labels keep their type (text=True: "01" stays a text, 0.5 a float)
+        from exactlin.model.serialize import to_jsonable
+
+        doc = {"model_info": {"file": str(args.model), "algorithm": saved.algorithm, "bias": saved.bias,
+                              "format": saved.format, "n_features": n_features, "labels": list(saved.labels),
+                              "rule": type(saved.model).__name__},
+               "data": ds.source, "labeled": labeled, "points": points, "summary": summary}
+        emit_json(to_jsonable(doc, text=True))
         return 0
     if fmt_ == "csv":
         import csv
@@ -162,7 +207,7 @@ def cmd_predict(args) -> int:
         names = list(ds.feature_names or [f"x{j + 1}" for j in range(ds.d)])
         w.writerow(["line", *names, "decision", "prediction"] + (["label", "correct"] if labeled else []))
         for r in points:
-            extra = [fmt_value(r["label"]), "" if r["correct"] is None else ("yes" if r["correct"] else "no")] \
+            extra = [_text(r["label"]), "" if r["correct"] is None else ("yes" if r["correct"] else "no")] \
                 if labeled else []
             w.writerow([r["line"], *(fmt_value(v) for v in r["x"]), fmt_value(r["decision"]), show(r["prediction"]),
                         *extra])
@@ -177,7 +222,7 @@ def cmd_predict(args) -> int:
     for r in points:
         row = [str(r["line"]), fmt_value(r["x"]), fmt_value(r["decision"]), show(r["prediction"])]
         if labeled:
-            row += [fmt_value(r["label"]), "-" if r["correct"] is None else ("yes" if r["correct"] else "no")]
+            row += [_text(r["label"]), "-" if r["correct"] is None else ("yes" if r["correct"] else "no")]
         rows.append(row)
     out(text_table(header, rows))
     out(f"points: {summary['n']}; decided: {summary['decided']}; undefined (on the boundary): {summary['undefined']}")

@@ -28,6 +28,19 @@ from typing import Any, Literal
 
 import numpy as np
 
+from exactlin.data.labels import (  # noqa: F401  (the label policy, public here too)
+    as_label,
+    binary_labels,
+    class_labels,
+    distinct_labels,
+    find_label,
+    label_from_text,
+    label_matcher,
+    label_text,
+    labels_from_texts,
+    same_label,
+    sign_of_label,
+)
 from exactlin.errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
 from exactlin.exact.format import quote
 from exactlin.exact.numbers import FloatRule, Vector, parse_rational, to_matrix
@@ -41,6 +54,11 @@ __all__ = [
     "binary_labels",
     "label_matcher",
     "class_labels",
+    "distinct_labels",
+    "find_label",
+    "label_text",
+    "same_label",
+    "sign_of_label",
     "augment",
     "check_bias",
     "normalize",
@@ -112,25 +130,6 @@ class Dataset:
                           *body, r"\bottomrule", r"\end{tabular}"])
 
 
-def _check_label(lab: Any, i: int) -> Hashable:
-    try:
-        import numpy as np
-
-        if isinstance(lab, np.generic):
-            lab = lab.item()
-    except ImportError:  # pragma: no cover
-        pass
-    if lab is None:
-        raise InputTypeError(f"label of sample {i + 1} is missing (None)", row=i)
-    if isinstance(lab, float) and math.isnan(lab):
-        raise InputError(f"label of sample {i + 1} is NaN", row=i)
-    try:
-        hash(lab)
-    except TypeError:
-        raise InputTypeError(f"label of sample {i + 1} ({quote(lab)}) is not hashable", row=i) from None
-    return lab
-
-
 def _labels(y: Any) -> tuple:
     """The labels as a tuple of hashable Python values (numpy integer arrays in one step: integers are
     never missing, NaN or unhashable)."""
@@ -141,7 +140,7 @@ def _labels(y: Any) -> tuple:
             return tuple(y.tolist())
     except ImportError:  # pragma: no cover
         pass
-    return tuple(_check_label(lab, i) for i, lab in enumerate(y))
+    return tuple(as_label(lab, i) for i, lab in enumerate(y))
 
 
 def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
@@ -161,108 +160,6 @@ def as_dataset(X: Any, y: Any, *, floats: FloatRule = "repr") -> Dataset:
     if len(ys) != len(Xe):
         raise ShapeError(f"X has {len(Xe)} rows but y has {len(ys)} labels")
     return Dataset(Xe, ys)
-
-
-def _is_plus_minus_one(lab: Any) -> int | None:
-    if isinstance(lab, bool):
-        return None
-    if isinstance(lab, (int, Fraction)) and lab in (1, -1):
-        return int(lab)
-    if isinstance(lab, float) and lab in (1.0, -1.0):  # floats are input: 1.0 is exactly 1 under every rule
-        return int(lab)
-    if isinstance(lab, str) and lab.strip() in ("1", "+1", "-1"):
-        return int(lab.strip())
-    try:
-        import numpy as np
-
-        if isinstance(lab, (np.integer, np.floating)) and lab in (1, -1):
-            return int(lab)
-    except ImportError:  # pragma: no cover
-        pass
-    return None
-
-
-def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tuple[int, ...]:
-    """Map labels to +1/-1.
-
-    Without ``positive`` the labels must be +1 and -1 (ints, or the strings "1", "+1", "-1").
-    With ``positive`` that label becomes +1 and the one other label -1.
-
-    >>> binary_labels(["cat", "dog", "cat"], positive="cat")
-    (1, -1, 1)
-    """
-    if positive is None:
-        # the common case, in one pass (a list or tuple only: an iterator would be consumed by the test)
-        if isinstance(y, (list, tuple)) and set(map(type, y)) == {int} and set(y) <= {1, -1}:
-            return tuple(y)
-        out = []
-        for i, lab in enumerate(y):
-            v = _is_plus_minus_one(lab)
-            if v is None:
-                raise LabelError(
-                    f"label {quote(lab)} of sample {i + 1} is not +1 or -1; binary algorithms take +1/-1 labels, "
-                    "or any two labels with positive=LABEL (CLI: --positive LABEL); for more than two "
-                    "classes use linear-machine or one-vs-rest",
-                    row=i,
-                )
-            out.append(v)
-        return tuple(out)
-    is_pos = label_matcher(positive)
-    y = list(y)
-    if not any(is_pos(lab) for lab in y):
-        seen = class_labels(y)
-        raise LabelError(f"the positive label {quote(positive)} does not occur among the labels "
-                         f"({', '.join(quote(v) for v in seen[:5])}{', ...' if len(seen) > 5 else ''})")
-    others = []
-    out = []
-    for i, lab in enumerate(y):
-        if is_pos(lab):
-            out.append(1)
-        else:
-            if lab not in others:
-                others.append(lab)
-                if len(others) > 1:
-                    raise LabelError(
-                        f"more than two labels: {quote(positive)}, {quote(others[0])} and {quote(lab)} "
-                        f"(sample {i + 1}); "
-                        "binary algorithms take two classes; for more use linear-machine or one-vs-rest",
-                        row=i,
-                    )
-            out.append(-1)
-    return tuple(out)
-
-
-def label_matcher(positive: Hashable):
-    """The one rule that decides whether a label is ``positive``: equal to it, written the same way, or, for a
-    label typed as text (``--positive 0.5`` on the CLI), the same number: "0.5" matches a label read as 1/2,
-    "1.0" and "+1" match 1.
-
-    >>> is_pos = label_matcher("0.5")
-    >>> is_pos(Fraction(1, 2)), is_pos("0.5"), is_pos(1)
-    (True, True, False)
-    """
-    text = str(positive)
-    value = _label_value(positive) if isinstance(positive, str) else positive
-
-    def is_pos(lab) -> bool:
-        return lab == positive or lab == value or str(lab) == text
-
-    return is_pos
-
-
-def class_labels(y: Sequence[Hashable]) -> tuple:
-    """The distinct labels in a documented order: sorted when they are mutually comparable,
-    otherwise in order of first appearance."""
-    seen: list = []
-    seen_set = set()
-    for lab in y:
-        if lab not in seen_set:
-            seen_set.add(lab)
-            seen.append(lab)
-    try:
-        return tuple(sorted(seen))
-    except (TypeError, ValueError):  # ValueError: numpy arrays compared with other labels
-        return tuple(seen)
 
 
 def check_bias(bias: str) -> str:
@@ -307,7 +204,7 @@ def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
         raise ShapeError(f"{len(Y)} samples but {len(z)} labels")
     signs = list(z) if set(map(type, z)) == {int} and set(z) <= {1, -1} else []
     for i, zi in enumerate(z if not signs else ()):
-        s = _is_plus_minus_one(zi)
+        s = sign_of_label(zi)
         if s is None:
             raise LabelError(f"label {quote(zi)} of sample {i + 1} is not +1 or -1", row=i)
         signs.append(s)
@@ -326,17 +223,6 @@ def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
 
 # ---------------------------------------------------------------------------
 # CSV
-
-
-def _label_value(cell: str) -> Hashable:
-    s = cell.strip()
-    try:
-        q = parse_rational(s)
-    except InputError:
-        return s
-    if q.denominator == 1:
-        return int(q)
-    return q
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -523,7 +409,7 @@ def _parse_csv(text: str, source: str | None, *, reference: bool, delimiter: str
                        lines=tuple(lineno for lineno, _cells in rows))
     return Dataset(
         X,
-        tuple(_label_values([cells[-1] for _lineno, cells in rows])),
+        tuple(labels_from_texts([cells[-1] for _lineno, cells in rows])),
         feature_names=header[:-1] if header else None,
         label_name=header[-1] if header else None,
         source=source,
@@ -578,7 +464,7 @@ def _reference_dataset(rows, width, header, where, source, delimiter=",", label_
             raise CSVError(f"line {lineno}, column {col(width - 1)}{where}: the label is empty", line=lineno,
                            column=col(width - 1) - 1)
         X.append(tuple(vec))
-        y.append(_label_value(label))
+        y.append(label_from_text(label))
         lines.append(lineno)
     if unlabeled:
         return Dataset(tuple(X), (None,) * len(X), feature_names=header[:-1] if header else None, source=source,
@@ -591,18 +477,6 @@ def _reference_dataset(rows, width, header, where, source, delimiter=",", label_
         source=source,
         lines=tuple(lines),
     )
-
-
-def _label_values(labels: list[str]) -> list[Hashable]:
-    """_label_value of each label, computed once per distinct text."""
-    memo: dict[str, Hashable] = {}
-    out = []
-    for lab in labels:
-        v = memo.get(lab, memo)
-        if v is memo:
-            v = memo[lab] = _label_value(lab)
-        out.append(v)
-    return out
 
 
 # The fast path: CSV cells straight into int64 numerators over one common denominator.

@@ -930,9 +930,10 @@ def generate(checkout=None) -> list:
     GENERATED["benchmarks.md"], svg = benchmarks_page()
     if svg is not None:
         GENERATED["benchmarks/perceptron_scaling.svg"] = svg
-    scaling_svg = (__import__("pathlib").Path(CHECKOUT) / "benchmarks" / "scaling.svg")
-    if scaling_svg.exists():
-        GENERATED["benchmarks/scaling.svg"] = scaling_svg.read_text()
+    for stem in ("scaling", "svm_scaling"):
+        scaling_svg = (__import__("pathlib").Path(CHECKOUT) / "benchmarks" / f"{stem}.svg")
+        if scaling_svg.exists():
+            GENERATED[f"benchmarks/{stem}.svg"] = scaling_svg.read_text()
     api_nav = []
     for name in api_modules():
         path = f"reference/api/{name}.md"
@@ -1081,20 +1082,22 @@ def benchmarks_page() -> tuple[str, str | None]:
     if svg is not None:
         head += ["![Perceptron time against n, exactlin and its anchors](benchmarks/perceptron_scaling.svg)", ""]
     body = lines[1:] if lines and lines[0].startswith("# ") else lines
-    return "\n".join(head + body) + "\n" + scaling_section(root), svg
+    svm = scaling_section(root, "svm_scaling", "--repeat R` calls per cell, `--smoke")
+    return "\n".join(head + body) + "\n" + scaling_section(root) + svm, svg
 
 
-def scaling_section(root) -> str:
-    """The committed scaling table (``python -m benchmarks.scaling``: benchmarks/scaling.md, its plot
-    benchmarks/scaling.svg), as the Benchmarks page's last section; empty when it was never run."""
-    md = root / "scaling.md"
+def scaling_section(root, stem: str = "scaling", options: str = "--timeout S` per cell, `--smoke") -> str:
+    """A committed scaling table (``python -m benchmarks.scaling``: benchmarks/scaling.md, its plot
+    benchmarks/scaling.svg; ``python -m benchmarks.svm_scaling``: svm_scaling.md and .svg), as a section of the
+    Benchmarks page; empty when it was never run."""
+    md = root / f"{stem}.md"
     if not md.exists():
         return ""
-    text = md.read_text(encoding="utf-8").replace("](scaling.svg)", "](benchmarks/scaling.svg)")
-    if not (root / "scaling.svg").exists():
-        text = "\n".join(ln for ln in text.splitlines() if "](benchmarks/scaling.svg)" not in ln) + "\n"
-    return ("\n" + text + "\nThe table's rows as data: `benchmarks/scaling.json`; the command re-runs it "
-            "(`--timeout S` per cell, `--smoke` for the CI size).\n")
+    text = md.read_text(encoding="utf-8").replace(f"]({stem}.svg)", f"](benchmarks/{stem}.svg)")
+    if not (root / f"{stem}.svg").exists():
+        text = "\n".join(ln for ln in text.splitlines() if f"](benchmarks/{stem}.svg)" not in ln) + "\n"
+    return (f"\n{text}\nThe table's rows as data: `benchmarks/{stem}.json`; the command re-runs it "
+            f"(`{options}` for the CI size).\n")
 
 
 def add_files(files, config):

@@ -30,7 +30,7 @@ from exactlin.algorithms import get
 from exactlin.errors import ExactlinError, ParameterError
 from exactlin.exact.format import text
 from exactlin.lectures.notes import notes_title
-from exactlin.render.explain import Doc, M, algorithm_title, explain_blocks, mv
+from exactlin.render.explain import Doc, M, algorithm_title, explain_blocks, mv, solve_square
 
 __all__ = ["GENERATOR_ID", "EXERCISES", "DIFFICULTIES", "ExRandom", "Exercise", "generate", "exercise_doc",
            "exercise_dict", "GenerationError", "MAX_ATTEMPTS"]
@@ -89,28 +89,12 @@ def _small(v, num: int, den: int) -> bool:
     return abs(q.numerator) <= num and q.denominator <= den
 
 
-def _solve(A, rhs):
-    """The solution of the square system A x = rhs by exact Gaussian elimination, or None when A is singular."""
-    n = len(A)
-    m = [[Fraction(v) for v in r] + [Fraction(v)] for r, v in zip(A, rhs)]
-    for c in range(n):
-        piv = next((r for r in range(c, n) if m[r][c] != 0), None)
-        if piv is None:
-            return None
-        m[c], m[piv] = m[piv], m[c]
-        for r in range(n):
-            if r != c and m[r][c] != 0:
-                f = m[r][c] / m[c][c]
-                m[r] = [a - f * b for a, b in zip(m[r], m[c])]
-    return tuple(m[r][n] / m[r][r] for r in range(n))
-
-
 def _mse_solution(Z, b):
     """a = (Z^t Z)^-1 Z^t b from the normal equations (None when Z^t Z is singular)."""
     d = len(Z[0])
     A = [[sum(r[i] * r[j] for r in Z) for j in range(d)] for i in range(d)]
     rhs = [sum(r[i] * bi for r, bi in zip(Z, b)) for i in range(d)]
-    return _solve(A, rhs)
+    return solve_square(A, rhs)
 
 
 def _rank(rows) -> int:

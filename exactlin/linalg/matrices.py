@@ -111,6 +111,10 @@ def _one_blas_thread():
         yield
 
 
+#: the public name (the float guesses of :mod:`exactlin.linalg.guess` run their thin products under it too)
+one_blas_thread = _one_blas_thread
+
+
 @contextmanager
 def use_backend(name: str):
     """Temporarily run the arithmetic in ``"flint"`` or ``"sympy"`` (for tests and benchmarks)."""

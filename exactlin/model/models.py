@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactlin.data.labels import distinct_labels, plain
 from exactlin.errors import InputTypeError, ParameterError, ShapeError
 from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.numbers import fmt, to_rational
-from exactlin.model.serialize import from_jsonable, record, to_jsonable
+from exactlin.model.serialize import from_jsonable, label_from_json, label_to_json, record, to_jsonable
 
 __all__ = ["LinearModel", "ThresholdUnitModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel",
            "KernelModel", "FeatureMapModel", "MODELS", "linear_model", "linear_form", "label_pair"]
@@ -61,18 +62,23 @@ def _s(v) -> str:
     return fmt(_q(v))
 
 
-def _label_out(lab):
-    """A label for JSON: ints, strings and bools as they are (their types survive); anything else as text."""
-    if lab is None or isinstance(lab, (bool, int, str)):
-        return lab
-    try:
-        import numpy as np
+def _label(lab):
+    """A model's label as the data had it (:mod:`exactlin.data.labels`): never retyped; a numpy scalar is the
+    Python value it holds; None (no label) stays None."""
+    return plain(lab)
 
-        if isinstance(lab, np.generic):
-            return lab.item()
-    except ImportError:  # pragma: no cover
-        pass
-    return str(lab)
+
+def _keep_labels(model) -> None:
+    """A binary model's two labels as the data had them (:func:`_label`), never two that would be confused."""
+    pos, neg = _label(model.positive), _label(model.negative)
+    object.__setattr__(model, "positive", pos)
+    object.__setattr__(model, "negative", neg)
+    if pos is not None and neg is not None:
+        _distinct((pos, neg))
+
+
+def _distinct(classes) -> None:
+    distinct_labels(classes)
 
 
 def label_pair(problem) -> tuple[Any, Any]:
@@ -92,7 +98,7 @@ def label_pair(problem) -> tuple[Any, Any]:
             neg, seen_n = lab, True
         if seen_p and seen_n:
             break
-    return _label_out(pos), _label_out(neg)
+    return _label(pos), _label(neg)
 
 
 def _is_scalar(v) -> bool:
@@ -255,6 +261,7 @@ class LinearModel(_SignModel):
     negative: Any = -1
 
     def __post_init__(self):
+        _keep_labels(self)
         object.__setattr__(self, "w", _vec(self.w))
         _check_bias(self.bias)
 
@@ -265,13 +272,13 @@ class LinearModel(_SignModel):
         return _dot(self.w, _augment(x, self.bias))
 
     def to_dict(self) -> dict:
-        return {"w": [_s(v) for v in self.w], "bias": self.bias, "positive": _label_out(self.positive),
-                "negative": _label_out(self.negative)}
+        return {"w": [_s(v) for v in self.w], "bias": self.bias, "positive": label_to_json(self.positive),
+                "negative": label_to_json(self.negative)}
 
     @classmethod
     def from_dict(cls, d: dict) -> LinearModel:
-        return cls(tuple(_q(v) for v in d["w"]), d.get("bias", "none"), d.get("positive", 1),
-                   d.get("negative", -1))
+        return cls(tuple(_q(v) for v in d["w"]), d.get("bias", "none"), label_from_json(d.get("positive", 1)),
+                   label_from_json(d.get("negative", -1)))
 
 
 @record("threshold-unit-model")
@@ -290,6 +297,7 @@ class ThresholdUnitModel(_Model):
     negative: Any = 0
 
     def __post_init__(self):
+        _keep_labels(self)
         object.__setattr__(self, "w", _vec(self.w))
         _check_bias(self.bias)
         if self.bias_input not in (1, -1):
@@ -316,12 +324,12 @@ class ThresholdUnitModel(_Model):
 
     def to_dict(self) -> dict:
         return {"w": [_s(v) for v in self.w], "bias": self.bias, "bias_input": self.bias_input, "tie": self.tie,
-                "positive": _label_out(self.positive), "negative": _label_out(self.negative)}
+                "positive": label_to_json(self.positive), "negative": label_to_json(self.negative)}
 
     @classmethod
     def from_dict(cls, d: dict) -> ThresholdUnitModel:
         return cls(tuple(_q(v) for v in d["w"]), d.get("bias", "first"), d.get("bias_input", 1), d.get("tie", ">="),
-                   d.get("positive", 1), d.get("negative", 0))
+                   label_from_json(d.get("positive", 1)), label_from_json(d.get("negative", 0)))
 
 
 @record("threshold-model")
@@ -340,6 +348,7 @@ class ThresholdModel(_Model):
     negative: Any = -1
 
     def __post_init__(self):
+        _keep_labels(self)
         object.__setattr__(self, "w", _vec(self.w))
         for k in ("c", "s", "q"):
             object.__setattr__(self, k, _q(getattr(self, k)))
@@ -377,13 +386,14 @@ class ThresholdModel(_Model):
 
     def to_dict(self) -> dict:
         return {"w": [_s(v) for v in self.w], "c": _s(self.c), "s": _s(self.s), "q": _s(self.q),
-                "y0": to_jsonable(self.y0), "positive": _label_out(self.positive),
-                "negative": _label_out(self.negative)}
+                "y0": to_jsonable(self.y0), "positive": label_to_json(self.positive),
+                "negative": label_to_json(self.negative)}
 
     @classmethod
     def from_dict(cls, d: dict) -> ThresholdModel:
         return cls(tuple(_q(v) for v in d["w"]), _q(d["c"]), _q(d.get("s", "0")),
-                   _q(d.get("q", "1")), d.get("positive", 1), d.get("negative", -1))
+                   _q(d.get("q", "1")), label_from_json(d.get("positive", 1)),
+                   label_from_json(d.get("negative", -1)))
 
 
 @record("vote-model")
@@ -397,6 +407,7 @@ class VoteModel(_SignModel):
     negative: Any = -1
 
     def __post_init__(self):
+        _keep_labels(self)
         object.__setattr__(self, "vectors", tuple((_vec(w), int(c)) for w, c in self.vectors))
         _check_bias(self.bias)
         if not self.vectors:
@@ -411,12 +422,13 @@ class VoteModel(_SignModel):
 
     def to_dict(self) -> dict:
         return {"vectors": [{"w": [_s(v) for v in w], "c": c} for w, c in self.vectors], "bias": self.bias,
-                "positive": _label_out(self.positive), "negative": _label_out(self.negative)}
+                "positive": label_to_json(self.positive), "negative": label_to_json(self.negative)}
 
     @classmethod
     def from_dict(cls, d: dict) -> VoteModel:
         return cls(tuple((tuple(_q(v) for v in e["w"]), int(e["c"])) for e in d["vectors"]),
-                   d.get("bias", "none"), d.get("positive", 1), d.get("negative", -1))
+                   d.get("bias", "none"), label_from_json(d.get("positive", 1)),
+                   label_from_json(d.get("negative", -1)))
 
 
 @record("kernel-model")
@@ -438,6 +450,7 @@ class KernelModel(_SignModel):
     negative: Any = -1
 
     def __post_init__(self):
+        _keep_labels(self)
         object.__setattr__(self, "support", tuple(_vec(v) for v in self.support))
         object.__setattr__(self, "alpha", _vec(self.alpha))
         object.__setattr__(self, "y", tuple(int(v) for v in self.y))
@@ -464,15 +477,15 @@ class KernelModel(_SignModel):
     def to_dict(self) -> dict:
         return {"support": [[_s(v) for v in sv] for sv in self.support], "alpha": [_s(v) for v in self.alpha],
                 "y": list(self.y), "b": _s(self.b), "kernel": self.kernel, "degree": self.degree,
-                "coef0": _s(self.coef0), "bias": self.bias, "positive": _label_out(self.positive),
-                "negative": _label_out(self.negative)}
+                "coef0": _s(self.coef0), "bias": self.bias, "positive": label_to_json(self.positive),
+                "negative": label_to_json(self.negative)}
 
     @classmethod
     def from_dict(cls, d: dict) -> KernelModel:
         return cls(tuple(tuple(_q(v) for v in sv) for sv in d["support"]),
                    tuple(_q(v) for v in d["alpha"]), tuple(d["y"]), _q(d["b"]), d["kernel"],
-                   int(d["degree"]), _q(d["coef0"]), d.get("bias", "none"), d.get("positive", 1),
-                   d.get("negative", -1))
+                   int(d["degree"]), _q(d["coef0"]), d.get("bias", "none"), label_from_json(d.get("positive", 1)),
+                   label_from_json(d.get("negative", -1)))
 
 
 @record("feature-map-model")
@@ -541,7 +554,8 @@ class ArgmaxModel(_Model):
     bias: str = "none"
 
     def __post_init__(self):
-        object.__setattr__(self, "classes", tuple(_label_out(c) for c in self.classes))
+        object.__setattr__(self, "classes", tuple(_label(c) for c in self.classes))
+        _distinct(self.classes)
         object.__setattr__(self, "W", tuple(_vec(w) for w in self.W))
         _check_bias(self.bias)
         if len(self.classes) != len(self.W) or not self.W:
@@ -565,11 +579,13 @@ class ArgmaxModel(_Model):
         return None if j is None else self.classes[j]
 
     def to_dict(self) -> dict:
-        return {"classes": list(self.classes), "W": [[_s(v) for v in w] for w in self.W], "bias": self.bias}
+        return {"classes": [label_to_json(c) for c in self.classes], "W": [[_s(v) for v in w] for w in self.W],
+                "bias": self.bias}
 
     @classmethod
     def from_dict(cls, d: dict) -> ArgmaxModel:
-        return cls(tuple(d["classes"]), tuple(tuple(_q(v) for v in w) for w in d["W"]), d.get("bias", "none"))
+        return cls(tuple(label_from_json(c) for c in d["classes"]), tuple(tuple(_q(v) for v in w) for w in d["W"]),
+                   d.get("bias", "none"))
 
 
 @record("one-vs-rest-model")
@@ -583,7 +599,8 @@ class OneVsRestModel(_Model):
     models: tuple
 
     def __post_init__(self):
-        object.__setattr__(self, "classes", tuple(_label_out(c) for c in self.classes))
+        object.__setattr__(self, "classes", tuple(_label(c) for c in self.classes))
+        _distinct(self.classes)
         object.__setattr__(self, "models", tuple(self.models))
         if len(self.classes) != len(self.models) or not self.models:
             raise ShapeError(f"{len(self.classes)} classes but {len(self.models)} binary models")
@@ -603,11 +620,12 @@ class OneVsRestModel(_Model):
         return None if j is None else self.classes[j]
 
     def to_dict(self) -> dict:
-        return {"classes": list(self.classes), "models": [to_jsonable(m) for m in self.models]}
+        return {"classes": [label_to_json(c) for c in self.classes],
+                "models": [to_jsonable(m) for m in self.models]}
 
     @classmethod
     def from_dict(cls, d: dict) -> OneVsRestModel:
-        return cls(tuple(d["classes"]), tuple(from_jsonable(m) for m in d["models"]))
+        return cls(tuple(label_from_json(c) for c in d["classes"]), tuple(from_jsonable(m) for m in d["models"]))
 
 
 #: every model class

@@ -3,8 +3,12 @@
 One typed record, :class:`SavedModel`: the prediction model (:mod:`exactlin.model.models`) and what a reader
 needs to use it on new data: the algorithm, the bias mode, the labels, the number of features, the
 exactlin version that wrote it and :data:`FORMAT`, the version of this file layout.  :func:`load_model_text`
-accepts :data:`FORMAT` exactly; an older or newer layout is a ParameterError that names both versions.  It
-also accepts the JSON of ``exactlin fit --json`` (a Run's JSON carries its ``model``).
+accepts the layouts of :data:`READS`; an older or newer layout is a ParameterError that names both versions.
+It also accepts the JSON of ``exactlin fit --json`` (a Run's JSON carries its ``model``).
+
+Format 2 writes every label with its type (:func:`exactlin.model.serialize.label_to_json`: a text that reads as
+a number, a Fraction and a float tagged); format 1 wrote ints, texts and bools as they are and other labels as
+their text, and reads back as it always did (a JSON string is a text label).
 
 >>> from exactlin.model.models import LinearModel
 >>> s = SavedModel(LinearModel((1, -3)), "perceptron", "none", (1, -1), 2, "0")
@@ -19,13 +23,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from exactlin.errors import ParameterError
-from exactlin.model.models import MODELS
-from exactlin.model.serialize import from_jsonable, record, to_jsonable
+from exactlin.model.models import MODELS, _label
+from exactlin.model.serialize import from_jsonable, label_from_json, label_to_json, record, to_jsonable
 
-__all__ = ["SavedModel", "FORMAT", "saved_model_json", "load_model_text"]
+__all__ = ["SavedModel", "FORMAT", "READS", "saved_model_json", "load_model_text"]
 
-#: the version of the saved-model layout this exactlin writes and reads
-FORMAT = 1
+#: the version of the saved-model layout this exactlin writes
+FORMAT = 2
+#: the versions it reads (1: labels untyped, see the module docstring)
+READS = (1, 2)
 
 
 @record("saved-model")
@@ -44,13 +50,13 @@ class SavedModel:
     feature_names: tuple | None = None
 
     def __post_init__(self):
-        object.__setattr__(self, "labels", tuple(self.labels))
+        object.__setattr__(self, "labels", tuple(_label(lab) for lab in self.labels))
         if self.feature_names is not None:
             object.__setattr__(self, "feature_names", tuple(self.feature_names))
 
     def to_dict(self) -> dict:
         return {"format": self.format, "exactlin_version": self.exactlin_version, "algorithm": self.algorithm,
-                "bias": self.bias, "labels": [to_jsonable(lab) for lab in self.labels],
+                "bias": self.bias, "labels": [label_to_json(lab) for lab in self.labels],
                 "n_features": self.n_features, "label_name": self.label_name,
                 "feature_names": None if self.feature_names is None else list(self.feature_names),
                 "model": to_jsonable(self.model)}
@@ -58,13 +64,14 @@ class SavedModel:
     @classmethod
     def from_dict(cls, d: dict) -> SavedModel:
         version = d.get("format")
-        if version != FORMAT:
+        if version not in READS or isinstance(version, bool):
             _format_error(version)
         model = from_jsonable(d.get("model"))
         if not isinstance(model, MODELS):
             raise ParameterError("the saved model file has no prediction model (its \"model\" is not one of "
                                  f"{', '.join(m.record_tag for m in MODELS)})", parameter="model")
-        return cls(model, d.get("algorithm", "?"), d.get("bias"), tuple(d.get("labels") or ()),
+        labels = tuple(label_from_json(lab) for lab in d.get("labels") or ())
+        return cls(model, d.get("algorithm", "?"), d.get("bias"), labels,
                    d.get("n_features"), str(d.get("exactlin_version", "?")), version, d.get("label_name"),
                    d.get("feature_names"))
 
@@ -74,8 +81,9 @@ def _format_error(version) -> None:
         raise ParameterError(f"saved model format version {version} is newer than this exactlin reads (format "
                              f"{FORMAT}); upgrade exactlin", parameter="format")
     if isinstance(version, int) and not isinstance(version, bool):
-        raise ParameterError(f"saved model format version {version} is older than this exactlin reads (format "
-                             f"{FORMAT}); save the model again with `exactlin fit ... --save`", parameter="format")
+        raise ParameterError(f"saved model format version {version} is older than this exactlin reads (formats "
+                             f"{', '.join(map(str, READS))}); save the model again with `exactlin fit ... --save`",
+                             parameter="format")
     raise ParameterError(f"saved model format version {version!r} is not a version number (this exactlin reads "
                          f"format {FORMAT})", parameter="format")
 

@@ -13,10 +13,12 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from exactlin.data.labels import plain
 from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows
 
-__all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable", "canonical", "sympy_to_tree", "sympy_from_tree"]
+__all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable", "canonical", "sympy_to_tree", "sympy_from_tree",
+           "label_to_json", "label_from_json"]
 
 #: tag -> record class
 RECORDS: dict[str, type] = {}
@@ -42,9 +44,10 @@ def to_jsonable(v: Any, *, text: bool = False) -> Any:
     """Exact JSON form: rationals become strings such as "-4/3"; exact sympy numbers a tagged expression tree;
     typed records their tagged dict.  Idempotent: JSON already made (strings, tagged dicts) passes unchanged.
 
-    ``text=True`` is for Python values that may hold texts, such as class labels (a Run's extras, params and
-    trace): a text that reads as a number ("1") is then written ``{"record": "str", "text": "1"}`` so that it
-    comes back as the text it is, never as Fraction(1)."""
+    ``text=True`` is for Python values that may hold class labels (a Run's extras, params and trace): a text that
+    reads as a number ("1") is then written ``{"record": "str", "text": "1"}`` so that it comes back as the text
+    it is, never as Fraction(1), and a float (a label such as 0.5: never a result) ``{"record": "float",
+    "text": "0.5"}``, so that it comes back as the float it is (:mod:`exactlin.data.labels`)."""
     if v is None or isinstance(v, bool):
         return v
     if isinstance(v, str):
@@ -53,7 +56,9 @@ def to_jsonable(v: Any, *, text: bool = False) -> Any:
         return v if v.bit_length() < 13_000 else {TAG: "int", "text": fmt(Fraction(v))}  # reads back as an int
     if isinstance(v, Fraction):
         return fmt(v)
-    if isinstance(v, float):  # never produced by exactlin; kept visible rather than hidden
+    if isinstance(v, float):  # a label (text=True); never produced by exactlin as a result: kept visible
+        if text:
+            return {TAG: "float", "text": repr(v)}
         raise TypeError(f"float {v!r} in a result: exactlin results must be exact")
     if isinstance(v, dict):
         if isinstance(v.get(TAG), str) and v[TAG] in RECORDS:  # already the JSON form of a record
@@ -77,6 +82,8 @@ def to_jsonable(v: Any, *, text: bool = False) -> Any:
 
         if isinstance(v, np.integer):
             return int(v)
+        if isinstance(v, np.generic) and text:  # a numpy label is the Python value it holds
+            return to_jsonable(v.item(), text=True)
         if isinstance(v, np.ndarray):
             return [to_jsonable(x) for x in v.tolist()]
     except ImportError:  # pragma: no cover
@@ -141,6 +148,69 @@ class _Text:
         if not isinstance(t, str):
             raise TypeError(f"a tagged text needs a string 'text', got {t!r}")
         return t
+
+
+@record("float")
+class _Float:
+    """A float label (never a result), written ``{"record": "float", "text": "0.5"}``: its repr, read back as the
+    same float."""
+
+    @staticmethod
+    def from_dict(d: dict) -> float:
+        t = d.get("text")
+        if not isinstance(t, str):
+            raise TypeError(f"a tagged float needs a string 'text', got {t!r}")
+        return float(t)
+
+
+@record("fraction")
+class _Fraction:
+    """A Fraction label in a model's label fields, written ``{"record": "fraction", "text": "1/2"}`` (there a
+    plain string is always a text label)."""
+
+    @staticmethod
+    def from_dict(d: dict) -> Fraction:
+        t = d.get("text")
+        q = from_jsonable(t) if isinstance(t, str) else None
+        if not isinstance(q, Fraction):
+            raise TypeError(f"a tagged fraction needs a rational 'text', got {t!r}")
+        return q
+
+
+@record("int")
+class _Int(_Fraction):
+    """An int label too long for a JSON integer (past 4,000 digits), ``{"record": "int", "text": "..."}``."""
+
+    @staticmethod
+    def from_dict(d: dict) -> int:
+        q = _Fraction.from_dict(d)
+        if q.denominator != 1:
+            raise TypeError(f"a tagged int needs an integer 'text', got {d.get('text')!r}")
+        return q.numerator
+
+
+def label_to_json(lab: Any) -> Any:
+    """A class label's exact JSON form, keeping its type (:mod:`exactlin.data.labels`): an int, a bool, a text
+    as they are (a text that reads as a number tagged ``"str"``), a Fraction tagged ``"fraction"``, a float
+    tagged ``"float"``; a numpy scalar as the Python value it holds; any other label by its text."""
+    lab = plain(lab)
+    if isinstance(lab, Fraction):
+        return {TAG: "fraction", "text": fmt(lab)}
+    if isinstance(lab, int) and not isinstance(lab, bool) and lab.bit_length() >= 13_000:
+        return {TAG: "int", "text": fmt(Fraction(lab))}
+    if lab is None or isinstance(lab, (bool, int, str, float)):
+        return to_jsonable(lab, text=True)
+    return str(lab)
+
+
+def label_from_json(v: Any) -> Any:
+    """Inverse of :func:`label_to_json`.  A plain JSON string is always the text it is (model files written
+    before the tags held every label that way), never a number."""
+    if isinstance(v, str) or v is None or isinstance(v, (bool, int)):
+        return v
+    if isinstance(v, float):  # a JSON number with a point: only in hand-written files
+        return v
+    return from_jsonable(v)
 
 
 # ---------------------------------------------------------------------------

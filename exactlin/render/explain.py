@@ -441,7 +441,7 @@ def _results(doc: Doc, run, level: int) -> None:
     doc.ul(items)
 
 
-def _solve(A: list, rhs: list) -> tuple | None:
+def solve_square(A: list, rhs: list) -> tuple | None:
     """The solution of the square system A x = rhs by exact Gaussian elimination (None when A is singular)."""
     n = len(A)
     m = [[Fraction(v) for v in r] + [Fraction(c)] for r, c in zip(A, rhs)]
@@ -503,7 +503,7 @@ def _svm_derivation(doc: Doc, run, level: int) -> None:
     doc.eq(f"{At} \\begin{{pmatrix}} {col.join(unknowns)} \\end{{pmatrix}} = "
            f"\\begin{{pmatrix}} {col.join(str(v) for v in rhs)} \\end{{pmatrix}}",
            f"{Ap} (" + ", ".join(f"alpha_{i + 1}" for i in S) + ", b) = (" + ", ".join(map(str, rhs)) + ")")
-    sol = _solve(A, rhs)
+    sol = solve_square(A, rhs)
     if sol is None:
         doc.p("This system is singular (the multipliers are not unique); the run's multipliers solve it.")
         alpha_S = [Fraction(ex["alpha"][i]) for i in S]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from exactlin.data.labels import label_text
 from exactlin.exact.format import display, latex, text
 
 __all__ = ["fmt_value", "trace_table", "text_table", "run_text", "trace_latex", "run_html", "example_text",
@@ -46,7 +47,7 @@ def trace_table(run, *, vectors: bool = True) -> tuple[list[str], list[list[str]
         row = [str(s.k), str(s.epoch), "" if s.i is None else str(s.i + 1)]
         if prob is not None and hasattr(prob, "Y"):
             if s.i is not None:
-                row += [fmt_value(prob.data.X[s.i]), fmt_value(prob.data.y[s.i])]
+                row += [fmt_value(prob.data.X[s.i]), label_text(prob.data.y[s.i])]
             else:
                 row += ["(all)", ""]
         row += [fmt_value(s.score), "update" if s.update else "-"]
@@ -158,7 +159,7 @@ def _labels_line(run) -> str | None:
     neg = next((lab for lab, zi in zip(data.y, z) if zi == -1), None)
     if pos is None or neg is None or (pos == 1 and neg == -1 and type(pos) is int):
         return None
-    return f"labels: +1 = {fmt_value(pos)}, -1 = {fmt_value(neg)}"
+    return f"labels: +1 = {label_text(pos)}, -1 = {label_text(neg)}"  # a label by its text: True, not yes
 
 
 def training_errors(run) -> tuple[int, int, list[int]] | None:
@@ -243,7 +244,7 @@ def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
         lines.append(weights_text(run.w, run.bias))
     if "W" in run.extras and "classes" in run.extras:
         for c, wc in zip(run.extras["classes"], run.extras["W"]):
-            lines.append(f"w[{fmt_value(c)}] = {fmt_value(wc)}")
+            lines.append(f"w[{label_text(c)}] = {fmt_value(wc)}")
     lines.append(f"converged: {'yes' if run.converged else 'no'}   reason: {run.reason} ({short_reason(run)})")
     if spec is None or spec.iterative:
         lines.append(f"updates: {run.updates}   epochs: {run.epochs}   steps: {run.steps}")

@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
@@ -72,7 +73,7 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     """
     if loss not in LOSSES:
         raise ValueError(f"loss must be one of {', '.join(LOSSES)}")
-    X = [tuple(_q(v) for v in x) for x in X]
+    X = [tuple(v if type(v) is Fraction else _q(v) for v in x) for x in X]
     n = len(X)
     y = [int(v) for v in y]
     if any(v not in (1, -1) for v in y):
@@ -112,22 +113,44 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
             for v in x:
                 if v.denominator != 1:
                     Dx = math.lcm(Dx, v.denominator)
-        sv = [(a.numerator * (La // a.denominator) * yi, x) for a, yi, x in zip(alpha, y, X) if a]
+        # rows over their common denominator Dx as integers (the rows themselves when integral)
+        R = [[v.numerator for v in x] for x in X] if Dx == 1 else \
+            [[v.numerator * (Dx // v.denominator) for v in x] for x in X]
+        s_ = [0] * d
+        for a, yi, r in zip(alpha, y, R):
+            if a:
+                c = a.numerator * (La // a.denominator) * yi
+                for j in range(d):
+                    s_[j] += c * r[j]
         for j in range(d):
-            s = Fraction(sum(c * (x[j].numerator * (Dx // x[j].denominator)) for c, x in sv), La * Dx)
+            s = Fraction(s_[j], La * Dx)
             if s != w[j]:
                 _fail(f"stationarity fails: w != sum_i alpha_i y_i x_i (component {j}: {w[j]} vs {s})")
-        # f_i = <w, x_i> + b; with integral rows, over the integers with w's common denominator L
+        # f_i = <w, x_i> + b = fnum_i / L over the integers, L the common denominator of w, b and the rows
         L = b.denominator
         for v in w:
             L = math.lcm(L, v.denominator)
-        if all(v.denominator == 1 for x in X for v in x):
-            wi = [int(v * L) for v in w]
-            bi = int(b * L)
-            f = [Fraction(sum(int(p) * q.numerator for p, q in zip(wi, x)) + bi, L) for x in X]
-        else:
-            f = [sum((wj * xj for wj, xj in zip(w, x)), F0) + b for x in X]
+        wi = [int(v * L) for v in w]
+        bi = int(b * L) * Dx
+        L *= Dx
+        fnum = [sum(map(operator.mul, wi, r)) + bi for r in R]
+        f = None  # made on demand: the integer pass below needs only the numerators
         norm2 = sum((v * v for v in w), F0)
+    elif kernel is not None and _integral_poly(X, kernel):
+        # (x . z + c)^p on integer rows with an integer c: every kernel value an integer, alpha over its common
+        # denominator La, so f_i = sum_j (La alpha_j y_j) K_ji / La + b and ||w||^2 are integer sums
+        p_, c_ = int(kernel.degree), int(kernel.coef0)
+        R = [[v.numerator for v in x] for x in X]
+        La = math.lcm(*(a.denominator for a in alpha))
+        co = [(j, a.numerator * (La // a.denominator) * y[j]) for j, a in enumerate(alpha) if a]
+        f, norm2n = [], 0
+        for i in range(n):
+            ri = R[i]
+            t = sum(cj * (sum(map(operator.mul, ri, R[j])) + c_) ** p_ for j, cj in co)
+            f.append(Fraction(t, La) + b)
+            if alpha[i]:
+                norm2n += alpha[i].numerator * (La // alpha[i].denominator) * y[i] * t
+        norm2 = Fraction(norm2n, La * La)
     elif kernel is not None:
         sv = [j for j in range(n) if alpha[j]]
         Kc = {}
@@ -143,6 +166,10 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
         norm2 = sum((alpha[i] * alpha[j] * y[i] * y[j] * K(i, j) for i in sv for j in sv), F0)
     else:
         raise ValueError("give w (linear SVM) or kernel (kernel SVM)")
+    if f is None and xi is None and loss in ("hard", "hinge"):
+        return _integer_pass(y, alpha, b, w, fnum, L, loss, C, norm2)
+    if f is None:
+        f = [Fraction(v, L) for v in fnum]
     # slacks
     if xi is None:
         if loss == "hard":
@@ -182,6 +209,46 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     if primal != dual:
         _fail(f"duality gap is {primal - dual}, not 0")
     return KKTCertificate(loss=loss, alpha=tuple(alpha), b=b, w=w, C=C if loss != "hard" else None, xi=tuple(xi),
+                          conditions=("primal feasibility", "dual feasibility", "stationarity",
+                                      "complementary slackness", "zero duality gap"),
+                          primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=_MINT)
+
+
+def _integral_poly(X, kernel) -> bool:
+    """A polynomial kernel (degree and coef0 given as its attributes) with an integer coef0, on integer rows."""
+    c = getattr(kernel, "coef0", None)
+    p = getattr(kernel, "degree", None)
+    if p is None or c is None or Fraction(c).denominator != 1 or int(p) != p or p < 1:
+        return False
+    return all(v.denominator == 1 for x in X for v in x)
+
+
+def _integer_pass(y, alpha, b, w, fnum, L, loss, C, norm2) -> KKTCertificate:
+    """The per-sample conditions of a linear hard-margin or hinge-loss SVM with its implied slacks, compared over
+    the integers: y_i f(x_i) = m_i / L with m_i = y_i fnum_i, so y_i f(x_i) >= 1 - xi_i reads m_i >= L - L xi_i
+    (xi_i = max(0, 1 - m_i / L) for the hinge loss, 0 for the hard margin).  The same conditions as the Fraction
+    pass of :func:`verify_kkt`, the same messages."""
+    n = len(y)
+    xis = [0] * n  # L xi_i (integers)
+    for i in range(n):
+        m = y[i] * fnum[i]
+        if loss == "hinge" and m < L:
+            xis[i] = L - m
+        if m < L - xis[i]:
+            _fail(f"primal feasibility fails at sample {i + 1}: y_i f(x_i) = {Fraction(m, L)} < 1 - xi_i = 1")
+        if alpha[i] and m != L - xis[i]:
+            _fail(f"complementary slackness fails at sample {i + 1}: alpha_i = {alpha[i]} > 0 but y_i f(x_i) = "
+                  f"{Fraction(m, L)} != 1 - xi_i = {1 - Fraction(xis[i], L)}")
+        if xis[i] and alpha[i] != C:
+            _fail(f"complementary slackness fails at sample {i + 1}: xi_i = {Fraction(xis[i], L)} > 0 but "
+                  f"alpha_i = {alpha[i]} != C")
+    sa = sum(alpha, F0)
+    primal = norm2 / 2 + (C * Fraction(sum(xis), L) if loss == "hinge" else F0)
+    dual = sa - norm2 / 2
+    if primal != dual:
+        _fail(f"duality gap is {primal - dual}, not 0")
+    xi = tuple(Fraction(v, L) if v else F0 for v in xis)
+    return KKTCertificate(loss=loss, alpha=tuple(alpha), b=b, w=w, C=C if loss != "hard" else None, xi=xi,
                           conditions=("primal feasibility", "dual feasibility", "stationarity",
                                       "complementary slackness", "zero duality gap"),
                           primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=_MINT)

@@ -17,6 +17,7 @@ from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.separability import separable
 from exactlin.algorithms.svm import (
     decision_function,
+    monomial_weights,
     monomials,
     perceptron_bound,
     poly_kernel,
@@ -165,6 +166,41 @@ def test_poly_kernel_xor():
     assert r.reason == "not_separable" and r.extras["certificate"]["verified"]
 
 
+@settings(max_examples=40)
+@given(st.integers(1, 3).flatmap(lambda d: st.tuples(st.lists(st.integers(-5, 5), min_size=d, max_size=d),
+                                                     st.lists(st.integers(-5, 5), min_size=d, max_size=d))),
+       st.integers(1, 4), st.sampled_from([F(0), F(1), F(2), F(1, 2)]))
+def test_monomial_weights_expand_the_kernel(xz, degree, coef0):
+    # the multinomial theorem: (x . z + c)^p = sum_k G_k x^k z^k, so the kernel is a weighted dot product of
+    # the monomials (seed 004, "SVM after transformation"); the kernel computed directly, term by term
+    x, z = xz
+    G = monomial_weights(len(x), degree, coef0)
+    mx, mz = monomials(x, degree, coef0), monomials(z, degree, coef0)
+    assert len(G) == len(mx) and all(g > 0 for g in G)
+    assert sum(g * a * b for g, a, b in zip(G, mx, mz)) == (sum(a * b for a, b in zip(x, z)) + coef0) ** degree
+
+
+@pytest.mark.parametrize("loss", ["hinge", "squared", "hard"])
+def test_poly_kernel_over_its_monomials_matches_the_exact_route(loss):
+    # from 31 samples on a polynomial kernel is solved as a linear SVM over its weighted monomials; the pure exact
+    # route (Lemke) must reach the same optimum; both rechecked from scratch (KKT and zero duality gap, Fractions)
+    from benchmarks.svm_scaling import kernel_data, kkt_check
+
+    X, y = kernel_data("circle", 36)
+    f = {"hinge": svm_soft, "squared": svm_soft_l2, "hard": svm_hard}[loss]
+    kw = {"kernel": "poly", "degree": 2} | ({} if loss == "hard" else {"C": F(1, 20)})
+    a, b = f(X, y, **kw), f(X, y, exact_only=True, **kw)
+    if loss == "hard" and a.reason == "not_separable":
+        assert b.reason == "not_separable"
+        return
+    assert "monomials" in a.extras["method"]
+    for r in (a, b):
+        assert kkt_check(X, y, r, loss, kw.get("C"), (2, F(1))) is None
+    assert a.extras["norm2_w"] == b.extras["norm2_w"]  # w in feature space is unique
+    if loss != "hard":
+        assert a.extras["objective"] == b.extras["objective"]
+
+
 def test_linear_decision_function_matches_run_decision():
     r = svm_hard([(0, 0), (1, 1), (3, 0)], [-1, 1, 1])
     for z in [(0, 0), (2, 5), (F(1, 3), -1)]:
@@ -278,10 +314,12 @@ def test_many_support_vectors_on_a_grid():
 def test_without_scikit_learn_the_exact_path_runs(monkeypatch):
     import exactlin.algorithms.svm as svm_mod
 
-    monkeypatch.setattr(svm_mod, "_float_guess", lambda *a, **k: None)
-    monkeypatch.setattr(svm_mod, "_lin_guess", lambda *a, **k: None)  # (the linear kernel's own float guess)
+    monkeypatch.setattr(svm_mod, "svc_guess", lambda *a, **k: None)
+    for g in ("hinge_guess", "squared_guess"):  # (the linear kernel's own float guesses)
+        monkeypatch.setattr(svm_mod, g, lambda *a, **k: None)
     r = svm_hard([("1.5", "2.5"), ("2.5", "1.5"), ("2.5", "2.5")], [1, 1, -1])
-    assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "Lemke" in r.extras["method"]
+    assert r.extras["w"] == (-2, -2) and r.extras["b"] == 9 and "exact" in r.extras["method"]
+    assert "scikit-learn" not in r.extras["method"] and "float64" not in r.extras["method"]
     r = svm_soft([(0,), (1,), ("1/2",)], [-1, 1, -1], C=1)
     assert r.extras["w"] == (F(1, 2),) and r.extras["kkt"]["verified"]
 

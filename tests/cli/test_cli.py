@@ -258,14 +258,19 @@ def test_label_errors_name_the_csv_line(tmp_path, capsys):
     assert "'cat' of sample 1 is not +1 or -1" in err and f"(line 2 of {p})" in err
 
 
-@pytest.mark.parametrize("positive, plus", [("0.5", "1/2"), ("1/2", "1/2"), ("1.0", 1), ("+1", 1), ("1", 1)])
-def test_positive_label_matches_the_number_written_any_way(tmp_path, capsys, positive, plus):
-    # a label written 0.5 in the CSV is read as the number 1/2; --positive 0.5 (or 1/2) names it, and --positive
-    # 1.0 names a label 1 (before: only the spelling str(Fraction) matched, so 0.5 and 1.0 were "absent")
+@pytest.mark.parametrize("cell, positive, plus", [
+    ("0.5", "0.5", {"record": "str", "text": "0.5"}), ("1", "1", 1), ("01", "01", {"record": "str", "text": "01"}),
+    ("0.5", "1/2", None), ("1", "1.0", None), ("1", "+1", None), ("1", "01", None)])
+def test_positive_names_the_file_label_by_its_text(tmp_path, capsys, cell, positive, plus):
+    # issue 20, one label policy: in a file a label is its text, and --positive names the label of that text
+    # (an integer's own decimal text is that integer, so "1" is the label 1; "0.5" and "01" stay texts, and a
+    # text that reads as a number is tagged in JSON so that it reads back as the text it is)
     p = tmp_path / "half.csv"
-    other = 3 if plus == "1/2" else 2  # JSON keeps a rational label as "p/q", an integer label as a number
-    first = "0.5" if plus == "1/2" else "1"
-    p.write_text(f"0,1,{first}\n2,3,{other}\n4,1,{first}\n")
-    assert main(["fit", "perceptron", str(p), "--positive", positive, "--json"]) == 0
-    d = json.loads(capsys.readouterr().out)
-    assert d["labels"] == {"+1": plus, "-1": other}
+    p.write_text(f"0,1,{cell}\n2,3,3\n4,1,{cell}\n")
+    code = main(["fit", "perceptron", str(p), "--positive", positive, "--json"])
+    out, err = capsys.readouterr()
+    if plus is None:  # another spelling of the same number is another label: absent, never matched by value
+        assert code == 2 and f"the positive label '{positive}' does not occur" in err and err.count("\n") == 1
+        return
+    assert code == 0, err
+    assert json.loads(out)["labels"] == {"+1": plus, "-1": 3}

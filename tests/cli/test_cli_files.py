@@ -45,7 +45,7 @@ def test_save_writes_model_and_metadata(capsys, ex1, tmp_path):
     assert code == 0, err
     assert json.loads(out)["w"] == ["1", "-3"]  # --save leaves the JSON contract alone
     d = json.loads(m.read_text())
-    assert d["record"] == "saved-model" and d["format"] == 1 and d["algorithm"] == "perceptron"
+    assert d["record"] == "saved-model" and d["format"] == 2 and d["algorithm"] == "perceptron"
     assert d["bias"] == "none" and d["n_features"] == 2 and d["labels"] == [1, -1]
     assert d["model"]["record"] == "linear-model" and d["model"]["w"] == ["1", "-3"]
     assert "exactlin_version" in d
@@ -122,7 +122,7 @@ def test_predict_width_mismatch_and_bad_model(capsys, ex1, tmp_path):
     assert code == 2 and "expected a JSON object" in err
 
 
-@pytest.mark.parametrize("version, word", [(2, "newer"), (0, "older"), ("x", "not a version number")])
+@pytest.mark.parametrize("version, word", [(3, "newer"), (0, "older"), ("x", "not a version number")])
 def test_model_format_version_checked(capsys, ex1, tmp_path, version, word):
     m = tmp_path / "model.json"
     run_cli(capsys, "fit", "perceptron", ex1, "--save", m)
@@ -297,7 +297,7 @@ def test_predict_json_names_the_model_and_label_note(capsys, ex1, tmp_path):
     code, out, _ = run_cli(capsys, "predict", m, ex1, "--json")
     d = json.loads(out)
     assert code == 0 and d["labeled"] is True  # 3 columns = 2 features + the label, last
-    assert d["model_info"]["algorithm"] == "perceptron" and d["model_info"]["format"] == 1
+    assert d["model_info"]["algorithm"] == "perceptron" and d["model_info"]["format"] == 2
     assert d["summary"]["accuracy"] == "1"  # w = (1, -3) separates Example 1: 4 of 4
     f = tmp_path / "lab.csv"
     f.write_text("label,x1,x2\n" + "".join(f"{y},{a},{b}\n" for (a, b), y in EX1_ROWS))

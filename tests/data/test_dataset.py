@@ -33,7 +33,13 @@ def test_normalize_multiplies_by_label():
 
 
 def test_binary_labels():
-    assert binary_labels([1, -1, "+1", "-1"]) == (1, -1, 1, -1)
+    assert binary_labels(["+1", "-1", "+1"]) == (1, -1, 1)  # texts that read as +1/-1
+    assert binary_labels([1, -1, 1]) == (1, -1, 1)
+    # two labels, both read as +1 (or -1), are never merged (issue 20: one label policy)
+    with pytest.raises(LabelError, match=r"labels 1 \(int\) and '\+1' \(str\) both read as \+1"):
+        binary_labels([1, -1, "+1"])
+    with pytest.raises(LabelError, match=r"labels -1 \(int, sample 2\) and '-1' \(str, sample 4\) would be confused"):
+        binary_labels([1, -1, "+1", "-1"])
     assert binary_labels(["cat", "dog"], positive="cat") == (1, -1)
     assert binary_labels([2, 5, 2], positive=5) == (-1, 1, -1)
     with pytest.raises(LabelError, match="label 0 of sample 2 is not \\+1 or -1"):

@@ -422,6 +422,50 @@ def _short(v) -> str:
 
 
 GOOD_PM1 = [1, -1, Fraction(1), Fraction(-1), "1", "-1", "+1", np.int64(1), np.int8(-1)]
+
+
+def _sign(v) -> int:
+    return 1 if v == 1 or v in ("1", "+1") else -1
+
+
+def one_form_per_sign(drawn: list, like: list | None = None) -> list:
+    """The drawn +1/-1 forms with every sample of a sign written as the first form drawn for it (in ``like``,
+    else in ``drawn``): a data set has one label per class (issue 20: "1" and 1 are two labels, never merged).
+    As many draws as before, so the other draws of a case stay as they were."""
+    first: dict = {}
+    for v in [*(like or []), *drawn]:
+        first.setdefault(_sign(v), v)
+    return [first[_sign(v)] for v in drawn]
+
+
+def _py(v):
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def _ident(v):
+    """A label's identity under issue 20's policy: its type and value, a numpy scalar as its Python value."""
+    v = _py(v)
+    return (type(v), repr(v) if isinstance(v, float) else v)
+
+
+def _text(v):
+    v = _py(v)
+    return repr(v) if isinstance(v, float) else str(v)
+
+
+def confusable(labels) -> bool:
+    """Two different labels that are equal values (1 and Fraction(1)) or of the same text (1 and "1")."""
+    distinct = list({_ident(v): _py(v) for v in labels}.values())
+    return any(a == b or _text(a) == _text(b) for i, a in enumerate(distinct) for b in distinct[i + 1:])
+
+
+def pm1_labels(labels) -> bool:
+    """Labels binary_labels takes without positive: +1/-1 forms, one form (one label) for each sign."""
+    if not all(any(lab is g or (type(lab) is type(g) and lab == g) for g in GOOD_PM1) for lab in labels):
+        return False
+    forms = {_ident(v) for v in labels}
+    plus = [f for f in forms if f[1] == 1 or f[1] in ("1", "+1")]
+    return len(plus) <= 1 and len(forms) - len(plus) <= 1 and not confusable(labels)
 OTHER_LABELS = [0, 2, "cat", "dog", Fraction(1, 2), 1.5, "", " "]
 BAD_LABELS = [None, float("nan"), np.float32("nan"), [1], {1: 2}]
 
@@ -456,21 +500,21 @@ def make_case(draw, *, allow_bad: bool = True, small: bool = False, huge: bool =
     # labels
     label_kind = draw(Choice(["pm1", "pm1", "pm1", "one_class", "opposite_dup", "other", "bad"]
                                       if allow_bad else ["pm1", "pm1", "one_class", "opposite_dup"]))
-    if label_kind in ("pm1", "opposite_dup"):
-        labels = [draw(Choice(GOOD_PM1)) for _ in range(n)]
+    if label_kind in ("pm1", "opposite_dup"):  # one form for +1, one for -1 (issue 20: labels never merged)
+        labels = one_form_per_sign([draw(Choice(GOOD_PM1)) for _ in range(n)])
         if label_kind == "opposite_dup" and n >= 2:
             grid[1] = list(grid[0])
-            labels[0], labels[1] = 1, -1
+            labels[0], labels[1] = one_form_per_sign([1, -1], like=labels)
     elif label_kind == "one_class":
         labels = [1] * n
     elif label_kind == "other":
         labels = [draw(Choice(GOOD_PM1 + OTHER_LABELS)) for _ in range(n)]
     else:
-        labels = [draw(Choice(GOOD_PM1)) for _ in range(n)]
+        labels = one_form_per_sign([draw(Choice(GOOD_PM1)) for _ in range(n)])
         if n:
             labels[draw(Int(0, n - 1))] = draw(Choice(BAD_LABELS))
             bad = bad or "unusable label"
-    labels_pm1 = all(any(lab is g or (type(lab) is type(g) and lab == g) for g in GOOD_PM1) for lab in labels)
+    labels_pm1 = pm1_labels(labels)
     # hostile structure
     if allow_bad and n >= 1 and d >= 1:
         corruption = draw(Choice([None] * 5 + ["cell", "ragged", "length", "row_type", "y_type"]))
@@ -566,6 +610,9 @@ def test_fuzz_binary_labels(fuzz_count, case, positive):
                                  st.integers(-3, 3)), max_size=8))
 def test_fuzz_class_labels(fuzz_count, labels):
     kind, out = call(fuzz_count, "class_labels", class_labels, labels)
+    if confusable(labels):  # issue 20: two labels that would be confused are an error naming both, never merged
+        assert kind == "error" and "would be confused" in str(out)
+        return
     assert kind == "ok"
     assert len(set(out)) == len(out) and set(out) == set(labels)
     # deterministic: the same input gives the same order

@@ -23,8 +23,8 @@ def test_round_trip_and_frozen():
 def test_versions():
     text = saved_model_json(SavedModel(LinearModel((1, -3)), "perceptron", "none", (1, -1), 2, "0"))
     d = json.loads(text)
-    assert d["format"] == FORMAT == 1
-    for v, word in ((FORMAT + 1, "newer"), (FORMAT - 1, "older"), (None, "not a version number")):
+    assert d["format"] == FORMAT == 2
+    for v, word in ((FORMAT + 1, "newer"), (0, "older"), (None, "not a version number")):
         d["format"] = v
         with pytest.raises(ParameterError, match=word) as e:
             load_model_text(json.dumps(d))

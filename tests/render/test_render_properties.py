@@ -174,8 +174,6 @@ def check_json(run, X, kind: str) -> None:
     from exactlin.model.run import Run
     from exactlin.render.report import summary_extras
 
-    if kind == "float":
-        return  # a float label in JSON: issue 20 item 1 (test_float_label_json_round_trip below, strict xfail)
     back = Run.from_json(run.to_json())
     assert back.w == run.w
     assert (back.converged, back.reason, back.updates) == (run.converged, run.reason, run.updates)
@@ -224,8 +222,6 @@ def render_example(run, kind) -> None:
                         data={"margin": run.extras.get("margin"), "X": _data(run).X})
     ex = Example("generated", "a generated example", "000_478cb53c624e7eb5.txt", lambda: res, run.algorithm)
     assert example_text(ex, res) and example_summary(ex, res) and trace_latex(run)
-    if kind == "float":
-        return  # a float label in JSON: issue 20 item 1 (test_float_label_json_round_trip below, strict xfail)
     back = json.loads(json.dumps(example_dict(ex, res)))
     from exactlin.model.serialize import from_jsonable
 
@@ -320,9 +316,6 @@ def test_compare_renders_every_number(case):
                                                         else tuple(coef))
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="issue 20 item 1 (the label policy, branch h-labels): a float label is refused by the exact "
-                          "JSON writer; remove this mark when that lands (strict: it then fails as XPASS)")
 def test_float_label_json_round_trip():
     from exactlin import linear_machine
     from exactlin.model.run import Run
