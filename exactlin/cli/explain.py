@@ -38,11 +38,15 @@ def cmd_explain(args) -> int:
     if args.head < 0 or args.tail < 0:
         raise ParameterError("--head and --tail must be >= 0", parameter="head")
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
+    from exactlin.render.figure import with_figure
+
     doc = explain(run, head=args.head, tail=args.tail, notes=notes_title(spec.seed))
+    fmt = "latex" if args.format == "pdf" else args.format
+    page = with_figure(render(doc, fmt), run, fmt)  # the picture, for two-dimensional data
     if args.format == "pdf":
-        emit_document(render(doc, "latex"))
+        emit_document(page)
     else:
-        sys.stdout.write(render(doc, args.format))
+        sys.stdout.write(page)
     return 0
 
 

@@ -1,6 +1,7 @@
 """``exactlin fit ALGORITHM DATA.csv [--bias none|first|last] [--param NAME=VALUE ...] [--positive LABEL]
 [--max-epochs N] [--trace] [--json | --format text|json|latex|pdf|csv|markdown] [--save MODEL.json]
-[--save-result RESULT.json] [--label-column NAME|INDEX] [--delimiter D]``: train an algorithm on a CSV file
+[--save-result RESULT.json] [--label-column NAME|INDEX] [--delimiter D] [--plot FILE.svg|FILE.png]``:
+train an algorithm on a CSV file
 (``-``: standard input)."""
 
 from __future__ import annotations
@@ -159,10 +160,18 @@ def cmd_fit(args) -> int:
         if spec.multiclass:
             raise ParameterError(f"{spec.name} is multi-class: --positive does not apply", parameter="positive")
         kwargs["positive"] = args.positive
+    if args.plot:
+        from exactlin.render.plot import figure_format
+
+        figure_format(args.plot)  # a bad file name fails before the fit
+        if trace is False:
+            kwargs["trace"] = None  # the default trace: the picture draws the boundary after each update
     run = fit_with_status(spec.func, ds, None, **kwargs, **params)
     run.data_options = parse_options(args, ds)
     if args.save_result:
         _save_result(args.save_result, run)
+    if args.plot:
+        _plot(args.plot, run)
     if args.save:
         _save(args.save, run, spec, ds, args.positive)
     if fmt_ == "json":
@@ -190,6 +199,16 @@ def cmd_fit(args) -> int:
     else:
         out(run_text(run, trace=bool(args.trace) or len(run.trace) <= 40))
     return 0
+
+
+def _plot(path, run) -> None:
+    """``--plot FILE.svg|FILE.png``: the picture of the run (exactlin.render.plot), for two-dimensional data."""
+    import sys
+
+    from exactlin.render.plot import save_figure
+
+    save_figure(run, path)
+    sys.stderr.write(f"exactlin: picture written to {path}\n")
 
 
 def _save_result(path, run) -> None:
@@ -237,6 +256,7 @@ def register(subparsers) -> None:
             "exactlin fit perceptron examples/data/seed000-example1.csv --bias first --param eta=1/2 --trace "
             "--format latex",
             "exactlin fit linear-machine data.csv --label-column label --save model.json",
+            "exactlin fit svm-hard examples/data/seed000-example1.csv --plot svm.svg",
             "cat data.tsv | exactlin fit perceptron - --delimiter tab --positive cat"))
     f.add_argument("algorithm", help="an algorithm name (exactlin algorithms lists them; letter case is ignored)")
     f.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "
@@ -259,5 +279,9 @@ def register(subparsers) -> None:
                    help="write the result with its exact rows and claims, atomically (exactlin check RESULT.json "
                         "re-checks it, as does the stand-alone exactlin/exactlin_check.py)")
     add_input_digits_arg(f)
+    f.add_argument("--plot", default=None, metavar="FILE.svg|FILE.png",
+                   help="draw the data, the boundary (Fisher: the threshold w.x = y0), an SVM's margins and support "
+                        "vectors, and the boundary after each update, for two-dimensional data (needs matplotlib: "
+                        "pip install 'exactlin[plot]')")
     add_data_args(f)
     f.set_defaults(handler=cmd_fit)

@@ -544,6 +544,7 @@ def examples_pages(examples, results) -> list:
     """Write every worked example's page and the index; return their navigation, grouped by lecture note and by
     algorithm, each page under its readable title (:func:`examples_nav`)."""
     from exactlin.algorithms import REGISTRY
+    from exactlin.docsgen.stepthrough import stepthrough_md
 
     index = ["# Worked examples", "",
              "Every worked example of the lecture notes, reproduced by exactlin while this site was built and "
@@ -583,6 +584,7 @@ def examples_pages(examples, results) -> list:
                 else:
                     parts += [f"* **{ascii_md(key)}**: {value_md(val)}"]
             parts.append("")
+        seen: dict = {}  # the step-throughs on this page
         for k, run in enumerate(res.runs, 1):
             spec = REGISTRY.get(run.algorithm)
             link = f" ([{md_text(nav_title(spec.title))}](../{algo_path(spec)}))" if spec else ""
@@ -591,6 +593,7 @@ def examples_pages(examples, results) -> list:
             if ds is not None:
                 parts += [data_md(ds), ""]
             parts += [run_block(run, "examples", f"{ex.id}-{k}"), ""]
+            parts += [stepthrough_md(run, seen, f"Run {k}")]  # exactlin.docsgen.stepthrough: a frame per update
         GENERATED[example_path(ex)] = "\n".join(parts)
     index += [table_html(["example", "id", "lecture notes", "status"], rows, raw=True), ""]
     GENERATED["examples/index.md"] = "\n".join(index)

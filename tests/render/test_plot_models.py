@@ -16,8 +16,8 @@ def test_fisher_plot_draws_w_dot_x_equals_y0():
     run = fisher([(10, 10), (11, 12), (12, 11), (5, 5), (4, 6), (6, 4)], [1, 1, 1, -1, -1, -1])
     ax = Figure().add_subplot()
     plot_run(run, ax=ax)
-    lines = [ln for ln in ax.get_lines() if ln.get_label() == "final boundary g(x) = 0"]
-    assert len(lines) == 1
+    lines = [ln for ln in ax.get_lines() if ln.get_gid() == "boundary"]
+    assert len(lines) == 1 and lines[0].get_label() == "threshold w.x = y0"  # the legend names Fisher's line
     xs, ys = lines[0].get_xdata(), lines[0].get_ydata()
     assert len(xs) == 2 and xs[0] != xs[1]
     for u, v in zip(xs, ys):  # w = (2, 2), y0 = 32 (hand derivation in tests/model/test_models.py)
