@@ -32,6 +32,8 @@ try:
 except ImportError as e:  # pragma: no cover
     raise ImportError("exactlin.strategies needs hypothesis: pip install 'exactlin[test]'") from e
 
+from exactlin.exact.numbers import dot
+
 __all__ = ["rationals", "vectors", "PlantedData", "separable_data", "nonseparable_data", "labelled_data",
            "PlantedMulticlass", "separable_multiclass_data",
            "rational_matrices", "PlantedMSE", "mse_data", "PlantedFisher", "fisher_data", "PlantedSVM",
@@ -214,12 +216,8 @@ def _null_space(M: list[list[Fraction]]) -> list[tuple[Fraction, ...]]:
     return basis
 
 
-def _dotq(u, v) -> Fraction:
-    return sum((Fraction(a) * b for a, b in zip(u, v)), Fraction(0))
-
-
 def _matvec(M, v) -> tuple[Fraction, ...]:
-    return tuple(_dotq(r, v) for r in M)
+    return tuple(dot(r, v) for r in M)
 
 
 def _transpose(M) -> list[list]:
@@ -273,7 +271,7 @@ def mse_data(draw, *, overdetermined: bool | None = None, max_n: int = 8, max_d:
     X, y, Y = [], [], []
     for x in pts:
         xa = tuple(Fraction(v) for v in augment([x], bias)[0])
-        s = _dotq(xa, a)
+        s = dot(xa, a)
         if s != 0:
             lab = 1 if s > 0 else -1
             X.append(x)
@@ -296,8 +294,8 @@ def mse_data(draw, *, overdetermined: bool | None = None, max_n: int = 8, max_d:
         r = tuple(t * v for v in r)
     b = tuple(p + q for p, q in zip(Ya, r))
     assert all(v > 0 for v in b)
-    assert all(_dotq(col, r) == 0 for col in _transpose(Y))  # Y^t r = 0: a satisfies the normal equations
-    return PlantedMSE(tuple(X), tuple(y), bias, tuple(Y), a, b, r, _dotq(r, r))
+    assert all(dot(col, r) == 0 for col in _transpose(Y))  # Y^t r = 0: a satisfies the normal equations
+    return PlantedMSE(tuple(X), tuple(y), bias, tuple(Y), a, b, r, dot(r, r))
 
 
 @dataclass(frozen=True)
@@ -346,8 +344,8 @@ def fisher_data(draw, *, max_d: int = 3, max_pairs: int = 3, coord: int = 4) -> 
     Sc = [[sum(((x[i] - (m1 if t == 1 else m2)[i]) * (x[j] - (m1 if t == 1 else m2)[j]) for x, t in zip(X, y)),
                Fraction(0)) for j in range(d)] for i in range(d)]
     assert Sc == S
-    J = _dotq(w, delta)
-    return PlantedFisher(tuple(X), tuple(y), w, m1, m2, tuple(map(tuple, S)), J, (_dotq(w, m1) + _dotq(w, m2)) / 2)
+    J = dot(w, delta)
+    return PlantedFisher(tuple(X), tuple(y), w, m1, m2, tuple(map(tuple, S)), J, (dot(w, m1) + dot(w, m2)) / 2)
 
 
 @dataclass(frozen=True)
@@ -374,7 +372,7 @@ def check_svm_kkt(X, y, w, b, alpha) -> None:
     feasibility y_i (w.x_i + b) >= 1, alpha_i >= 0, complementary slackness alpha_i (y_i (w.x_i + b) - 1) = 0,
     stationarity w = sum alpha_i y_i x_i and sum alpha_i y_i = 0 (plain Fractions, written here)."""
     for i, (x, t, a) in enumerate(zip(X, y, alpha)):
-        m = t * (_dotq(w, x) + b)
+        m = t * (dot(w, x) + b)
         assert m >= 1, f"sample {i}: y(w.x + b) = {m} < 1"
         assert a >= 0, f"alpha_{i} = {a} < 0"
         assert a == 0 or m == 1, f"sample {i}: alpha = {a} > 0 but y(w.x + b) = {m} != 1"
@@ -397,9 +395,9 @@ def svm_data(draw, *, max_d: int = 3, max_others: int = 8, coord: int = 6) -> Pl
     w = tuple(Fraction(v) for v in draw(st.tuples(*([st.integers(-3, 3)] * d))))
     assume(any(w))
     b = Fraction(draw(st.integers(-6, 6)), draw(st.integers(1, 3)))
-    ww = _dotq(w, w)
+    ww = dot(w, w)
     q = tuple(Fraction(v) for v in draw(st.tuples(*([st.integers(-coord, coord)] * d))))
-    c_minus = tuple(qi - (_dotq(w, q) + b + 1) / ww * wi for qi, wi in zip(q, w))
+    c_minus = tuple(qi - (dot(w, q) + b + 1) / ww * wi for qi, wi in zip(q, w))
     c_plus = tuple(ci + 2 * wi / ww for ci, wi in zip(c_minus, w))
 
     def around(c):
@@ -409,7 +407,7 @@ def svm_data(draw, *, max_d: int = 3, max_others: int = 8, coord: int = 6) -> Pl
         ds = []
         for _ in range(k - 1):  # integer directions orthogonal to w: (w.w) v - (w.v) w
             v = draw(st.tuples(*([st.integers(-2, 2)] * d)))
-            ds.append(tuple(ww * vi - _dotq(w, v) * wi for vi, wi in zip(v, w)))
+            ds.append(tuple(ww * vi - dot(w, v) * wi for vi, wi in zip(v, w)))
         ds.append(tuple(-sum(col) for col in zip(*ds)))
         return [tuple(ci + di for ci, di in zip(c, dd)) for dd in ds]
 
@@ -419,7 +417,7 @@ def svm_data(draw, *, max_d: int = 3, max_others: int = 8, coord: int = 6) -> Pl
     alpha = [ww / 2 / len(pos)] * len(pos) + [ww / 2 / len(neg)] * len(neg)
     others = draw(st.lists(st.tuples(*([st.integers(-coord, coord)] * d)), max_size=max_others))
     for x in others:
-        g = _dotq(w, x) + b
+        g = dot(w, x) + b
         if abs(g) > 1:
             X.append(tuple(Fraction(v) for v in x))
             y.append(1 if g > 0 else -1)

@@ -65,7 +65,7 @@ import numpy as np
 from exactlin.algorithms import _loop
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult, Tracer
 from exactlin.errors import ParameterError
-from exactlin.exact.rows import ExactRows
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, ExactRows
 from exactlin.model.run import LazySteps
 
 __all__ = ["ENABLED", "perceptron_loop", "integer_scaling", "replay_monitor", "separates", "above"]
@@ -75,8 +75,8 @@ ENABLED = True
 #: blocks of scores computed in each tier by the last fast run (for the tests and the benchmarks)
 LAST_TIERS: dict[str, int] = {}
 
-_F64 = 1 << 53
-_I64 = 1 << 62
+# The integer kernel bounds its int64 values by I64_HEADROOM (2**62, not 2**63): a score or weight proven
+# below it may take one more int64 addition (w + z) before the next check.  float64 tiers use F64_EXACT.
 
 
 def integer_scaling(Z, w1, eta):
@@ -99,7 +99,11 @@ def integer_scaling(Z, w1, eta):
             Zi = Zi.tolist()
         return L, Zi, [q.numerator * (L // q.denominator) for q in u1]
     n, d = len(Z), len(Z[0])
-    try:  # the slots of Fraction (the public properties cost a Python call per entry)
+    # Fraction's private slots, kept on purpose (issue 22 measured the public properties): .numerator and
+    # .denominator cost a Python call per entry (integer_scaling on 2,000 x 11 Fraction rows: 1.9 ms -> 3.2 ms),
+    # and they would let other rationals past the AttributeError below (python-flint's fmpq.numerator is an
+    # fmpz, not an int), where the slots send every non-Fraction entry to the exact as_integer_ratio path.
+    try:
         den_flat = [q._denominator for row in Z for q in row]
         flat = [q._numerator for row in Z for q in row]
     except AttributeError:  # ints or other rationals among the entries
@@ -144,7 +148,7 @@ def _as_int64(Zi):
     if not arr.size:
         return arr, 0
     lo, hi = int(arr.min()), int(arr.max())
-    if lo <= -_I64 or hi >= _I64:
+    if lo <= -I64_HEADROOM or hi >= I64_HEADROOM:
         return None, max(-lo, hi)
     return arr, max(-lo, hi)
 
@@ -159,7 +163,7 @@ class _Weights:
             self.m_v, self.v = 0, np.zeros(len(v1), dtype=np.int64)
         else:
             self.m_v = _max_abs([v1])  # an upper bound on max |v_j|, exact after exact_max()
-            self.v = np.array(v1, dtype=np.int64) if self.m_v < _I64 else np.array(v1, dtype=object)
+            self.v = np.array(v1, dtype=np.int64) if self.m_v < I64_HEADROOM else np.array(v1, dtype=object)
 
     def fractions(self) -> tuple:
         p, q = self.p, self.q
@@ -188,7 +192,7 @@ class _Weights:
         m = self.exact_max()
         if q == 1:
             return max((p * m).bit_length(), 1)
-        if p * m < _I64 and q < _I64 and self.v.dtype != object:
+        if p * m < I64_HEADROOM and q < I64_HEADROOM and self.v.dtype != object:
             num = p * self.v
             g = np.gcd(num, q)
             return max(int(np.abs(num // g).max()).bit_length(), int((q // g).max()).bit_length(), 1)
@@ -212,13 +216,14 @@ class _Weights:
         if q == 1 or q.bit_length() > current:
             return max(current, self.bits())
         thr = 1 << current  # < 2**62 here: p m >= 2**current and p m < 2**62 on the int64 branch
-        if self.v.dtype != object and p * m < _I64:
+        if self.v.dtype != object and p * m < I64_HEADROOM:
             vals = self.v[np.abs(self.v) * p >= thr].tolist()
         else:
             vals = [a for a in self.v.tolist() if abs(p * a) >= thr]
         if not vals:
             return current
-        if p * m < _I64 and q < _I64:  # the gcds of the candidates in int64, as bits() does for all entries
+        # the gcds of the candidates in int64, as bits() does for all entries
+        if p * m < I64_HEADROOM and q < I64_HEADROOM:
             num = p * np.array(vals, dtype=np.int64)
             g = np.gcd(num, q)
             return max(current, int(np.abs(num // g).max()).bit_length(), int((q // g).max()).bit_length())
@@ -270,7 +275,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
     n = len(Zl)
     d = len(Zl[0])
     Z64, m_Z = _as_int64(Zl)
-    Zf = Z64.astype(np.float64) if Z64 is not None and m_Z < _F64 else None
+    Zf = Z64.astype(np.float64) if Z64 is not None and m_Z < F64_EXACT else None
     Zobj = None  # built when the Python-integer tier is first needed
     W = _Weights(v1, eta, L)
     v = W.v
@@ -289,7 +294,7 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
     # and its clamps to the float64 and int64 tiers
     margin = Fraction(margin)
     thr = (margin * L * L / eta).__floor__() if margin else 0
-    thr_f, thr_i = float(min(thr, _F64)), min(thr, _I64)
+    thr_f, thr_i = float(min(thr, F64_EXACT)), min(thr, I64_HEADROOM)
     timed = bounds.max_seconds is not None
     max_updates = bounds.max_updates
     max_bits_bound = bounds.max_bits
@@ -355,16 +360,16 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         if timed:
             length = min(length, 4096 - k % 4096)
         # the tier of this block (module docstring, point 2)
-        if dm * W.m_v >= _F64:
+        if dm * W.m_v >= F64_EXACT:
             W.exact_max()
         bound = dm * W.m_v
-        if bound < _F64 and W.m_v < _F64 and Zf is not None and not big:
+        if bound < F64_EXACT and W.m_v < F64_EXACT and Zf is not None and not big:
             if vf is None:
                 vf = v.astype(np.float64)
             s = Zf[i:i + length] @ vf
             t = thr_f
             tiers["float64"] += 1
-        elif bound < _I64 and Z64 is not None and not big:
+        elif bound < I64_HEADROOM and Z64 is not None and not big:
             s = Z64[i:i + length] @ v
             t = thr_i
             tiers["int64"] += 1
@@ -398,14 +403,14 @@ def integer_loop(Zl, v1, eta: Fraction, L: int, strict: bool, bounds, tracer, *,
         score = s[j] if recording else None
         # the update v <- v + Z'_i: in int64 only while it provably fits, in float64 while below 2^52
         W.m_v += m_Z
-        if not big and W.m_v >= _I64:
+        if not big and W.m_v >= I64_HEADROOM:
             to_python_ints()
         if big:
             v = W.v = v + Zobj[ii]
         else:
             v += Z64[ii]
             if vf is not None:
-                if W.m_v < _F64 >> 1:
+                if W.m_v < F64_EXACT >> 1:
                     vf += Zf[ii]
                 else:
                     vf = None
@@ -502,7 +507,8 @@ def _monitor_ints(Z):
         Zs = np.array(rows, dtype=np.int64)
     except OverflowError:
         Zs = None
-    out = None if Zs is None or (Zs.size and (int(Zs.min()) <= -_I64 or int(Zs.max()) >= _I64)) else (A, Zs)
+    fits = Zs is not None and not (Zs.size and (int(Zs.min()) <= -I64_HEADROOM or int(Zs.max()) >= I64_HEADROOM))
+    out = (A, Zs) if fits else None
     _MON_CACHE[:] = [Z, out]
     return out
 
@@ -530,7 +536,7 @@ def separates(w, Z) -> bool:
         A, Zs = ints
         m_s = max((abs(a) for a in s), default=0)
         m_Z = int(np.abs(Zs).max()) if Zs.size else 0
-        if m_s < _I64 and len(s) * m_s * m_Z < _I64:  # m_s alone too: m_Z may be 0
+        if m_s < I64_HEADROOM and len(s) * m_s * m_Z < I64_HEADROOM:  # m_s alone too: m_Z may be 0
             ok = bool((Zs @ np.array(s, dtype=np.int64) > 0).all())
         else:
             ok = bool((Zs.astype(object).dot(np.array(s, dtype=object)) > 0).all())
@@ -563,8 +569,8 @@ def above(w, Z, b=0) -> bool:
     t = (b * A * B).__floor__()
     m_s = max((abs(a) for a in s), default=0)
     m_Z = int(np.abs(Zs).max()) if Zs.size else 0
-    if m_s < _I64 and len(s) * m_s * m_Z < _I64:  # m_s alone too: when every z is 0, m_Z = 0
-        return bool((Zs @ np.array(s, dtype=np.int64) > max(-_I64, min(t, _I64))).all())
+    if m_s < I64_HEADROOM and len(s) * m_s * m_Z < I64_HEADROOM:  # m_s alone too: when every z is 0, m_Z = 0
+        return bool((Zs @ np.array(s, dtype=np.int64) > max(-I64_HEADROOM, min(t, I64_HEADROOM))).all())
     return bool((Zs.astype(object).dot(np.array(s, dtype=object)) > t).all())
 
 
@@ -601,8 +607,7 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     m_Z = int(np.abs(Zs).max()) if Zs.size else 0
     m_s = max((abs(a) for a in s), default=0)
     m_V = max((abs(a) for a in U1), default=0) + c * K * m_Z  # |V_t| <= |V_1| + c t m_Z
-    if (m_s >= _I64 or d * m_s * m_Z >= _I64 or d * m_Z * m_Z >= _I64 or m_V >= _I64 or d * m_V * m_V >= _I64
-            or d * m_V * m_s >= _I64):
+    if max(m_s, d * m_s * m_Z, d * m_Z * m_Z, m_V, d * m_V * m_V, d * m_V * m_s) >= I64_HEADROOM:
         return None
     s64 = np.array(s, dtype=np.int64)
     margins = Zs @ s64  # B A <w*, z_i>

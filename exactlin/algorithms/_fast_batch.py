@@ -58,9 +58,10 @@ from fractions import Fraction
 import numpy as np
 
 from exactlin.algorithms import _fast
-from exactlin.algorithms._fast import _F64, _I64, _as_int64, _Weights, integer_scaling
+from exactlin.algorithms._fast import _as_int64, _Weights, integer_scaling
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, Tracer, _bits, batch_step_limit
 from exactlin.errors import ExactlinError
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
 from exactlin.model.run import LazySteps
 
 __all__ = ["batch_kernel", "replay_batch_monitor", "LAST_TIERS"]
@@ -93,7 +94,7 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
     n = len(Zl)
     d = len(a1)
     Z64, m_Z = _as_int64(Zl)
-    Zf = Z64.astype(np.float64) if Z64 is not None and m_Z < _F64 else None
+    Zf = Z64.astype(np.float64) if Z64 is not None and m_Z < F64_EXACT else None
     Zobj = None
     W = _Weights(v1, c, L)
     v = W.v
@@ -154,10 +155,10 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
         # the scores <v, Z'_j> (module docstring, point 4)
         m_v = W.exact_max()
         bound = d * m_Z * m_v
-        if not big and Zf is not None and bound < _F64 and m_v < _F64:
+        if not big and Zf is not None and bound < F64_EXACT and m_v < F64_EXACT:
             s = Zf @ v.astype(np.float64)
             tiers["scores:float64"] += 1
-        elif not big and Z64 is not None and bound < _I64:
+        elif not big and Z64 is not None and bound < I64_HEADROOM:
             s = Z64 @ v
             tiers["scores:int64"] += 1
         else:
@@ -172,10 +173,10 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
                 records.append((k, None, v, None))
             return result(True, "converged", k)
         # the batch sum S' (point 4)
-        if Zf is not None and nk * m_Z < _F64:
+        if Zf is not None and nk * m_Z < F64_EXACT:
             S = (mask.astype(np.float64) @ Zf).astype(np.int64)
             tiers["sum:float64"] += 1
-        elif Z64 is not None and nk * m_Z < _I64:
+        elif Z64 is not None and nk * m_Z < I64_HEADROOM:
             S = Z64[idx].sum(axis=0)
             tiers["sum:int64"] += 1
         else:
@@ -201,7 +202,7 @@ def batch_kernel(Z, a1, c, bounds, tracer, *, criterion=None, info_eta=None, sto
         v_before = v
         if changed:
             m_S = int(np.abs(S).max())
-            if not big and (S.dtype == object or m_v + m_S >= _I64):
+            if not big and (S.dtype == object or m_v + m_S >= I64_HEADROOM):
                 big = True
                 if cycles is not None:  # (after a cycle with stop_on_cycle=False the states only repeat)
                     cycles.remap(lambda st: tuple(np.frombuffer(st, dtype=np.int64).tolist()))
@@ -371,13 +372,14 @@ def _replay_batch_monitor(Z, a1, history, w_star, source):
             nk = len(Yk)
             m_U = max((abs(x) for x in U), default=0)
             sub = Zs[Yk]
-            if m_U < _I64 and d * m_U * m_Z < _I64:
+            if m_U < I64_HEADROOM and d * m_U * m_Z < I64_HEADROOM:
                 sc = sub @ np.array(U, dtype=np.int64)
             else:
                 sc = sub.astype(object).dot(np.array(U, dtype=object))
             if nk and sc.max() > 0:
                 return None  # a corrected sample with a^t y > 0: the reference raises
-            S = (sub.sum(axis=0) if nk * m_Z < _I64 else sub.astype(object).sum(axis=0)).tolist() if nk else [0] * d
+            S = ((sub.sum(axis=0) if nk * m_Z < I64_HEADROOM else sub.astype(object).sum(axis=0)).tolist()
+                 if nk else [0] * d)
             if sum(x * y for x, y in zip(S, s)) < g * nk:
                 return None  # Fact 1 fails
             if sum(x * y for x, y in zip(U, S)) > 0:

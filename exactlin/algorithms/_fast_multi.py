@@ -58,8 +58,9 @@ from fractions import Fraction
 import numpy as np
 
 from exactlin.algorithms import _fast, _loop
-from exactlin.algorithms._fast import _F64, _I64, _as_int64, _build_trace, _Weights, integer_scaling
+from exactlin.algorithms._fast import _as_int64, _build_trace, _Weights, integer_scaling
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, CycleDetector, LoopResult
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
 from exactlin.model.run import LazySteps
 
 __all__ = ["machine_loop", "integer_machine", "undefined_samples", "KESLER_ENTRIES"]
@@ -124,7 +125,7 @@ def integer_machine(Yl, labels, c: int, eta: Fraction, L: int, bounds, tracer):
     d = len(Yl[0])
     cd = c * d
     Y64, m_Y = _as_int64(Yl)
-    Yf = Y64.astype(np.float64) if Y64 is not None and m_Y < _F64 else None
+    Yf = Y64.astype(np.float64) if Y64 is not None and m_Y < F64_EXACT else None
     Yobj = None
     labels_list = [int(a) for a in labels]
     own_flat = np.arange(n, dtype=np.intp) * c + np.asarray(labels_list, dtype=np.intp)
@@ -139,7 +140,7 @@ def integer_machine(Yl, labels, c: int, eta: Fraction, L: int, bounds, tracer):
     dm = (2 if kes else 1) * d * m_Y
     if kes:
         K64, Kf, Kobj = _kesler_rows(Y64, labels_list, c, d), None, None
-        if K64 is not None and m_Y < _F64:
+        if K64 is not None and m_Y < F64_EXACT:
             Kf = K64.astype(np.float64)
         own_mask = np.zeros((n, c), dtype=bool)
         own_mask[np.arange(n), labels_list] = True
@@ -217,20 +218,20 @@ def integer_machine(Yl, labels, c: int, eta: Fraction, L: int, bounds, tracer):
         if timed:
             length = min(length, 4096 - k % 4096)
         # the tier of this block (module docstring, point 2)
-        if dm * W.m_v >= _F64:
+        if dm * W.m_v >= F64_EXACT:
             W.exact_max()
         bound = dm * W.m_v
         if kes:
             # the Kesler layout: row s c + j holds y_s in block i and -y_s in block j (j != i; its score is
             # G_i - G_j), row s c + i only the constant 1; every row of samples i.. in one product
             lo, hi = i * c, (i + length) * c
-            if bound < _F64 and W.m_v < _F64 and Kf is not None and not big:
+            if bound < F64_EXACT and W.m_v < F64_EXACT and Kf is not None and not big:
                 if vfe is None:
                     vfe = ve.astype(np.float64)
                     vf = vfe[:cd]
                 M = Kf[lo:hi] @ vfe
                 tiers["float64"] += 1
-            elif bound < _I64 and K64 is not None and not big:
+            elif bound < I64_HEADROOM and K64 is not None and not big:
                 M = K64[lo:hi] @ ve
                 tiers["int64"] += 1
             else:
@@ -251,13 +252,13 @@ def integer_machine(Yl, labels, c: int, eta: Fraction, L: int, bounds, tracer):
                 # row's 1 is above that smallest margin, which is <= 0
                 ri = int(M[j * c:(j + 1) * c].argmin())
         else:
-            if bound < _F64 and W.m_v < _F64 and Yf is not None and not big:
+            if bound < F64_EXACT and W.m_v < F64_EXACT and Yf is not None and not big:
                 if vfe is None:
                     vfe = ve.astype(np.float64)
                     vf = vfe[:cd]
                 G = Yf[i:i + length] @ vf.reshape(c, d).T
                 tiers["float64"] += 1
-            elif bound < _I64 and Y64 is not None and not big:
+            elif bound < I64_HEADROOM and Y64 is not None and not big:
                 G = Y64[i:i + length] @ v.reshape(c, d).T
                 tiers["int64"] += 1
             else:
@@ -301,7 +302,7 @@ def integer_machine(Yl, labels, c: int, eta: Fraction, L: int, bounds, tracer):
         epoch = (k - 1) // n + 1
         score = margins[j] if recording else None
         W.m_v += m_Y
-        if not big and W.m_v >= _I64:
+        if not big and W.m_v >= I64_HEADROOM:
             to_python_ints()
         V = v.reshape(c, d)  # a view: the update changes v
         if big:
@@ -313,7 +314,7 @@ def integer_machine(Yl, labels, c: int, eta: Fraction, L: int, bounds, tracer):
             V[ci] += y_s
             V[ri] -= y_s
             if vf is not None:
-                if W.m_v < _F64 >> 1:
+                if W.m_v < F64_EXACT >> 1:
                     Vf = vf.reshape(c, d)
                     y_s = Yf[ii]
                     Vf[ci] += y_s
@@ -359,7 +360,7 @@ def undefined_samples(Y, W) -> list[int] | None:
     _, S = integer_scaling(W, [0] * d, Fraction(1))[:2]
     Y64, m_Y = _as_int64(Yl)
     S64, m_S = _as_int64(S)
-    if Y64 is not None and S64 is not None and d * m_Y * m_S < _I64:
+    if Y64 is not None and S64 is not None and d * m_Y * m_S < I64_HEADROOM:
         G = Y64 @ S64.T
     else:
         G = np.array(Yl.tolist() if isinstance(Yl, np.ndarray) else Yl, dtype=object).dot(

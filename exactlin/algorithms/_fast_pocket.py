@@ -50,8 +50,9 @@ from fractions import Fraction
 import numpy as np
 
 from exactlin.algorithms import _fast, _loop
-from exactlin.algorithms._fast import _F64, _I64, _as_int64, _Weights, integer_scaling
+from exactlin.algorithms._fast import _as_int64, _Weights, integer_scaling
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, Tracer
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
 from exactlin.model.run import LazySteps
 
 __all__ = ["pocket_loop", "PocketResult", "LAST_TIERS", "HISTORY_LIMIT"]
@@ -83,7 +84,7 @@ class _Scores:
         self.Z64, self.m_Z = _as_int64(Zl)
         # the products as v^T Z'^T on a contiguous transpose (faster than Z' v for a tall Z'; the same integers)
         self.ZT64 = np.ascontiguousarray(self.Z64.T) if self.Z64 is not None else None
-        self.ZfT = self.ZT64.astype(np.float64) if self.Z64 is not None and self.m_Z < _F64 else None
+        self.ZfT = self.ZT64.astype(np.float64) if self.Z64 is not None and self.m_Z < F64_EXACT else None
         self.Zobj = None
         self.W = W
         self.dm = self.d * self.m_Z
@@ -99,13 +100,13 @@ class _Scores:
 
     def scores(self):
         W = self.W
-        if self.dm * W.m_v >= _F64:
+        if self.dm * W.m_v >= F64_EXACT:
             W.exact_max()
         bound = self.dm * W.m_v
-        if bound < _F64 and W.m_v < _F64 and self.ZfT is not None and not self.big:
+        if bound < F64_EXACT and W.m_v < F64_EXACT and self.ZfT is not None and not self.big:
             LAST_TIERS["float64"] += 1
             return W.v.astype(np.float64) @ self.ZfT
-        if bound < _I64 and self.Z64 is not None and not self.big:
+        if bound < I64_HEADROOM and self.Z64 is not None and not self.big:
             LAST_TIERS["int64"] += 1
             return W.v @ self.ZT64
         self.to_python_ints()
@@ -116,7 +117,7 @@ class _Scores:
         """v <- v + Z'_i, in int64 only while the bound m_v + m_Z < 2^62 proves it fits."""
         W = self.W
         W.m_v += self.m_Z
-        if not self.big and W.m_v >= _I64:
+        if not self.big and W.m_v >= I64_HEADROOM:
             self.to_python_ints()
         if self.big:
             W.v = W.v + self.Zobj[i]

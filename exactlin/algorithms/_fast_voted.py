@@ -56,6 +56,7 @@ import numpy as np
 
 from exactlin.algorithms import _fast
 from exactlin.errors import InvariantViolation
+from exactlin.exact.rows import I64_HEADROOM
 from exactlin.model.models import VoteModel
 from exactlin.model.run import LazySteps
 
@@ -170,7 +171,7 @@ def voted_loop(Z, bounds, tracer, stop="n-clean"):
     Z64, m_Z = _fast._as_int64(Zl)
     U = len(indices)
     # V_1 = 0, V_{m+1} = V_m + Z'_{i_m}: int64 while U m_Z < 2^62 (point 4), else Python ints
-    if Z64 is not None and U * m_Z < _fast._I64:
+    if Z64 is not None and U * m_Z < I64_HEADROOM:
         V = np.zeros((U + 1, d), dtype=np.int64)
         if U:
             np.cumsum(Z64[np.asarray(indices, dtype=np.int64)], axis=0, out=V[1:])

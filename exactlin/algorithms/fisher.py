@@ -46,7 +46,7 @@ from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, 
 from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.format import fmt
 from exactlin.exact.numbers import to_matrix, to_vector
-from exactlin.exact.rows import int_matvec
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, I64_LIMIT, int_matvec
 from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve
 from exactlin.model.models import ThresholdModel, label_pair
 from exactlin.model.params import Param
@@ -54,10 +54,6 @@ from exactlin.model.run import Run
 from exactlin.theory.penrose import verify_penrose
 
 SEED = "003_ffe0ec08819b37d8.txt"
-
-#: float64 holds every integer of magnitude < 2**53 exactly; int64 every one < 2**63
-_F64 = 1 << 53
-_I64 = 1 << 63
 
 PARAMS = (
     Param("priors", "vector", None, "P(omega_1), P(omega_2) > 0 for y0^(3) (default equal priors: ln 1 = 0); "
@@ -127,7 +123,7 @@ def class_statistics(Xc: Any) -> tuple[int, tuple[Fraction, ...], tuple[tuple[Fr
     try:
         import numpy as np
 
-        if isinstance(A, np.ndarray) and n * max(abs(int(A.max())), abs(int(A.min()))) < (1 << 63):
+        if isinstance(A, np.ndarray) and n * max(abs(int(A.max())), abs(int(A.min()))) < I64_LIMIT:
             s = [int(v) for v in A.sum(axis=0).tolist()]
         else:
             raise TypeError
@@ -160,7 +156,7 @@ def _is_i64(A: np.ndarray) -> bool:
 
 def _column_sums(A: np.ndarray) -> list[int]:
     """The column sums of an integer matrix as Python ints (int64 when n max|A| < 2**63, else Python)."""
-    if _is_i64(A) and A.shape[0] * _max_abs(A) < _I64:
+    if _is_i64(A) and A.shape[0] * _max_abs(A) < I64_LIMIT:
         return [int(v) for v in A.sum(axis=0).tolist()]
     return [int(v) for v in A.astype(object).sum(axis=0).tolist()]
 
@@ -268,7 +264,7 @@ def _common_denominator(A1: np.ndarray, D1: int, A2: np.ndarray, D2: int):
     def up(A, f):
         if f == 1:
             return A
-        if _is_i64(A) and _max_abs(A) * f < _I64:
+        if _is_i64(A) and _max_abs(A) * f < I64_LIMIT:
             return A * np.int64(f)
         return A.astype(object) * f
 
@@ -302,21 +298,21 @@ def _centred_scatter(A: np.ndarray) -> tuple[list[int], list[list[int]]]:
     below 2**53, exact in IEEE arithmetic in any order), in int64 when it is < 2**63, else in Python ints."""
     n = A.shape[0]
     m = _max_abs(A)
-    if _is_i64(A) and n * m < _F64:
+    if _is_i64(A) and n * m < F64_EXACT:
         with _one_blas_thread():
             s = [int(v) for v in (np.ones(n) @ A.astype(np.float64)).tolist()]
     else:
         s = [sum(int(v) for v in col) for col in A.T.tolist()]
     smax = max((abs(v) for v in s), default=0)
     cmax = n * m + smax
-    if _is_i64(A) and cmax < _I64:
+    if _is_i64(A) and cmax < I64_LIMIT:
         C = A * np.int64(n) - np.array(s, dtype=np.int64)
         bound = n * cmax * cmax
-        if bound < _F64:
+        if bound < F64_EXACT:
             Cf = C.astype(np.float64)
             with _one_blas_thread():
                 K = (Cf.T @ Cf).astype(np.int64).tolist()
-        elif bound < _I64:
+        elif bound < I64_LIMIT:
             K = (C.T @ C).tolist()
         else:
             Co = C.astype(object)
@@ -427,7 +423,7 @@ def _bracket(th: Threshold, scale: Fraction) -> tuple[int, int]:
     try:
         import flint
     except ImportError:  # pragma: no cover
-        return -(1 << 62), 1 << 62
+        return -I64_HEADROOM, I64_HEADROOM
     prec = max(_bits(c), _bits(s) + max(q.numerator, q.denominator).bit_length().bit_length()) + 64
     old = flint.ctx.prec
     try:
@@ -447,7 +443,7 @@ def _bracket(th: Threshold, scale: Fraction) -> tuple[int, int]:
 
 
 #: bracket ends are clipped to this: |h| + r < 2**53 there, so no comparison changes
-_CLIP = 1 << 62
+_CLIP = I64_HEADROOM
 
 
 def classify(A: np.ndarray, D: int, W, L: int, th: Threshold) -> np.ndarray:

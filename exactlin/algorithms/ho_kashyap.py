@@ -78,10 +78,6 @@ MOD2_PARAMS = (
 ) + _COMMON
 
 
-def _dot(u, v) -> Fraction:
-    return fdot(u, v)
-
-
 def _b_start(b0, n: int) -> tuple[Fraction, ...]:
     if b0 is None:
         return tuple(Fraction(1) for _ in range(n))
@@ -110,7 +106,7 @@ def gordan_from_error(Z, e) -> tuple[Fraction, ...] | None:
 def _verdict(Z, a, e):
     """(verdict, certificate-or-None) for the current a and e = Y a - b; None when undecided.  The verdict is
     decided and certified by the independent :func:`exactlin.theory.certificates.verify_ho_kashyap`."""
-    if not all(_dot(z, a) > 0 for z in Z) and gordan_from_error(Z, e) is None:
+    if not all(fdot(z, a) > 0 for z in Z) and gordan_from_error(Z, e) is None:
         return None, None  # the cheap tests first: most iterations decide nothing
     v = verify_ho_kashyap(Z, a, e)
     if v.verdict == "undecided":
@@ -120,7 +116,7 @@ def _verdict(Z, a, e):
 
 def _pinv_apply(Yp, v) -> tuple:
     """Y^+ v (Y^+ is d x n)."""
-    return tuple(_dot(row, v) for row in Yp)
+    return tuple(fdot(row, v) for row in Yp)
 
 
 def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict, params: dict,
@@ -152,7 +148,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
     top_bits = max(max_bit_length(a), max_bit_length(b))
     k = last = 0
     while True:
-        e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
+        e = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))
         verdict, cert = _verdict(Z, a, e)
         if verdict == "separable":
             reason = "converged"
@@ -178,7 +174,7 @@ def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, a
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
         if b_new != b or a_new != a:
             last = k
-        tracer.add(k, k, None, min(_dot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
+        tracer.add(k, k, None, min(fdot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
                    b_after=b_new)
         a, b = a_new, b_new
         top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
@@ -234,7 +230,7 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
     k = last = 0
     separator_at = None
     cert = None
-    e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
+    e = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))
     while True:
         if k >= limit:
             reason = "max_steps" if k >= k_budget else "max_epochs"
@@ -246,8 +242,8 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
             reason = "time_limit"
             break
         k += 1
-        e = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))  # e <- Y a - b
-        if separator_at is None and all(_dot(z, a) > 0 for z in Z):
+        e = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))  # e <- Y a - b
+        if separator_at is None and all(fdot(z, a) > 0 for z in Z):
             separator_at = k
         lam = gordan_from_error(Z, e) if cert is None else None
         if lam is not None:  # e <= 0, e != 0: the notes' proof of non-separability (verified below)
@@ -255,14 +251,14 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
             if v.verdict == "not_separable":
                 cert = v.certificate
                 if certificate_stops:
-                    tracer.add(k, k, None, min(_dot(z, a) for z in Z), False, a, a, b=b, e=e, b_after=b)
+                    tracer.add(k, k, None, min(fdot(z, a) for z in Z), False, a, a, b=b, e=e, b_after=b)
                     reason = "not_separable"
                     break
         a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
         changed = b_new != b or a_new != a
         if changed:
             last = k
-        tracer.add(k, k, None, min(_dot(z, a) for z in Z), changed, a, a_new, b=b, e=e, b_after=b_new)
+        tracer.add(k, k, None, min(fdot(z, a) for z in Z), changed, a, a_new, b=b, e=e, b_after=b_new)
         a, b = a_new, b_new
         top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
         if all(abs(v) <= b_min for v in e):  # line 7: if Abs[e] <= b_min then return a, b
@@ -271,7 +267,7 @@ def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras:
     if cert is not None:
         verdict = "not_separable"
     else:
-        e_now = tuple(_dot(z, a) - bi for z, bi in zip(Z, b))
+        e_now = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))
         verdict, cert = _verdict(Z, a, e_now)
         verdict = verdict or "undecided"
     return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
@@ -316,7 +312,7 @@ def _mod2_setup(P: Checked, Z, d: int):
             "leading principal minors " + ", ".join(fmt(m) for m in leading_minors(R)) + " are not all > 0")
         raise ParameterError(f"R must be symmetric positive definite: {why}", parameter="R")
     cols = tuple(zip(*Z))
-    YtY = tuple(tuple(_dot(cols[i], cols[j]) for j in range(d)) for i in range(d))
+    YtY = tuple(tuple(fdot(cols[i], cols[j]) for j in range(d)) for i in range(d))
     eta = P["eta"]
     if eta is None:
         # trace(Y^tY) >= lambda_max > 0 for Y != 0, so eta = 1/trace < 2/lambda_max
@@ -477,11 +473,11 @@ def ho_kashyap_mod2(X, y, P: Checked) -> Run:
     b = _b_start(P["b0"], n)  # b(1) > 0
     R, eta, extras = _mod2_setup(P, Z, d)
     a = start_vector(P["a0"], d, "a0")  # a(1) arbitrary
-    RYt = tuple(tuple(_dot(R[i], Z[j]) for j in range(n)) for i in range(d))  # R Y^t, d x n
+    RYt = tuple(tuple(fdot(R[i], Z[j]) for j in range(n)) for i in range(d))  # R Y^t, d x n
 
     def step(a, b, e, abs_e):
         b_next = tuple(bi + v + w for bi, v, w in zip(b, e, abs_e))  # b + (e + |e|)
-        a_next = tuple(ai + eta * _dot(row, abs_e) for ai, row in zip(a, RYt))  # a + eta R Y^t |e|
+        a_next = tuple(ai + eta * fdot(row, abs_e) for ai, row in zip(a, RYt))  # a + eta R Y^t |e|
         return a_next, b_next
 
     RYtq, eta_q = _flint_iter.qmat(RYt), _flint_iter.q(eta)

@@ -41,10 +41,6 @@ MSE_PARAMS = (
 )
 
 
-def _dot(u, v) -> Fraction:
-    return fdot(u, v)
-
-
 def _margin_vector(b, n: int) -> tuple[Fraction, ...]:
     if b is None:
         return (_ONE,) * n  # one shared Fraction(1): Fractions are immutable
@@ -241,7 +237,7 @@ def mse(X, y, P: Checked) -> Run:
 
         Yp = pinv(Y)
         extras["penrose"] = verify_penrose(Y, Yp)
-        if tuple(_dot(row, b) for row in Yp) != a:  # pragma: no cover - both routes are exact
+        if tuple(fdot(row, b) for row in Yp) != a:  # pragma: no cover - both routes are exact
             raise VerificationError("MSE: Y^+ b differs from the normal-equations solution")
         extras["Y_pinv"] = Yp
         extras["penrose_verified"] = True
@@ -384,8 +380,8 @@ def widrow_hoff(X, y, P: Checked) -> Run:
             bounds.tick(k, k, top_bits, work=n)
         k += 1
         ek = _check_eta(eta(k), k)
-        r = tuple(_dot(row, a) - bi for row, bi in zip(Y, b))  # Y a - b
-        grad_half = tuple(_dot(col, r) for col in Yt)  # Y^t (Y a - b) = grad J_s / 2
+        r = tuple(fdot(row, a) - bi for row, bi in zip(Y, b))  # Y a - b
+        grad_half = tuple(fdot(col, r) for col in Yt)  # Y^t (Y a - b) = grad J_s / 2
         step = tuple(ek * g for g in grad_half)
         a_new = tuple(u - s for u, s in zip(a, step))
         J = sum((v * v for v in r), Fraction(0))
@@ -407,7 +403,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
             reason = "bit_limit"
     extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
               "last_update_step": last,
-              "J_s": sum(((_dot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
+              "J_s": sum(((fdot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
     return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs)
 
 
@@ -467,7 +463,7 @@ def lms(X, y, P: Checked) -> Run:
         k += 1
         ek = _check_eta(eta(k), k)
         yk = Y[i]
-        resid = b[i] - _dot(a, yk)  # b_k - a^t y^k
+        resid = b[i] - fdot(a, yk)  # b_k - a^t y^k
         c = ek * resid
         step = tuple(c * v for v in yk)
         a_new = tuple(u + s for u, s in zip(a, step))

@@ -20,10 +20,11 @@ from exactlin.algorithms import _fast, _fast_multi, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample, max_steps_param
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
-from exactlin.algorithms.perceptron_family import BOUND_PARAMS, _dot
+from exactlin.algorithms.perceptron_family import BOUND_PARAMS
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.errors import LabelError, ParameterError
 from exactlin.exact.format import quote
+from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import ArgmaxModel, OneVsRestModel
 from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run

@@ -81,10 +81,6 @@ _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "m
 # small shared helpers
 
 
-def _dot(u, v) -> Fraction:
-    return fdot(u, v)
-
-
 def _separates(Z, a, b=Fraction(0)) -> bool:
     """Exact check: a^t y_i > b for every normalized sample (in integers, :func:`._fast.above`)."""
     return _fast.above(a, Z, b)
@@ -363,7 +359,7 @@ def _alg5_printed(X, y, P) -> Run:
 
     def test(a, i, k):
         step[0] = k
-        s = _dot(a, Z[i])
+        s = fdot(a, Z[i])
         return s, s + b < 0  # line 3 as printed
 
     def update(a, i, u, score):
@@ -371,7 +367,7 @@ def _alg5_printed(X, y, P) -> Run:
         return tuple(x - eta * v for x, v in zip(a, Z[i]))  # a - eta(k) y_k, as printed
 
     def until(a):  # line 4 as printed: until a^t y_k + b <= 0 for all k
-        return "criterion" if all(_dot(a, z) + b <= 0 for z in Z) else None
+        return "criterion" if all(fdot(a, z) + b <= 0 for z in Z) else None
 
     def step_info(k, i, score):
         return {"eta": _step_eta(sched, k)} if not by_update else {}
@@ -409,7 +405,7 @@ def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
 
     def test(a, i, k):
         step[0] = k
-        s = _dot(a, Z[i])
+        s = fdot(a, Z[i])
         return s, s <= b
 
     sign = -1 if printed else 1  # Algorithm 4 as printed: a - y_k
@@ -524,14 +520,14 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     tracer = P.tracer(prob.d)
 
     def correction(a, k):
-        Yk = [i for i, z in enumerate(Z) if _dot(a, z) <= 0]
+        Yk = [i for i, z in enumerate(Z) if fdot(a, z) <= 0]
         if not Yk:
             return [], [], {"J_p": Fraction(0)}
         eta = _step_eta(sched, k)
-        return Yk, [eta] * len(Yk), {"eta": eta, "J_p": -sum(_dot(a, Z[i]) for i in Yk)}
+        return Yk, [eta] * len(Yk), {"eta": eta, "J_p": -sum(fdot(a, Z[i]) for i in Yk)}
 
     def criterion(inc, k):
-        return theta > 0 and _dot(inc, inc) < theta * theta
+        return theta > 0 and fdot(inc, inc) < theta * theta
 
     bounds = P.bounds()
     res = None
@@ -568,7 +564,7 @@ def E_in(w, Y, z) -> Fraction:
     >>> E_in((1, 0), [(1, 0), (0, 1)], [1, 1])
     Fraction(1, 2)
     """
-    return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(_dot(w, x)) != zi), len(Y))
+    return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(fdot(w, x)) != zi), len(Y))
 
 
 def _E_in_counter(Y, z) -> Callable:
@@ -641,12 +637,12 @@ def batch_pla(X, y, P: Checked) -> Run:
     c = alpha / N
 
     def correction(w, k):
-        V = [i for i in range(N) if _sign(_dot(w, prob.Y[i])) != prob.z[i]]
+        V = [i for i in range(N) if _sign(fdot(w, prob.Y[i])) != prob.z[i]]
         return V, [c] * len(V), {}
 
     def criterion(inc, k):
         # inc = alpha * Delta, so ||Delta||^2 = ||inc||^2 / alpha^2
-        return _dot(inc, inc) <= eps * eps * alpha * alpha
+        return fdot(inc, inc) <= eps * eps * alpha * alpha
 
     if P["variant"] == "printed":
         return _batch_pla_printed(prob, w1, P, tracer)
@@ -682,7 +678,7 @@ def _batch_pla_printed(prob, w, P, tracer) -> Run:
             break
         if bounds.progress is not None and k > 1:
             bounds.tick(k - 1, updates, max_bits, work=N)
-        V = [i for i in range(N) if _sign(_dot(w, prob.Y[i])) != prob.z[i]]
+        V = [i for i in range(N) if _sign(fdot(w, prob.Y[i])) != prob.z[i]]
         delta = list(delta)
         for i in V:
             for t in range(d):
@@ -695,7 +691,7 @@ def _batch_pla_printed(prob, w, P, tracer) -> Run:
         tracer.add(k, k, None, len(V), changed, w, w_new, Y=V, Delta=delta)
         w = w_new
         max_bits = max(max_bits, _bits(w))
-        if _dot(delta, delta) <= eps * eps:  # while ||Delta||_2 > epsilon, as printed
+        if fdot(delta, delta) <= eps * eps:  # while ||Delta||_2 > epsilon, as printed
             reason = "criterion"
             break
         if bounds.max_bits is not None and max_bits > bounds.max_bits:
@@ -787,7 +783,7 @@ def pocket(X, y, P: Checked) -> Run:
         # one PLA update: the next misclassified sample in cyclic order
         for off in range(N):
             i = (pos + off) % N
-            if _sign(_dot(w, Y[i])) != z[i]:
+            if _sign(fdot(w, Y[i])) != z[i]:
                 break
         else:
             reason = "converged"
@@ -893,8 +889,8 @@ def perceptron_gd(X, y, P: Checked) -> Run:
     tracer = P.tracer(prob.d)
 
     def correction(w, k):
-        V = [i for i, z in enumerate(Z) if (_dot(w, z) < 0 if strict else _dot(w, z) <= 0)]
-        return V, [xi] * len(V), {"R": -sum(_dot(w, Z[i]) for i in V)}
+        V = [i for i, z in enumerate(Z) if (fdot(w, z) < 0 if strict else fdot(w, z) <= 0)]
+        return V, [xi] * len(V), {"R": -sum(fdot(w, Z[i]) for i in V)}
 
     res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, stop_on_cycle=P["stop_on_cycle"])
     settle_at_bound(res, lambda w: not correction(w, 0)[0])  # V empty: R(w) = 0
@@ -906,7 +902,7 @@ def perceptron_gd(X, y, P: Checked) -> Run:
         # every sample is classified correctly (erratum perceptron-gd-stop); as perceptron(strict=True) does
         res.reason, res.converged = "boundary", False
     run = _batch_run("perceptron-gd", SEED002, prob, res, P, tracer)
-    run.extras["R"] = -sum((_dot(res.a, z) for z in Z if _dot(res.a, z) < 0), Fraction(0))
+    run.extras["R"] = -sum((fdot(res.a, z) for z in Z if fdot(res.a, z) < 0), Fraction(0))
     if all(v == 0 for v in w1):
         run.extras["first_step"] = (
             "from w = 0 every sample has y_i x_i . w = 0; with the test '<' none is in V, R(0) = 0 and the loop "
@@ -915,7 +911,7 @@ def perceptron_gd(X, y, P: Checked) -> Run:
             "w = xi sum_i y_i x_i")
     if printed:
         run.extras["erratum"] = "perceptron-gd-stop"
-        on = [i for i, z in enumerate(Z) if _dot(res.a, z) == 0]
+        on = [i for i, z in enumerate(Z) if fdot(res.a, z) == 0]
         run.extras["printed_note"] = printed_note(run, "while R(w) > 0") + (
             f" Samples on the boundary (y_i x_i . w = 0): {on}." if on else "")
     _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
@@ -951,7 +947,7 @@ def _voted(name, X, y, P):
         vectors: list[list] = [[w1, 1]]
 
         def test(w, i, k):
-            s = _dot(w, Z[i])
+            s = fdot(w, Z[i])
             return s, s <= 0
 
         def update(w, i, u, score):
@@ -1056,4 +1052,4 @@ def predict_averaged(run: Run, x) -> int:
     if avg is None:
         raise ParameterError(f"predict_averaged needs a voted or averaged perceptron run (extras['averaged_w']); "
                              f"got a {run.algorithm} run", parameter="run")
-    return _sign(_dot(avg, _augmented(run, x)))
+    return _sign(fdot(avg, _augmented(run, x)))

@@ -32,13 +32,13 @@ from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import (
     _batch_run,
     _certificate,
-    _dot,
     _separates,
     batch_loop,
     bound_params,
     settle_at_bound,
 )
 from exactlin.errors import InputError, InvariantViolation, ParameterError
+from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, in_open_interval, positive
 from exactlin.model.run import Run

@@ -31,7 +31,8 @@ from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import STOP, cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, monitor_run
-from exactlin.algorithms.perceptron_family import _MONITOR_PARAMS, BOUND_PARAMS, _certificate, _dot
+from exactlin.algorithms.perceptron_family import _MONITOR_PARAMS, BOUND_PARAMS, _certificate
+from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import ThresholdUnitModel
 from exactlin.model.params import Param, positive
 from exactlin.model.run import Run

@@ -22,9 +22,10 @@ from exactlin.algorithms import _flint_relax, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import cyclic_single_sample, start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
-from exactlin.algorithms.perceptron_family import _certificate, _dot, _sign, bound_params
+from exactlin.algorithms.perceptron_family import _certificate, _sign, bound_params
 from exactlin.errors import InputError, ParameterError
 from exactlin.exact.format import text
+from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import linear_model
 from exactlin.model.params import Param, greater_than
 from exactlin.model.run import Run

@@ -44,7 +44,7 @@ from exactlin.data.labels import (  # noqa: F401  (the label policy, public here
 from exactlin.errors import CSVError, InputError, InputTypeError, LabelError, ParameterError, ShapeError
 from exactlin.exact.format import quote
 from exactlin.exact.numbers import FloatRule, Vector, parse_rational, to_matrix
-from exactlin.exact.rows import I64_LIMIT, ExactRows, from_fraction_rows
+from exactlin.exact.rows import I64_HEADROOM, I64_LIMIT, ExactRows, from_fraction_rows
 
 __all__ = [
     "BiasMode",
@@ -486,7 +486,7 @@ def _reference_dataset(rows, width, header, where, source, delimiter=",", label_
 # (numerator, denominator) computed the way Fraction computes it; a distinct text _CELL does not take (Unicode
 # digits, underscores, very long digit runs or exponents, ...) is converted by parse_rational itself.  The
 # common denominator L is the lcm of the denominators.  Bit budget: the int64 matrix is used only when
-# L < 2**62 and every numerator value * L / denominator is below 2**62 in magnitude (checked on Python ints
+# L < I64_HEADROOM (2**62) and every numerator value * L / denominator is below it in magnitude (checked on Python ints
 # before numpy sees them); otherwise the rows are tuples of Fractions, one Fraction per distinct cell text
 # (shared), so a file holding 1e-100000 beside 1e100000 never builds 200,000-digit integers per cell.  Any
 # cell that parse_rational rejects, a row of the wrong width or an empty label sends the whole file to the
@@ -494,8 +494,6 @@ def _reference_dataset(rows, width, header, where, source, delimiter=",", label_
 
 _CELL = re.compile(r"[ \t]*([-+]?)(?=[0-9]|\.[0-9])([0-9]{0,300})"
                    r"(?:/([0-9]{1,300})|(?:\.([0-9]{0,300}))?(?:[eE]([-+]?[0-9]{1,3}))?)[ \t]*")
-#: the int64 path needs the common denominator and every numerator below this (see above)
-FAST_CSV_LIMIT = 1 << 62
 
 
 def _cell_pair(c: str) -> tuple[int, int] | None:
@@ -545,13 +543,13 @@ def _fast_matrix(rows: list[tuple[int, list[str]]], width: int) -> Sequence[Vect
     for _n, q in pairs.values():
         if L % q:
             L = L * q // math.gcd(L, q)
-            if L >= FAST_CSV_LIMIT:
+            if L >= I64_HEADROOM:
                 break
     values: dict[str, int] = {}
-    if L < FAST_CSV_LIMIT:
+    if L < I64_HEADROOM:
         for c, (n, q) in pairs.items():
-            v = n * (L // q) if n.bit_length() < 63 else FAST_CSV_LIMIT
-            if not -FAST_CSV_LIMIT < v < FAST_CSV_LIMIT:
+            v = n * (L // q) if n.bit_length() < 63 else I64_HEADROOM
+            if not -I64_HEADROOM < v < I64_HEADROOM:
                 break
             values[c] = v
     if len(values) != len(pairs):  # beyond the int64 budget: one Fraction per distinct cell text

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from exactlin.docsgen.derivation_text import DERIVATIONS, GEOMETRY, GRADIENT
 from exactlin.docsgen.mathtext import ascii_md, nav_title
+from exactlin.exact.numbers import dot
 from exactlin.lectures.notes import cite_note
 
 #: the section headings of an algorithm page, in order; the third is GRADIENT or GEOMETRY
@@ -45,10 +46,6 @@ def L(v) -> str:  # noqa: N802 - short: a value as LaTeX
 
 def _rows(M) -> list[tuple]:
     return [tuple(Fraction(x) for x in r) for r in M]
-
-
-def _dot(u, v) -> Fraction:
-    return sum((Fraction(a) * Fraction(b) for a, b in zip(u, v)), Fraction(0))
 
 
 def _mat(rows) -> str:
@@ -124,7 +121,7 @@ def _data(run):
 
 def _scores(run, w) -> list[Fraction]:
     prob, _ = _data(run)
-    return [_dot(w, z) for z in _rows(prob.Z)]
+    return [dot(w, z) for z in _rows(prob.Z)]
 
 
 def _inst_margin_check(run) -> str:
@@ -190,7 +187,7 @@ def _inst_relaxation(run) -> str:
     for st in run.trace:
         if not st.update or st.w_before is None or st.w_after is None or st.i is None:
             continue
-        before, after = _dot(st.w_before, Z[st.i]) - b, _dot(st.w_after, Z[st.i]) - b
+        before, after = dot(st.w_before, Z[st.i]) - b, dot(st.w_after, Z[st.i]) - b
         ratio = after / before if before else None
         rows.append([str(st.k), str(st.i + 1), site.fmt(before), site.fmt(after),
                      "-" if ratio is None else site.fmt(ratio)])
@@ -222,7 +219,7 @@ def _inst_threshold(run) -> str:
         return ""
     Y = _rows(run.problem.Y)
     tie = run.params.get("tie", ">")
-    net = [_dot(run.w, y) for y in Y]
+    net = [dot(run.w, y) for y in Y]
     o = [int(v > 0 or (tie == ">=" and v == 0)) for v in net]
     t = run.extras.get("targets")
     text = (f"The final $w = {L(run.w)}$ gives the nets $w \\cdot \\tilde x_i = {L(tuple(net))}$ and outputs "
@@ -238,7 +235,7 @@ def _inst_mse(run) -> str:
         return ""
     Y = _rows(run.problem.Z)
     b = tuple(Fraction(x) for x in run.extras.get("b", (1,) * len(Y)))
-    e = tuple(_dot(run.w, y) - bi for y, bi in zip(Y, b))
+    e = tuple(dot(run.w, y) - bi for y, bi in zip(Y, b))
     Yte = tuple(sum((Y[i][j] * e[i] for i in range(len(Y))), Fraction(0)) for j in range(len(Y[0])))
     return (f"$$Y = {_mat(Y)}, \\quad Y^+ = {_mat(_rows(P))}, \\quad b = {_col(b)},$$ "
             f"$$a = Y^+ b = {_col(run.w)}, \\qquad e = Y a - b = {_col(e)}, \\qquad Y^t e = {_col(Yte)} .$$ "
@@ -295,7 +292,7 @@ def _inst_fisher(run) -> str:
     if x.get("m1") is None or x.get("S_W") is None:
         return ""
     delta = tuple(Fraction(a) - Fraction(b) for a, b in zip(x["m1"], x["m2"]))
-    Jstar = _dot(delta, run.w) if run.w is not None else None
+    Jstar = dot(delta, run.w) if run.w is not None else None
     return (f"$$m_1 = {L(tuple(x['m1']))}, \\quad m_2 = {L(tuple(x['m2']))}, \\quad S_W = {_mat(_rows(x['S_W']))}, "
             f"\\quad w = S_W^{{-1}}(m_1 - m_2) = {L(run.w)}.$$ "
             f"Then $J(w) = {L(x.get('J'))}$ and $(m_1 - m_2)^t S_W^{{-1}} (m_1 - m_2) = (m_1 - m_2)^t w = "
@@ -334,7 +331,7 @@ def _inst_svm(run) -> str:
     X = _rows(ds.X)
     y = [Fraction(v) for v in prob.z]
     b = Fraction(b)
-    f = [yi * (_dot(w, xi) + b) for xi, yi in zip(X, y)]
+    f = [yi * (dot(w, xi) + b) for xi, yi in zip(X, y)]
     stat = tuple(sum((Fraction(alpha[i]) * y[i] * X[i][j] for i in range(len(X))), Fraction(0))
                  for j in range(len(w)))
     ay = sum((Fraction(a) * yi for a, yi in zip(alpha, y)), Fraction(0))
@@ -364,14 +361,14 @@ def _kkt_system(run, X, y, alpha, b) -> str:
         return ""
     rows, rhs = [], []
     for i in S:
-        row = [y[j] * _dot(X[i], X[j]) + (y[i] / (2 * Fraction(C)) if run.algorithm == "svm-soft-l2" and i == j
+        row = [y[j] * dot(X[i], X[j]) + (y[i] / (2 * Fraction(C)) if run.algorithm == "svm-soft-l2" and i == j
                                           else 0) for j in S]
         rows.append(row + [Fraction(1)])
         rhs.append(y[i])
     rows.append([y[j] for j in S] + [Fraction(0)])
     rhs.append(Fraction(0))
     sol = [Fraction(alpha[j]) for j in S] + [b]
-    ok = all(_dot(r, sol) == v for r, v in zip(rows, rhs))
+    ok = all(dot(r, sol) == v for r, v in zip(rows, rhs))
     unknowns = ", ".join(f"\\alpha_{{{j + 1}}}" for j in S)
     return (f"On the active set the system for $({unknowns}, b)$ is $${_mat(rows)} {_col(sol)} = {_col(rhs)}$$ "
             f"(rows: $y_j\\, x_i \\cdot x_j$" + (" plus $y_i/(2C)$ on the diagonal" if run.algorithm == "svm-soft-l2"

@@ -68,6 +68,7 @@ class ExRandom:
 # ----------------------------------------------------------------------------- exact helpers (independent)
 def _dot(u, v):
     """<u, v> exactly (ints stay ints: the data are integers; Fractions where the weights are)."""
+    # not exact.numbers.dot on purpose: that one always returns a Fraction, and the exercises keep int answers
     s = 0
     for a, b in zip(u, v):
         s += a * b

@@ -37,7 +37,7 @@ from typing import Any
 
 from exactlin.errors import InputTypeError, ShapeError, SingularMatrixError, VerificationError
 from exactlin.exact.numbers import to_matrix, to_vector
-from exactlin.exact.rows import ExactRows
+from exactlin.exact.rows import F64_EXACT, I64_LIMIT, ExactRows
 
 __all__ = [
     "BACKEND",
@@ -83,11 +83,6 @@ except ImportError:  # pragma: no cover
 
 #: "flint" when python-flint is importable, otherwise "sympy" (DomainMatrix over QQ)
 BACKEND = "flint" if _flint is not None else "sympy"
-
-#: float64 represents every integer of magnitude < 2**53 exactly
-_F64_EXACT = 1 << 53
-#: int64 holds every integer of magnitude < 2**63
-_I64 = 1 << 63
 
 _blas_controller = None
 
@@ -599,7 +594,7 @@ def _int_array(A: Any):
     if _np is not None and isinstance(A, _np.ndarray) and A.dtype.kind in "iu":
         if A.ndim == 1:
             A = A.reshape(-1, 1)
-        if A.dtype.kind == "u" and A.size and int(A.max()) >= 1 << 63:  # astype(int64) would wrap around
+        if A.dtype.kind == "u" and A.size and int(A.max()) >= I64_LIMIT:  # astype(int64) would wrap around
             return [[int(v) for v in row] for row in A.tolist()], 1
         return A.astype(_np.int64, copy=False) if A.dtype != _np.int64 else A, 1
     return None
@@ -659,13 +654,13 @@ def gram(A: Any, B: Any = None):
     n = len(A)
     bound = n * _max_abs(A) * _max_abs(B)
     if _np is not None and isinstance(A, _np.ndarray) and isinstance(B, _np.ndarray):
-        if bound < _F64_EXACT:
+        if bound < F64_EXACT:
             Af = A.astype(_np.float64)
             Bf = Af if same else B.astype(_np.float64)
             with _one_blas_thread():
                 P = Af.T @ Bf
             G = P.astype(_np.int64).tolist()
-        elif bound < _I64:
+        elif bound < I64_LIMIT:
             G = (A.T @ B).tolist()
         else:
             G = None

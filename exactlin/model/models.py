@@ -34,7 +34,7 @@ from typing import Any
 from exactlin.data.labels import distinct_labels, plain
 from exactlin.errors import InputTypeError, ParameterError, ShapeError
 from exactlin.exact.bounds import sign_c_plus_s_log
-from exactlin.exact.numbers import fmt, to_rational
+from exactlin.exact.numbers import dot, fmt, to_rational
 from exactlin.model.serialize import from_jsonable, label_from_json, label_to_json, record, to_jsonable
 
 __all__ = ["LinearModel", "ThresholdUnitModel", "ThresholdModel", "ArgmaxModel", "OneVsRestModel", "VoteModel",
@@ -161,10 +161,6 @@ def _augment(x: tuple, bias: str) -> tuple:
     return x
 
 
-def _dot(u, v) -> Fraction:
-    return sum((a * b for a, b in zip(u, v)), F0)
-
-
 def _sign(v) -> int:
     return (v > 0) - (v < 0)
 
@@ -269,7 +265,7 @@ class LinearModel(_SignModel):
         return _features(len(self.w), self.bias)
 
     def _decide_one(self, x) -> Fraction:
-        return _dot(self.w, _augment(x, self.bias))
+        return dot(self.w, _augment(x, self.bias))
 
     def to_dict(self) -> dict:
         return {"w": [_s(v) for v in self.w], "bias": self.bias, "positive": label_to_json(self.positive),
@@ -313,7 +309,7 @@ class ThresholdUnitModel(_Model):
         if self.bias != "none" and self.bias_input == -1:
             j = 0 if self.bias == "first" else len(xt) - 1
             xt = tuple(-v if i == j else v for i, v in enumerate(xt))
-        return _dot(self.w, xt)
+        return dot(self.w, xt)
 
     def _side(self, x) -> int:
         net = self._decide_one(x)
@@ -373,13 +369,13 @@ class ThresholdModel(_Model):
         return len(self.w)
 
     def _decide_one(self, x):
-        y = _dot(self.w, x)
+        y = dot(self.w, x)
         if self.rational:
             return y - self.c
         return y - self.y0
 
     def _side(self, x) -> int:
-        return 1 if sign_c_plus_s_log(_dot(self.w, x) - self.c, -self.s, self.q) > 0 else -1
+        return 1 if sign_c_plus_s_log(dot(self.w, x) - self.c, -self.s, self.q) > 0 else -1
 
     def _predict_one(self, x):
         return self.positive if self._side(x) > 0 else self.negative
@@ -418,7 +414,7 @@ class VoteModel(_SignModel):
 
     def _decide_one(self, x) -> int:
         xa = _augment(x, self.bias)
-        return sum(c * _sign(_dot(w, xa)) for w, c in self.vectors)
+        return sum(c * _sign(dot(w, xa)) for w, c in self.vectors)
 
     def to_dict(self) -> dict:
         return {"vectors": [{"w": [_s(v) for v in w], "c": c} for w, c in self.vectors], "bias": self.bias,
@@ -467,7 +463,7 @@ class KernelModel(_SignModel):
         return _features(len(self.support[0]), self.bias) if self.support else None
 
     def _k(self, u, v) -> Fraction:
-        g = _dot(u, v)
+        g = dot(u, v)
         return g if self.kernel == "linear" else (g + self.coef0) ** self.degree
 
     def _decide_one(self, x) -> Fraction:
@@ -566,7 +562,7 @@ class ArgmaxModel(_Model):
 
     def _decide_one(self, x) -> tuple:
         xa = _augment(x, self.bias)
-        return tuple(_dot(w, xa) for w in self.W)
+        return tuple(dot(w, xa) for w in self.W)
 
     def _choose(self, x) -> int | None:
         g = self._decide_one(x)

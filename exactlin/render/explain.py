@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactlin.exact.format import latex, latex_text, text
+from exactlin.exact.numbers import dot
 from exactlin.render.latex import latex_columns, latex_document, math_inline
 
 __all__ = ["latex_title", "M", "Doc", "mv", "explain", "explain_blocks", "render", "FORMATS"]
@@ -77,13 +78,6 @@ def _segs(c) -> list:
 
 
 # ----------------------------------------------------------------------------- exact helpers (independent)
-def _dot(u, v) -> Fraction:
-    s = Fraction(0)
-    for a, b in zip(u, v):
-        s += Fraction(a) * Fraction(b)
-    return s
-
-
 def _vec(v) -> tuple:
     return tuple(Fraction(x) for x in v)
 
@@ -494,7 +488,7 @@ def _svm_derivation(doc: Doc, run, level: int) -> None:
     doc.eq("\\sum_{j \\in S} \\alpha_j\\, y_i y_j \\langle x_i, x_j \\rangle + y_i b = 1 \\quad (i \\in S), "
            "\\qquad \\sum_{j \\in S} \\alpha_j y_j = 0",
            "sum_{j in S} alpha_j y_i y_j <x_i, x_j> + y_i b = 1 (i in S),  sum_{j in S} alpha_j y_j = 0")
-    A = [[z[i] * z[j] * _dot(X[i], X[j]) for j in S] + [z[i]] for i in S] + [[z[j] for j in S] + [0]]
+    A = [[z[i] * z[j] * dot(X[i], X[j]) for j in S] + [z[i]] for i in S] + [[z[j] for j in S] + [0]]
     rhs = [1] * m + [0]
     unknowns = [f"\\alpha_{{{i + 1}}}" for i in S] + ["b"]
     At, Ap = _matrix(A, latex)
@@ -519,7 +513,7 @@ def _svm_derivation(doc: Doc, run, level: int) -> None:
     terms_p = " + ".join(f"{text(a * z[i])} {text(X[i])}" for a, i in zip(alpha_S, S))
     doc.p("Then ", M(f"w = \\sum_{{j \\in S}} \\alpha_j y_j x_j = {terms} = {latex(w)}",
                      f"w = {terms_p} = {text(w)}"), ".")
-    n2 = _dot(w, w)
+    n2 = dot(w, w)
     doc.p("The margin: ", M(f"\\lVert w\\rVert^2 = {latex(n2)}", f"||w||^2 = {text(n2)}"), ", so ",
           M(f"1/\\lVert w\\rVert = {latex(ex['margin'])}" if ex.get("margin") is not None else
             f"1/\\lVert w\\rVert^2 = {latex(1 / n2)}",
@@ -528,7 +522,7 @@ def _svm_derivation(doc: Doc, run, level: int) -> None:
     rows = []
     ok = all(a >= 0 for a in alpha_S)
     for i in range(len(X)):
-        g = z[i] * (_dot(w, X[i]) + b)
+        g = z[i] * (dot(w, X[i]) + b)
         ok = ok and g >= 1 and (i not in S or g == 1)
         rows.append([str(i + 1), mv(z[i]), mv(g), "= 1 (support vector)" if i in S else ("> 1" if g > 1 else
                                                                                          ("= 1" if g == 1 else "< 1"))])
@@ -551,7 +545,7 @@ def _checks(doc: Doc, run, level: int, binary: bool) -> None:
         y0 = Fraction(y0) if isinstance(y0, (int, Fraction)) and not isinstance(y0, bool) else None
         rows, wrong = [], 0
         for i, (yi, x) in enumerate(zip(z, Y)):
-            g = _dot(w, x) - (y0 or 0)
+            g = dot(w, x) - (y0 or 0)
             ok = yi * g > 0
             wrong += not ok
             rows.append([str(i + 1), mv(g), mv(yi * g), "correct" if ok else "WRONG"])

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from exactlin.errors import VerificationError
-from exactlin.exact.numbers import to_matrix, to_rational, to_vector
+from exactlin.exact.numbers import dot, to_matrix, to_rational, to_vector
 from exactlin.model.certificates import (
     _MINT,
     GordanCertificate,
@@ -28,13 +28,6 @@ from exactlin.model.certificates import (
 
 __all__ = ["verify_separator", "certify_separator", "verify_gordan", "verify_kesler_gordan", "verify_ho_kashyap",
            "gordan_from_counts"]
-
-
-def _dot(u, v):
-    s = Fraction(0)
-    for a, b in zip(u, v, strict=True):
-        s += a * b
-    return s
 
 
 def verify_separator(Z: Sequence[Sequence], w: Sequence, *, margin: Fraction = Fraction(0),
@@ -50,7 +43,7 @@ def verify_separator(Z: Sequence[Sequence], w: Sequence, *, margin: Fraction = F
     for i, z in enumerate(Z):
         if len(z) != len(w):
             raise VerificationError(f"sample {i + 1} has {len(z)} entries but w has {len(w)}")
-        s = _dot(w, z)
+        s = dot(w, z)
         ok = s > margin if strict else s >= margin
         if not ok:
             op = ">" if strict else ">="
@@ -116,7 +109,7 @@ def verify_ho_kashyap(Z: Sequence[Sequence], a: Sequence, e: Sequence) -> HoKash
     Z, a, e = to_matrix(Z, name="Z", allow_empty=True), tuple(to_vector(a)), tuple(to_vector(e))
     if len(e) != len(Z):
         raise VerificationError(f"e has {len(e)} entries for {len(Z)} samples")
-    if Z and all(_dot(a, z) > 0 for z in Z):
+    if Z and all(dot(a, z) > 0 for z in Z):
         return HoKashyapVerdict(verdict="separable", e=e, certificate=certify_separator(Z, a), _token=_MINT)
     if any(e) and all(v <= 0 for v in e):
         s = -sum(e, Fraction(0))

@@ -23,17 +23,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from exactlin.errors import InputError, InvariantViolation
+from exactlin.exact.numbers import dot
 from exactlin.model.monitor import BatchMonitorReport, MonitorReport, monitor_from_dict  # noqa: F401 (re-exported)
 
 __all__ = ["ConvergenceMonitor", "MonitorReport", "largest_root_of_square_bound", "BatchMonitorReport", "batch_monitor",
            "monitor_from_dict"]
-
-
-def _dot(u, v):
-    s = Fraction(0)
-    for a, b in zip(u, v):
-        s += a * b
-    return s
 
 
 def largest_root_of_square_bound(a, b, n2, w12, r):
@@ -77,20 +71,20 @@ class ConvergenceMonitor:
             raise InputError("the monitor needs at least one sample")
         if len(Z[0]) != len(self.w_star):
             raise InputError(f"w* has {len(self.w_star)} entries but the (augmented) samples have {len(Z[0])}")
-        margins = [_dot(self.w_star, z) for z in Z]
+        margins = [dot(self.w_star, z) for z in Z]
         self.gamma_min = min(margins)
         if self.gamma_min <= 0:
             i = margins.index(self.gamma_min)
             raise InputError(f"w* = {tuple(map(str, self.w_star))} is not a separator: sample {i + 1} has "
                              f"y<w*,x> = {self.gamma_min} <= 0, so the convergence theorem does not apply")
-        self.R2 = max(_dot(z, z) for z in Z)
-        self.nw2 = _dot(self.w_star, self.w_star)
+        self.R2 = max(dot(z, z) for z in Z)
+        self.nw2 = dot(self.w_star, self.w_star)
         self.eta = Fraction(eta)
         if self.eta <= 0:
             raise InputError("the monitor needs a step eta > 0")
         self.w1 = tuple(Fraction(v) for v in (w1 if w1 is not None else [0] * len(self.w_star)))
-        self.a = _dot(self.w1, self.w_star)
-        self.w12 = _dot(self.w1, self.w1)  # ||w_1||^2
+        self.a = dot(self.w1, self.w_star)
+        self.w12 = dot(self.w1, self.w1)  # ||w_1||^2
         self.K = 0
         self.source = source
         self.rows: list[dict] = []
@@ -115,13 +109,13 @@ class ConvergenceMonitor:
     def observe(self, t: int, w_before: Sequence, w_after: Sequence) -> None:
         """Check Facts 1 and 2 for the mistake at round t that took w_before to w_after."""
         self.K += 1
-        p0, p1 = _dot(w_before, self.w_star), _dot(w_after, self.w_star)
+        p0, p1 = dot(w_before, self.w_star), dot(w_after, self.w_star)
         need1 = p0 + self.eta * self.gamma_min
         if not p1 >= need1:
             raise InvariantViolation(
                 f"Fact 1 fails at round {t} (mistake {self.K}): <w_t+1, w*> = {p1} < "
                 f"<w_t, w*> + eta*gamma_min = {p0} + {self.eta}*{self.gamma_min} = {need1}")
-        n0, n1 = _dot(w_before, w_before), _dot(w_after, w_after)
+        n0, n1 = dot(w_before, w_before), dot(w_after, w_after)
         need2 = n0 + self.eta * self.eta * self.R2
         if not n1 <= need2:
             raise InvariantViolation(
@@ -164,11 +158,11 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> Ba
     Raises :class:`InvariantViolation` naming the iteration and both sides.
     """
     n = len(Z)
-    gamma = min(_dot(w_star, z) for z in Z)
+    gamma = min(dot(w_star, z) for z in Z)
     if gamma <= 0:
         raise InvariantViolation(f"w* is not a separator (min <w*, y_i> = {gamma})")
-    R2 = max(_dot(z, z) for z in Z)
-    nw2 = _dot(w_star, w_star)
+    R2 = max(dot(z, z) for z in Z)
+    nw2 = dot(w_star, w_star)
     a = a1
     C = Fraction(0)
     S2 = Fraction(0)
@@ -177,32 +171,32 @@ def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> Ba
     for k, (Yk, coefs) in enumerate(history, start=1):
         s = [Fraction(0)] * len(a)
         for j, c in zip(Yk, coefs):
-            if _dot(a, Z[j]) > 0:
+            if dot(a, Z[j]) > 0:
                 raise InvariantViolation(f"batch monitor: iteration {k} corrects sample {j + 1} with a^t y = "
-                                         f"{_dot(a, Z[j])} > 0; the theorem covers only misclassified samples")
+                                         f"{dot(a, Z[j])} > 0; the theorem covers only misclassified samples")
             for t in range(len(a)):
                 s[t] += c * Z[j][t]
             coef_values.add(c)
         a_new = tuple(x + y for x, y in zip(a, s))
-        p0, p1 = _dot(a, w_star), _dot(a_new, w_star)
+        p0, p1 = dot(a, w_star), dot(a_new, w_star)
         need = p0 + gamma * sum(coefs)
         if not p1 >= need:
             raise InvariantViolation(f"batch Fact 1 fails at iteration {k}: <a(k+1), w*> = {p1} < {need}")
-        n0, n1, ns = _dot(a, a), _dot(a_new, a_new), _dot(s, s)
+        n0, n1, ns = dot(a, a), dot(a_new, a_new), dot(s, s)
         if not n1 <= n0 + ns:
             raise InvariantViolation(f"batch Fact 2 fails at iteration {k}: ||a(k+1)||^2 = {n1} > {n0 + ns}")
         C += sum(coefs)
         S2 += ns
         M += len(Yk)
-        lhs = _dot(a1, w_star) + gamma * C
-        if lhs >= 0 and not lhs * lhs <= nw2 * (_dot(a1, a1) + S2):
+        lhs = dot(a1, w_star) + gamma * C
+        if lhs >= 0 and not lhs * lhs <= nw2 * (dot(a1, a1) + S2):
             raise InvariantViolation(f"Cauchy-Schwarz bound fails at iteration {k}: {lhs * lhs} > "
-                                     f"{nw2 * (_dot(a1, a1) + S2)}")
+                                     f"{nw2 * (dot(a1, a1) + S2)}")
         a = a_new
     bound = None
     if len(coef_values) == 1:
         (c,) = coef_values
-        a0, w12 = _dot(a1, w_star), _dot(a1, a1)
+        a0, w12 = dot(a1, w_star), dot(a1, a1)
         lhs = a0 + c * gamma * M
         if lhs >= 0 and not lhs * lhs <= nw2 * (w12 + c * c * n * R2 * M):
             raise InvariantViolation(f"batch mistake bound fails: M = {M} corrections violate "

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactlin.data.dataset import FAST_CSV_LIMIT, parse_csv, parse_csv_reference
+from exactlin.data.dataset import parse_csv, parse_csv_reference
 from exactlin.errors import CSVError
-from exactlin.exact.rows import ExactRows
+from exactlin.exact.rows import I64_HEADROOM, ExactRows
 
 # cells: what the strict tokenizer takes, and what it leaves to parse_rational (Unicode digits, underscores,
 # spaces around '/', long digit runs, big exponents) or what is not a number at all
@@ -129,9 +129,9 @@ def test_cells_become_integers_over_the_least_common_denominator():
 
 def test_the_int64_budget_and_the_fall_back_to_fractions():
     # 2^62 - 1 is inside the budget, 2^62 is not: the rows are then Fractions (one per distinct cell text)
-    ds = parse_csv(f"{FAST_CSV_LIMIT - 1},-1,1\n")
-    assert isinstance(ds.X, ExactRows) and ds.X.num.tolist() == [[FAST_CSV_LIMIT - 1, -1]]
-    ds = parse_csv(f"{FAST_CSV_LIMIT},-1,1\n")
+    ds = parse_csv(f"{I64_HEADROOM - 1},-1,1\n")
+    assert isinstance(ds.X, ExactRows) and ds.X.num.tolist() == [[I64_HEADROOM - 1, -1]]
+    ds = parse_csv(f"{I64_HEADROOM},-1,1\n")
     assert not isinstance(ds.X, ExactRows) and ds.X == ((Fraction(2**62), Fraction(-1)),)
     # 1e-100000 beside 1e100000: the common denominator would have 332,193 bits; no such integers are built
     ds = parse_csv("1e-100000,1e100000,1\n0,1,-1\n")
