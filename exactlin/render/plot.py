@@ -559,22 +559,36 @@ def step_scenes(run) -> list[Scene]:
         return _machine_scenes(run, ups)
     prob = run.problem
     Y, z = list(getattr(prob, "Y", [])), list(getattr(prob, "z", []))
-    if not Y or any(s.w_before is None or s.w_after is None or len(s.w_after) != len(Y[0]) for s in ups):
+    m = len(Y[0]) if Y else 0
+    # a trace of twice the samples' length keeps the positive and negative parts (w+, w-) of the decision
+    # vector w = w+ - w- (balanced Winnow's form); that reading is accepted only when it gives the run's own w
+    split = bool(ups) and all(s.w_after is not None and len(s.w_after) == 2 * m for s in ups)
+
+    def decision(w):
+        w = tuple(Fraction(v) for v in w)
+        return tuple(a - b for a, b in zip(w[:m], w[m:])) if split else w
+
+    if not Y or any(s.w_before is None or s.w_after is None or len(s.w_after) != (2 * m if split else m)
+                    for s in ups) or (split and (run.w is None or decision(ups[-1].w_after) != tuple(run.w))):
         raise ParameterError(f"the trace of this {run.algorithm} run does not keep weight vectors of its samples' "
                              "space", parameter="run")
+
+    def show(w) -> str:
+        return (f"w+ = {_fmt(w[:m])}, w- = {_fmt(w[m:])}, w = w+ - w- = {_fmt(decision(w))}" if split
+                else f"w = {_fmt(w)}")
     # the bias entry of the samples as the rule sees them (1, or -1 for a threshold unit's bias input)
     j = {"first": 0, "last": len(Y[0]) - 1}.get(run.bias)
     bv = Fraction(Y[0][j]) if j is not None else Fraction(1)
 
     def drawn(w):  # w acting on (1, x) as it acts on the rule's (bias value, x)
-        return tuple(Fraction(v) * (bv if i == j else 1) for i, v in enumerate(w))
+        return tuple(v * (bv if i == j else 1) for i, v in enumerate(decision(w)))
 
     def wrong(w, i) -> bool:
-        g = sum((Fraction(a) * Fraction(b) for a, b in zip(w, Y[i])), Fraction(0))
+        g = sum((a * Fraction(b) for a, b in zip(decision(w), Y[i])), Fraction(0))
         return z[i] * g <= 0
 
     n = len(ups)
-    scenes = [run_scene(run, drawn(ups[0].w_before), title=f"start: w = {_fmt(ups[0].w_before)}")]
+    scenes = [run_scene(run, drawn(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
     for k, s in enumerate(ups, 1):
         if s.i is None:
             rings = [(i, "mistake") for i in range(len(Y)) if wrong(s.w_before, i)]
@@ -583,7 +597,7 @@ def step_scenes(run) -> list[Scene]:
             rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
             what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
         scenes.append(run_scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
-                                title=f"update {k} of {n} (step {s.k}), {what}; w = {_fmt(s.w_after)}"))
+                                title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
     return scenes
 
 

@@ -91,7 +91,25 @@ def test_every_iterative_binary_algorithm_steps_through_or_says_why():
             continue
         assert len(frames) == run.updates + 1 <= MAX_FRAMES + 1, spec.name
         stepped.append(spec.name)
-    assert {"perceptron", "batch-perceptron", "ho-kashyap-mod2", "threshold-unit", "pocket"} <= set(stepped)
+    assert {"perceptron", "batch-perceptron", "ho-kashyap-mod2", "threshold-unit", "pocket", "balanced-winnow"} <= set(stepped)
+
+
+def test_balanced_winnow_steps_through_w_plus_minus_w_minus():
+    # seed003-winnow (003_ffe0ec08819b37d8.txt, Algorithm 7), by hand: x = (1, 0) (+1), (0, 1) (-1), no bias,
+    # alpha = 2, w+ = w- = (1, 1).  Sample 1: <w+ - w-, x> = 0, a mistake: w+ = (2, 1), w- = (1/2, 1), so
+    # w = (3/2, 0) (boundary x1 = 0).  Sample 2: <(3/2, 0), (0, 1)> = 0, a mistake: w+ = (2, 1/2), w- = (1/2, 2),
+    # w = (3/2, -3/2) (boundary x1 = x2).  Then a clean pass: 2 updates, 3 frames.
+    from exactlin.lectures.examples import run_example
+
+    (run,) = [r for r in run_example("seed003-winnow").runs if r.algorithm == "balanced-winnow"]
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 3
+    assert [f.rings for f in frames] == [[], [(0, "mistake")], [(1, "mistake")]]
+    (b1,) = [ln for k, ln in frames[1].lines if k == "boundary"]
+    (b2,) = [ln for k, ln in frames[2].lines if k == "boundary"]
+    _on(b1, (1, 0))
+    _on(b2, (1, -1))
+    assert "w = w+ - w- = (3/2, -3/2)" in frames[2].title
 
 
 def test_scene_svg_is_xml_with_the_boundary_and_the_samples():
