@@ -587,8 +587,10 @@ def step_scenes(run) -> list[Scene]:
         g = sum((a * Fraction(b) for a, b in zip(decision(w), Y[i])), Fraction(0))
         return z[i] * g <= 0
 
+    feat = _feature_space(run)
+    scene = _feature_scenes(run, *feat) if feat else run_scene
     n = len(ups)
-    scenes = [run_scene(run, drawn(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
+    scenes = [scene(run, drawn(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
     for k, s in enumerate(ups, 1):
         if s.i is None:
             rings = [(i, "mistake") for i in range(len(Y)) if wrong(s.w_before, i)]
@@ -596,9 +598,55 @@ def step_scenes(run) -> list[Scene]:
         else:
             rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
             what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
-        scenes.append(run_scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
-                                title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
+        scenes.append(scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
+                            title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
     return scenes
+
+
+def _contour(G, us, vs) -> list[tuple]:
+    """The zero level of the grid values G[j][i] = g(us[i], vs[j]) as short segments (marching squares, for
+    display only: the frames' mistakes and weights stay exact)."""
+    out = []
+    for j in range(len(vs) - 1):
+        for i in range(len(us) - 1):
+            corners = [(us[i], vs[j], G[j][i]), (us[i + 1], vs[j], G[j][i + 1]),
+                       (us[i + 1], vs[j + 1], G[j + 1][i + 1]), (us[i], vs[j + 1], G[j + 1][i])]
+            cut = []
+            for (a, b, ga), (c, d, gc) in zip(corners, corners[1:] + corners[:1]):
+                if (ga > 0) != (gc > 0):
+                    t = ga / (ga - gc)
+                    cut.append((a + t * (c - a), b + t * (d - b)))
+            out += [(cut[k], cut[k + 1]) for k in range(0, len(cut) - 1, 2)]
+    return out
+
+
+def _feature_scenes(run, phi, X0, n: int = 48):
+    """``run_scene`` for a run whose model applies a feature map to 2-D samples: the samples in their own plane
+    and the boundary <w, phi~(x)> = 0 of a trace's w as a curve there (the static plot's picture)."""
+    import numpy as np
+
+    from exactlin.data.dataset import augment, class_labels
+
+    data = _dataset(run)
+    pts = [(float(x[0]), float(x[1])) for x in X0]
+    names = list(class_labels(data.y))
+    box = _box(pts, False)
+    (u0, u1), (v0, v1) = box
+    us, vs = list(np.linspace(u0, u1, n)), list(np.linspace(v0, v1, n))
+    F = np.array([[float(c) for c in row]
+                  for row in augment(phi([(Fraction(u), Fraction(v)) for v in vs for u in us]), run.bias)])
+
+    def scene(run, w, *, previous=None, rings=(), title=""):
+        sc = Scene(box, pts, [names.index(lab) for lab in data.y], [str(c) for c in names], title=title,
+                   axis_names=("x1", "x2"))
+        for kind, v in (("previous", previous), ("boundary", w)):
+            if v is not None:
+                G = (F @ np.array([float(c) for c in v])).reshape(n, n)
+                sc.lines += [(kind, seg) for seg in _contour(G.tolist(), us, vs)]
+        sc.rings += list(rings)
+        return sc
+
+    return scene
 
 
 def _machine_scenes(run, ups) -> list[Scene]:

@@ -197,3 +197,25 @@ def test_one_feature_data_step_through_on_the_axis():
         from exactlin.render.plot import save_figure
 
         save_figure(run, "never-written.svg")
+
+
+def test_a_feature_map_run_steps_through_curves_in_the_original_plane():
+    # seed004-circle-lift (004_*.txt: phi(x, y) = (x, y, x^2 + y^2), constant first).  The last update gives
+    # w = (2, -3/2, 0, -15/4) (the frame's exact title), so by hand the boundary 2 - 3/2 x - 15/4 (x^2 + y^2) = 0
+    # is the circle (x + 1/5)^2 + y^2 = 8/15 + 1/25 = 43/75 of the plane: every drawn piece lies on it (up to the
+    # display grid); the update before, w = (1, -2, 0, -4), is the dashed circle (x + 1/4)^2 + y^2 = 1/4 + 1/16.
+    from exactlin.lectures.examples import run_example
+
+    run = [r for r in run_example("seed004-circle-lift").runs if r.extras.get("feature_map") == "circle"
+           and r.algorithm == "perceptron"][0]
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 5
+    last = frames[-1]
+    assert last.title.endswith("w = (2, -3/2, 0, -15/4)") and len(last.points[0]) == 2
+    for kind, r2, c in (("boundary", 43 / 75, -1 / 5), ("previous", 5 / 16, -1 / 4)):
+        segs = [ln for k, ln in last.lines if k == kind]
+        assert len(segs) > 8
+        for seg in segs:
+            for u, v in seg:
+                assert ((u - c) ** 2 + v ** 2) ** 0.5 == pytest.approx(r2 ** 0.5, abs=0.03)
+    assert all(len(kinds) == 1 and kinds[0][1] == "mistake" for kinds in (f.rings for f in frames[1:]))
