@@ -555,6 +555,8 @@ def step_scenes(run) -> list[Scene]:
     if len(ups) > MAX_FRAMES:
         raise ParameterError(f"this {run.algorithm} run has {len(ups)} updates; the step-through shows at most "
                              f"{MAX_FRAMES}", parameter="run")
+    if run.model is not None and hasattr(run.model, "models") and hasattr(run.model, "classes"):
+        return _per_class_scenes(run, ups)
     if run.model is not None and hasattr(run.model, "classes"):
         return _machine_scenes(run, ups)
     prob = run.problem
@@ -647,6 +649,59 @@ def _feature_scenes(run, phi, X0, n: int = 48):
         return sc
 
     return scene
+
+
+def _per_class_scenes(run, ups) -> list[Scene]:
+    """The step-through of a model made of one binary model per class (one-vs-rest), whose trace keeps each
+    class's binary run one after another (``info["class"]``): per update, that class's boundary <w_c, x~> = 0
+    before it (dashed) and after it (solid), the sample tested circled red when it was on the wrong side of
+    "class c against the rest" (z <w_c, x~> <= 0 with z = +1 for class c, -1 otherwise: exact).  The last w_c of
+    each class must be the model's own, else no picture."""
+    from exactlin.data.dataset import augment
+    from exactlin.model.models import linear_form
+
+    data = _plane_data(run)
+    classes = list(run.model.classes)
+    form = linear_form(run.model)
+    last = {s.info.get("class"): s.w_after for s in ups}
+    if (form is None or len(form[0]) != len(classes) or any(o != 0 for o in form[1]) or form[2] != run.bias
+            or not set(last) <= set(classes) or any(s.w_before is None for s in ups)
+            or any(tuple(w) != tuple(form[0][classes.index(c)]) for c, w in last.items())):
+        raise ParameterError(f"the trace of this {run.algorithm} run does not keep its binary runs' weights",
+                             parameter="run")
+    Xa = augment([tuple(x) for x in data.X], run.bias)
+    pts = [(float(x[0]), float(x[1])) for x in data.X]
+    box = _box(pts, run.bias == "none")
+    axis = tuple(data.feature_names[:2]) if data.feature_names else ("x1", "x2")
+
+    def scene(w, previous, rings, title) -> Scene:
+        sc = Scene(box, pts, [classes.index(lab) for lab in data.y], [str(c) for c in classes], rings=rings,
+                   title=title, axis_names=axis)
+        for kind, v in (("previous", previous), ("boundary", w)):
+            ln = _line(v, run.bias, (0, 1)) if v is not None else None
+            seg = _segment(ln, box) if ln is not None else None
+            if seg is not None:
+                sc.lines.append((kind, tuple(seg)))
+        return sc
+
+    def wrong(c, w, i) -> bool:
+        g = sum((Fraction(a) * Fraction(b) for a, b in zip(w, Xa[i])), Fraction(0))
+        return (1 if data.y[i] == c else -1) * g <= 0
+
+    n, first = len(ups), ups[0]
+    scenes = [scene(first.w_before, None, [], f"start: class {first.info['class']} against the rest, "
+                                              f"w_{first.info['class']} = {_fmt(first.w_before)}")]
+    for k, s in enumerate(ups, 1):
+        c = s.info["class"]
+        if s.i is None:
+            rings = [(i, "mistake") for i in range(len(Xa)) if wrong(c, s.w_before, i)]
+            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
+        else:
+            rings = [(s.i, "mistake" if wrong(c, s.w_before, s.i) else "tested")]
+            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        scenes.append(scene(s.w_after, s.w_before, rings, f"class {c} against the rest: update {k} of {n} "
+                                                          f"(step {s.k}), {what}; w_{c} = {_fmt(s.w_after)}"))
+    return scenes
 
 
 def _machine_scenes(run, ups) -> list[Scene]:

@@ -219,3 +219,24 @@ def test_a_feature_map_run_steps_through_curves_in_the_original_plane():
             for u, v in seg:
                 assert ((u - c) ** 2 + v ** 2) ** 0.5 == pytest.approx(r2 ** 0.5, abs=0.03)
     assert all(len(kinds) == 1 and kinds[0][1] == "mistake" for kinds in (f.rings for f in frames[1:]))
+
+
+def test_one_vs_rest_steps_through_each_class_against_the_rest():
+    # seed001-one-vs-rest (001_*.txt), by hand: x = (1, 0) A, (0, 1) B, (-1, -1) C, no bias, perceptron per class.
+    # A vs rest: (1, 0) z=+1 g=0 -> w=(1,0); (0, 1) z=-1 g=0 -> (1,-1); (-1,-1) z=-1 g=0 -> (2,0); pass 2:
+    # (0, 1) z=-1 g=0 -> (2,-1), then clean: 4 updates.  B: 4, C: 2 (the example's own check), so 11 frames;
+    # frame 4 (A's last) draws 2u - v = 0 solid and u = 0 (w = (2, 0)) dashed.
+    from exactlin.lectures.examples import run_example
+
+    (run,) = [r for r in run_example("seed001-one-vs-rest").runs if r.algorithm == "one-vs-rest"]
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 11
+    a4 = frames[4]
+    assert a4.title.startswith("class A against the rest") and a4.title.endswith("w_A = (2, -1)")
+    assert a4.rings == [(1, "mistake")] and a4.names == ["A", "B", "C"]
+    (cur,) = [ln for k, ln in a4.lines if k == "boundary"]
+    (prev,) = [ln for k, ln in a4.lines if k == "previous"]
+    _on(cur, (2, -1))
+    _on(prev, (2, 0))
+    assert frames[5].title.startswith("class B against the rest")
+    assert [k for k, _ in frames[5].lines] == ["boundary"]  # B starts from w = 0: no line before its first update
