@@ -25,6 +25,7 @@ documentation site uses it.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Sequence
@@ -542,6 +543,17 @@ def run_scene(run, w=None, *, previous=None, rings=(), title: str | None = None)
     return scene
 
 
+def _tested(s, n: int, wrong) -> tuple[list, str]:
+    """The rings of an update step ``s`` and its words: a batch update circles every sample i with
+    ``wrong(s.w_before, i)`` (on the wrong side before it), a single-sample one circles its sample, red for a
+    mistake, orange for a correction."""
+    if s.i is None:
+        rings = [(i, "mistake") for i in range(n) if wrong(s.w_before, i)]
+        return rings, f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
+    rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
+    return rings, f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+
+
 def step_scenes(run) -> list[Scene]:
     """One scene per update of an iterative binary run, after the start: the boundary of w before the first
     update, then for each update the new boundary, the old one dashed and the sample tested circled (red when
@@ -594,12 +606,7 @@ def step_scenes(run) -> list[Scene]:
     n = len(ups)
     scenes = [scene(run, drawn(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
     for k, s in enumerate(ups, 1):
-        if s.i is None:
-            rings = [(i, "mistake") for i in range(len(Y)) if wrong(s.w_before, i)]
-            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
-        else:
-            rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
-            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        rings, what = _tested(s, len(Y), wrong)
         scenes.append(scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
                             title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
     return scenes
@@ -693,12 +700,7 @@ def _per_class_scenes(run, ups) -> list[Scene]:
                                               f"w_{first.info['class']} = {_fmt(first.w_before)}")]
     for k, s in enumerate(ups, 1):
         c = s.info["class"]
-        if s.i is None:
-            rings = [(i, "mistake") for i in range(len(Xa)) if wrong(c, s.w_before, i)]
-            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
-        else:
-            rings = [(s.i, "mistake" if wrong(c, s.w_before, s.i) else "tested")]
-            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        rings, what = _tested(s, len(Xa), functools.partial(wrong, c))
         scenes.append(scene(s.w_after, s.w_before, rings, f"class {c} against the rest: update {k} of {n} "
                                                           f"(step {s.k}), {what}; w_{c} = {_fmt(s.w_after)}"))
     return scenes
@@ -735,12 +737,7 @@ def _machine_scenes(run, ups) -> list[Scene]:
     n = len(ups)
     scenes = [run_scene(run, rows(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
     for k, s in enumerate(ups, 1):
-        if s.i is None:
-            rings = [(i, "mistake") for i in range(len(Xa)) if wrong(s.w_before, i)]
-            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
-        else:
-            rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
-            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        rings, what = _tested(s, len(Xa), wrong)
         scenes.append(run_scene(run, rows(s.w_after), rings=rings,
                                 title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
     return scenes

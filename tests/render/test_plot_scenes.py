@@ -91,7 +91,8 @@ def test_every_iterative_binary_algorithm_steps_through_or_says_why():
             continue
         assert len(frames) == run.updates + 1 <= MAX_FRAMES + 1, spec.name
         stepped.append(spec.name)
-    assert {"perceptron", "batch-perceptron", "ho-kashyap-mod2", "threshold-unit", "pocket", "balanced-winnow"} <= set(stepped)
+    assert {"perceptron", "batch-perceptron", "ho-kashyap-mod2", "threshold-unit", "pocket",
+            "balanced-winnow"} <= set(stepped)
 
 
 def test_balanced_winnow_steps_through_w_plus_minus_w_minus():
