@@ -318,9 +318,12 @@ def _dist2(a, a_star) -> Fraction:
     return sum(((u - v) * (u - v) for u, v in zip(a, a_star)), Fraction(0))
 
 
-def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob, max_epochs) -> Run:
+def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob, max_epochs,
+            updates=None) -> Run:
+    """``updates``: the steps that changed a (default: every step)."""
     params = {**{k: v for k, v in P.items() if v is not None}, "max_epochs": max_epochs}
-    return Run(name, a, bias, converged, reason, steps, epochs, steps, params=params, trace=tracer.steps,
+    return Run(name, a, bias, converged, reason, steps if updates is None else updates, epochs, steps,
+               params=params, trace=tracer.steps,
                trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
         model=linear_model(a, bias, prob))
 
@@ -363,7 +366,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
         extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
                   "last_update_step": last, "J_s": J_s}
         return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob,
-                       bounds.max_epochs)
+                       bounds.max_epochs, updates=last)
     Yt = tuple(zip(*Y))
     dists = [_dist2(a, a_star)]
     top_bits = _bits_vec(a)
@@ -404,7 +407,9 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
               "last_update_step": last,
               "J_s": sum(((fdot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
-    return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs)
+    # a step with a zero gradient moves nothing and stops the loop: steps 1..last are exactly the updates
+    return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs,
+                   updates=last)
 
 
 @register("lms", family="mse", seed=SEED, number="Algorithm 10", title="LMS (Widrow-Hoff single-sample rule)",

@@ -6,7 +6,7 @@ Each frame is precomputed at build time from the run's exact trace (w before and
 tested, whether it was a mistake: checked exactly) and embedded in the page as inline SVG, an overlay on one
 shared background (the axes, the samples, the legend) so that a long run's page stays small; "previous" and "next"
 buttons and a small inline script switch between them.  Nothing is fetched: the page works from file://.  Without
-JavaScript the first frame shows.  Runs without a picture (not two-dimensional, multi-class, no complete trace,
+JavaScript the first frame shows.  Runs without a picture (not two-dimensional, no complete trace,
 more than :data:`~exactlin.render.plot.MAX_FRAMES` updates) get no step-through.
 """
 
@@ -84,7 +84,9 @@ def stepthrough_md(run, seen: dict | None = None, name: str = "this run") -> str
                                               f"{seen[block]}: see its step-through above.", quote=False), ""])
     if seen is not None:
         seen[block] = name
-    shows = ("each class's region, where its w_c scores highest, after it" if hasattr(run.model, "classes") else
+    shows = ("the boundary of the class being trained against the rest, before it (dashed), after it (solid)"
+             if hasattr(run.model, "models") else
+             "each class's region, where its w_c scores highest, after it" if hasattr(run.model, "classes") else
              "the boundary of w before it (dashed), after it (solid)")
     return "\n".join(head + [
         html.escape(f"One frame per update ({n} update{'' if n == 1 else 's'}, after the start): {shows}, and the "

@@ -140,7 +140,8 @@ def ex_circle() -> ExampleResult:
 
     before = perceptron(CIRCLE_X, CIRCLE_Y, bias="first")
     hk = ho_kashyap(CIRCLE_X, CIRCLE_Y)
-    after = with_features("perceptron", lift_circle, name="circle")(CIRCLE_X, CIRCLE_Y, bias="first")
+    after = with_features("perceptron", lift_circle, name="circle", kind="circle")(CIRCLE_X, CIRCLE_Y,
+                                                                                   bias="first")
     hk_after = with_features("ho-kashyap", lift_circle, name="circle")(CIRCLE_X, CIRCLE_Y, bias="first")
     verify_gordan(before.problem.Z, before.extras["certificate"].lam)
     checks = [

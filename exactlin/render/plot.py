@@ -25,6 +25,7 @@ documentation site uses it.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Sequence
@@ -542,6 +543,17 @@ def run_scene(run, w=None, *, previous=None, rings=(), title: str | None = None)
     return scene
 
 
+def _tested(s, n: int, wrong) -> tuple[list, str]:
+    """The rings of an update step ``s`` and its words: a batch update circles every sample i with
+    ``wrong(s.w_before, i)`` (on the wrong side before it), a single-sample one circles its sample, red for a
+    mistake, orange for a correction."""
+    if s.i is None:
+        rings = [(i, "mistake") for i in range(n) if wrong(s.w_before, i)]
+        return rings, f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
+    rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
+    return rings, f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+
+
 def step_scenes(run) -> list[Scene]:
     """One scene per update of an iterative binary run, after the start: the boundary of w before the first
     update, then for each update the new boundary, the old one dashed and the sample tested circled (red when
@@ -555,35 +567,142 @@ def step_scenes(run) -> list[Scene]:
     if len(ups) > MAX_FRAMES:
         raise ParameterError(f"this {run.algorithm} run has {len(ups)} updates; the step-through shows at most "
                              f"{MAX_FRAMES}", parameter="run")
+    if run.model is not None and hasattr(run.model, "models") and hasattr(run.model, "classes"):
+        return _per_class_scenes(run, ups)
     if run.model is not None and hasattr(run.model, "classes"):
         return _machine_scenes(run, ups)
     prob = run.problem
     Y, z = list(getattr(prob, "Y", [])), list(getattr(prob, "z", []))
-    if not Y or any(s.w_before is None or s.w_after is None or len(s.w_after) != len(Y[0]) for s in ups):
+    m = len(Y[0]) if Y else 0
+    # a trace of twice the samples' length keeps the positive and negative parts (w+, w-) of the decision
+    # vector w = w+ - w- (balanced Winnow's form); that reading is accepted only when it gives the run's own w
+    split = bool(ups) and all(s.w_after is not None and len(s.w_after) == 2 * m for s in ups)
+
+    def decision(w):
+        w = tuple(Fraction(v) for v in w)
+        return tuple(a - b for a, b in zip(w[:m], w[m:])) if split else w
+
+    if not Y or any(s.w_before is None or s.w_after is None or len(s.w_after) != (2 * m if split else m)
+                    for s in ups) or (split and (run.w is None or decision(ups[-1].w_after) != tuple(run.w))):
         raise ParameterError(f"the trace of this {run.algorithm} run does not keep weight vectors of its samples' "
                              "space", parameter="run")
+
+    def show(w) -> str:
+        return (f"w+ = {_fmt(w[:m])}, w- = {_fmt(w[m:])}, w = w+ - w- = {_fmt(decision(w))}" if split
+                else f"w = {_fmt(w)}")
     # the bias entry of the samples as the rule sees them (1, or -1 for a threshold unit's bias input)
     j = {"first": 0, "last": len(Y[0]) - 1}.get(run.bias)
     bv = Fraction(Y[0][j]) if j is not None else Fraction(1)
 
     def drawn(w):  # w acting on (1, x) as it acts on the rule's (bias value, x)
-        return tuple(Fraction(v) * (bv if i == j else 1) for i, v in enumerate(w))
+        return tuple(v * (bv if i == j else 1) for i, v in enumerate(decision(w)))
 
     def wrong(w, i) -> bool:
-        g = sum((Fraction(a) * Fraction(b) for a, b in zip(w, Y[i])), Fraction(0))
+        g = sum((a * Fraction(b) for a, b in zip(decision(w), Y[i])), Fraction(0))
         return z[i] * g <= 0
 
+    feat = _feature_space(run)
+    scene = _feature_scenes(run, *feat) if feat else run_scene
     n = len(ups)
-    scenes = [run_scene(run, drawn(ups[0].w_before), title=f"start: w = {_fmt(ups[0].w_before)}")]
+    scenes = [scene(run, drawn(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
     for k, s in enumerate(ups, 1):
-        if s.i is None:
-            rings = [(i, "mistake") for i in range(len(Y)) if wrong(s.w_before, i)]
-            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
-        else:
-            rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
-            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
-        scenes.append(run_scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
-                                title=f"update {k} of {n} (step {s.k}), {what}; w = {_fmt(s.w_after)}"))
+        rings, what = _tested(s, len(Y), wrong)
+        scenes.append(scene(run, drawn(s.w_after), previous=drawn(s.w_before), rings=rings,
+                            title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
+    return scenes
+
+
+def _contour(G, us, vs) -> list[tuple]:
+    """The zero level of the grid values G[j][i] = g(us[i], vs[j]) as short segments (marching squares, for
+    display only: the frames' mistakes and weights stay exact)."""
+    out = []
+    for j in range(len(vs) - 1):
+        for i in range(len(us) - 1):
+            corners = [(us[i], vs[j], G[j][i]), (us[i + 1], vs[j], G[j][i + 1]),
+                       (us[i + 1], vs[j + 1], G[j + 1][i + 1]), (us[i], vs[j + 1], G[j + 1][i])]
+            cut = []
+            for (a, b, ga), (c, d, gc) in zip(corners, corners[1:] + corners[:1]):
+                if (ga > 0) != (gc > 0):
+                    t = ga / (ga - gc)
+                    cut.append((a + t * (c - a), b + t * (d - b)))
+            out += [(cut[k], cut[k + 1]) for k in range(0, len(cut) - 1, 2)]
+    return out
+
+
+def _feature_scenes(run, phi, X0, n: int = 48):
+    """``run_scene`` for a run whose model applies a feature map to 2-D samples: the samples in their own plane
+    and the boundary <w, phi~(x)> = 0 of a trace's w as a curve there (the static plot's picture)."""
+    import numpy as np
+
+    from exactlin.data.dataset import augment, class_labels
+
+    data = _dataset(run)
+    pts = [(float(x[0]), float(x[1])) for x in X0]
+    names = list(class_labels(data.y))
+    box = _box(pts, False)
+    (u0, u1), (v0, v1) = box
+    us, vs = list(np.linspace(u0, u1, n)), list(np.linspace(v0, v1, n))
+    F = np.array([[float(c) for c in row]
+                  for row in augment(phi([(Fraction(u), Fraction(v)) for v in vs for u in us]), run.bias)])
+
+    def scene(run, w, *, previous=None, rings=(), title=""):
+        sc = Scene(box, pts, [names.index(lab) for lab in data.y], [str(c) for c in names], title=title,
+                   axis_names=("x1", "x2"))
+        for kind, v in (("previous", previous), ("boundary", w)):
+            if v is not None:
+                G = (F @ np.array([float(c) for c in v])).reshape(n, n)
+                sc.lines += [(kind, seg) for seg in _contour(G.tolist(), us, vs)]
+        sc.rings += list(rings)
+        return sc
+
+    return scene
+
+
+def _per_class_scenes(run, ups) -> list[Scene]:
+    """The step-through of a model made of one binary model per class (one-vs-rest), whose trace keeps each
+    class's binary run one after another (``info["class"]``): per update, that class's boundary <w_c, x~> = 0
+    before it (dashed) and after it (solid), the sample tested circled red when it was on the wrong side of
+    "class c against the rest" (z <w_c, x~> <= 0 with z = +1 for class c, -1 otherwise: exact).  The last w_c of
+    each class must be the model's own, else no picture."""
+    from exactlin.data.dataset import augment
+    from exactlin.model.models import linear_form
+
+    data = _plane_data(run)
+    classes = list(run.model.classes)
+    form = linear_form(run.model)
+    last = {s.info.get("class"): s.w_after for s in ups}
+    if (form is None or len(form[0]) != len(classes) or any(o != 0 for o in form[1]) or form[2] != run.bias
+            or not set(last) <= set(classes) or any(s.w_before is None for s in ups)
+            or any(tuple(w) != tuple(form[0][classes.index(c)]) for c, w in last.items())):
+        raise ParameterError(f"the trace of this {run.algorithm} run does not keep its binary runs' weights",
+                             parameter="run")
+    Xa = augment([tuple(x) for x in data.X], run.bias)
+    pts = [(float(x[0]), float(x[1])) for x in data.X]
+    box = _box(pts, run.bias == "none")
+    axis = tuple(data.feature_names[:2]) if data.feature_names else ("x1", "x2")
+
+    def scene(w, previous, rings, title) -> Scene:
+        sc = Scene(box, pts, [classes.index(lab) for lab in data.y], [str(c) for c in classes], rings=rings,
+                   title=title, axis_names=axis)
+        for kind, v in (("previous", previous), ("boundary", w)):
+            ln = _line(v, run.bias, (0, 1)) if v is not None else None
+            seg = _segment(ln, box) if ln is not None else None
+            if seg is not None:
+                sc.lines.append((kind, tuple(seg)))
+        return sc
+
+    def wrong(c, w, i) -> bool:
+        g = sum((Fraction(a) * Fraction(b) for a, b in zip(w, Xa[i])), Fraction(0))
+        return (1 if data.y[i] == c else -1) * g <= 0
+
+    n, first = len(ups), ups[0]
+    scenes = [scene(first.w_before, None, [], f"start: class {first.info['class']} against the rest, "
+                                              f"w_{first.info['class']} = {_fmt(first.w_before)}")]
+    for k, s in enumerate(ups, 1):
+        c = s.info["class"]
+        rings, what = _tested(s, len(Xa), functools.partial(wrong, c))
+        scenes.append(scene(s.w_after, s.w_before, rings, f"class {c} against the rest: update {k} of {n} "
+                                                          f"(step {s.k}), {what}; w_{c} = {_fmt(s.w_after)}"))
     return scenes
 
 
@@ -618,12 +737,7 @@ def _machine_scenes(run, ups) -> list[Scene]:
     n = len(ups)
     scenes = [run_scene(run, rows(ups[0].w_before), title=f"start: {show(ups[0].w_before)}")]
     for k, s in enumerate(ups, 1):
-        if s.i is None:
-            rings = [(i, "mistake") for i in range(len(Xa)) if wrong(s.w_before, i)]
-            what = f"batch update ({len(rings)} sample{'' if len(rings) == 1 else 's'} misclassified before it)"
-        else:
-            rings = [(s.i, "mistake" if wrong(s.w_before, s.i) else "tested")]
-            what = f"sample {s.i + 1} tested: " + ("a mistake" if rings[0][1] == "mistake" else "corrected")
+        rings, what = _tested(s, len(Xa), wrong)
         scenes.append(run_scene(run, rows(s.w_after), rings=rings,
                                 title=f"update {k} of {n} (step {s.k}), {what}; {show(s.w_after)}"))
     return scenes

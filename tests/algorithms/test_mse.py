@@ -70,6 +70,15 @@ def test_widrow_hoff_reaches_exact_solution_when_gradient_vanishes():
     assert r.w == (F(1, 2),) and r.reason == "criterion" and r.converged
 
 
+def test_widrow_hoff_counts_only_the_steps_that_move_a():
+    # seed003-step-size, eta = 1/2: x = 1 (+1), x = -1 (-1), no bias, Y = (1, 1)^t, b = (1, 1):
+    # a(2) = 0 - (1/2) * Y^t (Y 0 - b) = 0 + (1/2) * 2 = 1 = a*; step 2 finds Y^t (Y a - b) = 0, moves nothing and
+    # stops: 2 steps, 1 update, and the trace flags exactly that one step as an update.
+    r = widrow_hoff([(1,), (-1,)], [1, -1], bias="none", eta="1/2", k_max=4, trace=True)
+    assert r.w == (F(1),) and r.steps == 2 and r.updates == 1
+    assert [s.update for s in r.trace] == [True, False]
+
+
 def test_lms_bits_and_bit_limit():
     r = lms(X_SEED, Y_LAB, eta1="1/10", k_max=40)
     assert r.reason == "max_steps" and r.steps == 40

@@ -91,7 +91,26 @@ def test_every_iterative_binary_algorithm_steps_through_or_says_why():
             continue
         assert len(frames) == run.updates + 1 <= MAX_FRAMES + 1, spec.name
         stepped.append(spec.name)
-    assert {"perceptron", "batch-perceptron", "ho-kashyap-mod2", "threshold-unit", "pocket"} <= set(stepped)
+    assert {"perceptron", "batch-perceptron", "ho-kashyap-mod2", "threshold-unit", "pocket",
+            "balanced-winnow"} <= set(stepped)
+
+
+def test_balanced_winnow_steps_through_w_plus_minus_w_minus():
+    # seed003-winnow (003_ffe0ec08819b37d8.txt, Algorithm 7), by hand: x = (1, 0) (+1), (0, 1) (-1), no bias,
+    # alpha = 2, w+ = w- = (1, 1).  Sample 1: <w+ - w-, x> = 0, a mistake: w+ = (2, 1), w- = (1/2, 1), so
+    # w = (3/2, 0) (boundary x1 = 0).  Sample 2: <(3/2, 0), (0, 1)> = 0, a mistake: w+ = (2, 1/2), w- = (1/2, 2),
+    # w = (3/2, -3/2) (boundary x1 = x2).  Then a clean pass: 2 updates, 3 frames.
+    from exactlin.lectures.examples import run_example
+
+    (run,) = [r for r in run_example("seed003-winnow").runs if r.algorithm == "balanced-winnow"]
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 3
+    assert [f.rings for f in frames] == [[], [(0, "mistake")], [(1, "mistake")]]
+    (b1,) = [ln for k, ln in frames[1].lines if k == "boundary"]
+    (b2,) = [ln for k, ln in frames[2].lines if k == "boundary"]
+    _on(b1, (1, 0))
+    _on(b2, (1, -1))
+    assert "w = w+ - w- = (3/2, -3/2)" in frames[2].title
 
 
 def test_scene_svg_is_xml_with_the_boundary_and_the_samples():
@@ -179,3 +198,46 @@ def test_one_feature_data_step_through_on_the_axis():
         from exactlin.render.plot import save_figure
 
         save_figure(run, "never-written.svg")
+
+
+def test_a_feature_map_run_steps_through_curves_in_the_original_plane():
+    # seed004-circle-lift (004_*.txt: phi(x, y) = (x, y, x^2 + y^2), constant first).  The last update gives
+    # w = (2, -3/2, 0, -15/4) (the frame's exact title), so by hand the boundary 2 - 3/2 x - 15/4 (x^2 + y^2) = 0
+    # is the circle (x + 1/5)^2 + y^2 = 8/15 + 1/25 = 43/75 of the plane: every drawn piece lies on it (up to the
+    # display grid); the update before, w = (1, -2, 0, -4), is the dashed circle (x + 1/4)^2 + y^2 = 1/4 + 1/16.
+    from exactlin.lectures.examples import run_example
+
+    run = [r for r in run_example("seed004-circle-lift").runs if r.extras.get("feature_map") == "circle"
+           and r.algorithm == "perceptron"][0]
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 5
+    last = frames[-1]
+    assert last.title.endswith("w = (2, -3/2, 0, -15/4)") and len(last.points[0]) == 2
+    for kind, r2, c in (("boundary", 43 / 75, -1 / 5), ("previous", 5 / 16, -1 / 4)):
+        segs = [ln for k, ln in last.lines if k == kind]
+        assert len(segs) > 8
+        for seg in segs:
+            for u, v in seg:
+                assert ((u - c) ** 2 + v ** 2) ** 0.5 == pytest.approx(r2 ** 0.5, abs=0.03)
+    assert all(len(kinds) == 1 and kinds[0][1] == "mistake" for kinds in (f.rings for f in frames[1:]))
+
+
+def test_one_vs_rest_steps_through_each_class_against_the_rest():
+    # seed001-one-vs-rest (001_*.txt), by hand: x = (1, 0) A, (0, 1) B, (-1, -1) C, no bias, perceptron per class.
+    # A vs rest: (1, 0) z=+1 g=0 -> w=(1,0); (0, 1) z=-1 g=0 -> (1,-1); (-1,-1) z=-1 g=0 -> (2,0); pass 2:
+    # (0, 1) z=-1 g=0 -> (2,-1), then clean: 4 updates.  B: 4, C: 2 (the example's own check), so 11 frames;
+    # frame 4 (A's last) draws 2u - v = 0 solid and u = 0 (w = (2, 0)) dashed.
+    from exactlin.lectures.examples import run_example
+
+    (run,) = [r for r in run_example("seed001-one-vs-rest").runs if r.algorithm == "one-vs-rest"]
+    frames = step_scenes(run)
+    assert len(frames) == run.updates + 1 == 11
+    a4 = frames[4]
+    assert a4.title.startswith("class A against the rest") and a4.title.endswith("w_A = (2, -1)")
+    assert a4.rings == [(1, "mistake")] and a4.names == ["A", "B", "C"]
+    (cur,) = [ln for k, ln in a4.lines if k == "boundary"]
+    (prev,) = [ln for k, ln in a4.lines if k == "previous"]
+    _on(cur, (2, -1))
+    _on(prev, (2, 0))
+    assert frames[5].title.startswith("class B against the rest")
+    assert [k for k, _ in frames[5].lines] == ["boundary"]  # B starts from w = 0: no line before its first update
