@@ -58,6 +58,18 @@ def _scaled(X, intercept: bool):
     return Xa, E
 
 
+def _problem(X, y, intercept: bool):
+    """The float problem both Newton guesses start from: (Xa, E, yX) -- the scaled rows (with the intercept
+    column), the scaling, and the rows times their labels -- or None when the rows leave float64's range."""
+    import numpy as np
+
+    Xf = float_rows(X)
+    if Xf is None:
+        return None
+    Xa, E = _scaled(Xf, intercept)
+    return Xa, E, np.asarray(y, dtype=float)[:, None] * Xa
+
+
 def hinge_guess(X, y, C, intercept: bool, *, h_min: float = 1e-5):
     """Float guess for the hinge loss: (free, upper, order, who) or None.
 
@@ -69,13 +81,11 @@ def hinge_guess(X, y, C, intercept: bool, *, h_min: float = 1e-5):
     ``order`` lists every sample by its distance |t_i| from the margin (nearest first)."""
     import numpy as np
 
-    Xf = float_rows(X)
-    if Xf is None:
+    prepared = _problem(X, y, intercept)
+    if prepared is None:
         return None
-    yf = np.asarray(y, dtype=float)
-    Xa, E = _scaled(Xf, intercept)
+    Xa, E, yX = prepared
     n, k = Xa.shape
-    yX = yf[:, None] * Xa
     Cf = float(C)
 
     def objective(u, t, h):
@@ -181,13 +191,11 @@ def squared_guess(X, y, C, intercept: bool):
     (full steps alone can cycle between two sets); it ends when a full step keeps the set."""
     import numpy as np
 
-    Xf = float_rows(X)
-    if Xf is None:
+    prepared = _problem(X, y, intercept)
+    if prepared is None:
         return None
-    yf = np.asarray(y, dtype=float)
-    Xa, E = _scaled(Xf, intercept)
+    Xa, E, yX = prepared
     n, k = Xa.shape
-    yX = yf[:, None] * Xa
     C2 = 2 * float(C)
     u = np.zeros(k)
     with np.errstate(all="ignore"), one_blas_thread():

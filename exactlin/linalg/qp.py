@@ -266,6 +266,24 @@ def active_set(K: KernelMatrix, y, S0: list[int], U0=(), *, loss: str, C, interc
     return None
 
 
+def dual_lcp_rows(M: list, q: list, ys: list, *, intercept: bool, hinge: bool, C) -> None:
+    """Fill, in place, the rows of the SVM dual's LCP that do not depend on the kernel, for m = len(ys) multipliers
+    (shared by :func:`lemke_dual` and ``qp_linear``'s subset LCP): with an intercept, the pair lambda_1, lambda_2
+    of the equality sum alpha_a y_a = (const) (columns and rows m, m + 1; their q entries are the caller's); for
+    the hinge, nu_a of C - alpha_a >= 0 (columns and rows o + a, q = C)."""
+    m = len(ys)
+    if intercept:
+        for a in range(m):
+            M[a][m], M[a][m + 1] = Fraction(-ys[a]), Fraction(ys[a])
+            M[m][a], M[m + 1][a] = Fraction(ys[a]), Fraction(-ys[a])
+    if hinge:
+        o = m + (2 if intercept else 0)
+        for a in range(m):
+            M[a][o + a] = F1
+            M[o + a][a] = -F1
+            q[o + a] = C
+
+
 def lemke_dual(K: KernelMatrix, y, *, loss: str, C, intercept: bool, idx=None):
     """The dual's KKT system on the samples ``idx`` (default all) as an LCP in (alpha, lambda_1, lambda_2[, nu]),
     solved by Lemke's method.
@@ -285,18 +303,7 @@ def lemke_dual(K: KernelMatrix, y, *, loss: str, C, intercept: bool, idx=None):
         for c_, j in enumerate(idx):
             M[a_][c_] = yy[a_] * yy[c_] * K(i, j)
         q[a_] = -F1
-    if intercept:
-        for i in range(n):
-            M[i][n] = Fraction(-yy[i])
-            M[i][n + 1] = Fraction(yy[i])
-            M[n][i] = Fraction(yy[i])
-            M[n + 1][i] = Fraction(-yy[i])
-    if hinge:
-        o = n + (2 if intercept else 0)
-        for i in range(n):
-            M[i][o + i] = F1
-            M[o + i][i] = -F1
-            q[o + i] = C
+    dual_lcp_rows(M, q, yy, intercept=intercept, hinge=hinge, C=C)
     r = lemke(M, q)
     if r.status != "solved":
         return None

@@ -26,7 +26,7 @@ import math
 from fractions import Fraction
 
 from exactlin.linalg.lp import independent_columns, lemke
-from exactlin.linalg.qp import KernelMatrix, alpha_lp, b_interval, full_alpha, next_working_set
+from exactlin.linalg.qp import KernelMatrix, alpha_lp, b_interval, dual_lcp_rows, full_alpha, next_working_set
 
 __all__ = ["IntegerRows", "fmpq_solve", "independent_rows", "hinge_active_set", "weights", "squared_newton",
            "repair_subset"]
@@ -288,18 +288,9 @@ def _subset_lcp(lin: IntegerRows, y, S: list[int], U: list[int], *, hard: bool, 
             v = Fraction(ya * y[S[c]] * lin.dot(ra, R[c]), D2)
             M[a][c] = M[c][a] = v
         q[a] = (C * Fraction(ya * lin.dot(ra, sU), D2) if U else F0) - 1
+    dual_lcp_rows(M, q, [y[i] for i in S], intercept=intercept, hinge=hinge, C=C)
     if intercept:
-        for a in range(m):
-            ya = y[S[a]]
-            M[a][m], M[a][m + 1] = Fraction(-ya), Fraction(ya)
-            M[m][a], M[m + 1][a] = Fraction(ya), Fraction(-ya)
         q[m], q[m + 1] = cU, -cU
-    if hinge:
-        o = m + (2 if intercept else 0)
-        for a in range(m):
-            M[a][o + a] = F1
-            M[o + a][a] = -F1
-            q[o + a] = C
     r = lemke(M, q)
     if r.status != "solved":
         return None
