@@ -57,7 +57,7 @@ MODULE_OF: dict[str, str] = {
 
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
 #: has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits")
+from exactlin.algorithms._contract import COMMON_KWARGS  # noqa: E402  (defined once, in the contract)
 
 
 @dataclass
@@ -75,6 +75,8 @@ class AlgorithmSpec:
     monitor: str = ""  # where the convergence theorem applies: a sentence for the docs
     extra: dict = field(default_factory=dict)
     conflicts: tuple[Conflict, ...] = ()  # the contradicting settings the table declares
+    #: the exact arithmetics ``arithmetic=`` may name besides "auto" (exactlin.algorithms._contract.ARITHMETICS)
+    arithmetics: tuple[str, ...] = ()
 
     @property
     def rule(self) -> Callable:
@@ -93,7 +95,7 @@ _loaded = False
 
 def register(name: str, *, family: str, seed: str, number: str | None, title: str, params=(), conflicts=(),
              multiclass: bool = False, iterative: bool = True, bias_default: str = "none", monitor: str = "",
-             **extra) -> Callable:
+             arithmetics: tuple[str, ...] = (), **extra) -> Callable:
     """Decorator: register an algorithm's rule under its CLI name and return its public entry point.
 
     The rule is ``rule(X, y, P)``; the entry point (:func:`exactlin.algorithms._contract.entry_point`) has
@@ -109,9 +111,10 @@ def register(name: str, *, family: str, seed: str, number: str | None, title: st
         if name in REGISTRY and REGISTRY[name].func.rule.__qualname__ != rule.__qualname__:
             raise ValueError(f"algorithm {name!r} registered twice")
         func = entry_point(name, rule, params, conflicts, multiclass=multiclass, bias_default=bias_default,
-                           iterative=iterative)
+                           iterative=iterative, arithmetics=arithmetics)
         REGISTRY[name] = AlgorithmSpec(name, func, family, seed, number, title, tuple(params), multiclass,
-                                       iterative, bias_default, monitor, dict(extra), tuple(conflicts))
+                                       iterative, bias_default, monitor, dict(extra), tuple(conflicts),
+                                       tuple(arithmetics))
         func.spec = REGISTRY[name]
         return func
 

@@ -30,7 +30,13 @@ from exactlin.model.params import Conflict, Param, check_conflicts
 __all__ = ["COMMON_KWARGS", "Checked", "entry_point", "check_call", "parameter_table_doc", "signature_for"]
 
 #: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
-COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits")
+COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits", "arithmetic")
+
+#: the exact arithmetics an algorithm may compute in (``arithmetic=``): "auto" lets the algorithm choose from the
+#: data; "fraction" is the readable reference (tuples of Fractions), "integer" integers over one denominator on the
+#: float64/int64/Python-int tiers, "flint" python-flint rationals.  An algorithm declares the ones it has
+#: (``register(..., arithmetics=...)``); asking for another is a ParameterError, never a silent fall-back
+ARITHMETICS = ("auto", "fraction", "integer", "flint")
 
 _COMMON_DOC = {
     "bias": "where the constant 1 of the augmented samples goes: none, first or last",
@@ -47,6 +53,11 @@ _COMMON_DOC = {
                     "and 20 times as many beyond the first 20 digits of each, summed (None: "
                     "exactlin.exact.numbers.INPUT_DIGITS, 300); a longer input is refused at once with an "
                     "InputSizeError, so that no call runs for long",
+    "arithmetic": "the exact arithmetic to compute in: auto (the algorithm chooses from the data), fraction (the "
+                  "readable reference, tuples of Fractions), integer (integers over one denominator, on float64, "
+                  "int64 or Python integers as exactness bounds allow) or flint (python-flint rationals); the "
+                  "choices an algorithm has are in its table's notes; every choice gives the same Run, and "
+                  "run.arithmetic records the one used with its tiers",
 }
 
 
@@ -55,11 +66,11 @@ class Checked(Mapping):
     the common keywords as attributes, and the names given explicitly (``given``)."""
 
     __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "progress", "_values", "given",
-                 "last_bounds", "input_digits")
+                 "last_bounds", "input_digits", "arithmetic", "used_arithmetic")
 
     def __init__(self, algorithm: str, values: dict[str, Any], given: frozenset[str], *, bias: str, positive,
                  floats: str, max_epochs: int, trace: bool | None, progress: Callable | None = None,
-                 input_digits: int | None = None):
+                 input_digits: int | None = None, arithmetic: str = "auto"):
         self.algorithm = algorithm
         self._values = dict(values)
         self.given = given
@@ -70,6 +81,9 @@ class Checked(Mapping):
         self.trace = trace
         self.progress = progress
         self.input_digits = input_digits
+        self.arithmetic = arithmetic
+        #: what the rule computed in, set by :meth:`record_arithmetic` (the entry point copies it to run.arithmetic)
+        self.used_arithmetic: dict | None = None
         self.last_bounds = None  # the Bounds the rule built (a batch rule fills in its default budget there)
 
     def __getitem__(self, name: str) -> Any:
@@ -89,8 +103,13 @@ class Checked(Mapping):
         """These parameters with some values set by the rule itself (e.g. the stop a printed listing implies);
         ``given`` is unchanged, so the values the caller gave stay distinguishable."""
         out = Checked(self.algorithm, {**self._values, **values}, self.given, bias=self.bias, positive=self.positive,
-                      floats=self.floats, max_epochs=self.max_epochs, trace=self.trace, progress=self.progress)
+                      floats=self.floats, max_epochs=self.max_epochs, trace=self.trace, progress=self.progress,
+                      input_digits=self.input_digits, arithmetic=self.arithmetic)
         return out
+
+    def record_arithmetic(self, used: str, tiers: Mapping[str, int] | None = None) -> None:
+        """Record the arithmetic the rule computed in and the work each tier did (``run.arithmetic``)."""
+        self.used_arithmetic = {"requested": self.arithmetic, "used": used, "tiers": dict(tiers or {})}
 
     def bounds(self):
         """The run's :class:`~exactlin.algorithms._loop.Bounds` (its clock starts now) from ``max_epochs`` and
@@ -143,6 +162,9 @@ def _check_common(algorithm: str, kw: dict[str, Any]) -> None:
     if pr is not None and not callable(pr):
         raise ParameterError(f"progress must be None or a callable taking a Progress record, got {pr!r}",
                              parameter="progress")
+    ar = kw.get("arithmetic", "auto")
+    if ar not in ARITHMETICS:
+        raise ParameterError(f"arithmetic must be one of {', '.join(ARITHMETICS)}, got {ar!r}", parameter="arithmetic")
     nd = kw.get("input_digits")
     if nd is not None and (isinstance(nd, bool) or not isinstance(nd, int) or nd < 1):
         raise ParameterError(f"input_digits must be None or a whole number >= 1, got {nd!r}", parameter="input_digits")
@@ -173,7 +195,8 @@ def check_call(algorithm: str, table: Sequence[Param], conflicts: Sequence[Confl
     values = {p.name: checked[p.name] if p.name in checked else p.default for p in table}
     return Checked(algorithm, values, frozenset(checked), bias=kw["bias"], positive=kw.get("positive"),
                    floats=kw.get("floats", "repr"), max_epochs=kw["max_epochs"], trace=kw.get("trace"),
-                   progress=kw.get("progress"), input_digits=kw.get("input_digits"))
+                   progress=kw.get("progress"), input_digits=kw.get("input_digits"),
+                   arithmetic=kw.get("arithmetic", "auto"))
 
 
 def signature_for(table: Sequence[Param], common: Sequence[str], defaults: dict[str, Any]) -> inspect.Signature:
@@ -288,13 +311,19 @@ def _input_numbers(X, P: Checked) -> Iterator[tuple[str, Any]]:
 
 
 def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflicts: Sequence[Conflict], *,
-                multiclass: bool, bias_default: str, iterative: bool = True) -> Callable:
-    """The public function of a registered algorithm: checks the call once, then runs ``rule(X, y, P)``."""
+                multiclass: bool, bias_default: str, iterative: bool = True,
+                arithmetics: Sequence[str] = ()) -> Callable:
+    """The public function of a registered algorithm: checks the call once, then runs ``rule(X, y, P)``.
+
+    ``arithmetics`` are the exact arithmetics the rule implements besides "auto" (:data:`ARITHMETICS`); an
+    ``arithmetic=`` it does not have is a ParameterError naming the ones it has.  What the rule records with
+    ``P.record_arithmetic`` becomes ``run.arithmetic``."""
     from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
 
     common = tuple(c for c in COMMON_KWARGS if not (multiclass and c == "positive"))
     defaults = {"bias": bias_default, "positive": None, "floats": "repr", "max_epochs": DEFAULT_MAX_EPOCHS,
-                "trace": None, "progress": None, "input_digits": None}
+                "trace": None, "progress": None, "input_digits": None, "arithmetic": "auto"}
+    arithmetics = tuple(arithmetics)
     table = tuple(table)
     sig = signature_for(table, common, defaults)
 
@@ -312,6 +341,10 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         X = bound.arguments.pop("X")
         y = bound.arguments.pop("y", None)
         P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
+        if P.arithmetic != "auto" and P.arithmetic not in arithmetics:
+            has = ", ".join(repr(a) for a in ("auto", *arithmetics))
+            raise ParameterError(f"{algorithm} does not compute in arithmetic={P.arithmetic!r}; it takes {has}",
+                                 parameter="arithmetic")
         outer = _INSIDE.get() is None
         if outer:  # the user's call (an algorithm run by another, e.g. one-vs-rest's binary runs, is inside it)
             check_input_size(_input_numbers(X, P), P.input_digits)  # before any work: refused at once
@@ -321,6 +354,8 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         finally:
             if outer:
                 _INSIDE.reset(token)
+        if P.used_arithmetic is not None and getattr(run, "arithmetic", None) is None:
+            run.arithmetic = P.used_arithmetic
         if P.progress is not None:
             _final_progress(algorithm, P, run, iterative)
         return run
@@ -329,4 +364,5 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
     doc = inspect.cleandoc(rule.__doc__ or "")
     entry.__doc__ = (doc + "\n\n" if doc else "") + parameter_table_doc(table, common, defaults)
     entry.rule = rule
+    entry.arithmetics = ("auto", *arithmetics)
     return entry

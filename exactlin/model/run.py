@@ -211,6 +211,10 @@ class Run:
     data_options: dict | None = field(default=None, repr=False, compare=False)
     #: a saved result's ``result_format``, ``data`` and ``claims`` as read back (written again by ``to_dict``)
     carried: dict | None = field(default=None, repr=False, compare=False)
+    #: the exact arithmetic the run computed in (``arithmetic=`` of every algorithm): ``{"requested": "auto",
+    #: "used": "integer", "tiers": {"float64": 12, "int64": 0, "python": 0}}``, the tiers being the blocks of
+    #: work each tier did.  Not part of the result's value: the same call on every arithmetic gives equal Runs
+    arithmetic: dict | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.reason not in REASONS:
@@ -275,6 +279,7 @@ class Run:
             "trace": [s.to_dict() for s in self.trace],
             "seed": self.seed,
             **({"model": to_jsonable(self.model)} if self.model is not None else {}),
+            **({"arithmetic": to_jsonable(self.arithmetic)} if self.arithmetic is not None else {}),
             **self._carried(),
         }
 
@@ -294,7 +299,7 @@ class Run:
     def from_dict(cls, d: dict) -> Run:
         known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
                  "epochs", "steps", "params", "trace_complete", "trace", "seed", "model", "extras_shadowed",
-                 "result_format", "data", "claims"}
+                 "result_format", "data", "claims", "arithmetic"}
         extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
         # extras whose names a Run field takes in JSON (the SVMs' feature weights extras["w"]), kept apart
         extras.update({k: from_jsonable(v) for k, v in (d.get("extras_shadowed") or {}).items()})
@@ -324,6 +329,7 @@ class Run:
             seed=d.get("seed"),
             model=model,
             carried={k: d[k] for k in ("result_format", "data", "claims") if k in d} or None,
+            arithmetic=from_jsonable(d["arithmetic"]) if d.get("arithmetic") is not None else None,
         )
 
     @classmethod
@@ -376,4 +382,4 @@ class _Canonical(dict):
 
 _RESERVED = {"result_format", "data", "claims",  # a saved result's carried block (exactlin.model.claims)
              "exactlin_version", "algorithm", "bias", "w", "converged", "reason", "updates", "epochs", "steps",
-             "params", "trace", "trace_complete", "seed", "reason_text", "model"}
+             "params", "trace", "trace_complete", "seed", "reason_text", "model", "arithmetic"}

@@ -23,8 +23,9 @@ BAD_BY_KIND = {"rational": "x/y", "int": "1/2", "vector": "1,a", "matrix": "1,0;
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_signature_is_the_table(spec):
     sig = inspect.signature(spec.func)
-    common = ["bias", "floats", "max_epochs", "trace", "progress", "input_digits"] if spec.multiclass else \
-        ["bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits"]
+    common = ["bias", "floats", "max_epochs", "trace", "progress", "input_digits", "arithmetic"] \
+        if spec.multiclass else \
+        ["bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits", "arithmetic"]
     assert list(sig.parameters) == ["X", "y", *common, *(p.name for p in spec.params)]
     assert sig.parameters["X"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
     assert sig.parameters["y"].default is None
@@ -33,6 +34,7 @@ def test_signature_is_the_table(spec):
     assert sig.parameters["trace"].default is None
     assert sig.parameters["progress"].default is None
     assert sig.parameters["input_digits"].default is None
+    assert sig.parameters["arithmetic"].default == "auto"
     for p in spec.params:
         q = sig.parameters[p.name]
         assert q.kind is inspect.Parameter.KEYWORD_ONLY
@@ -42,7 +44,7 @@ def test_signature_is_the_table(spec):
 def test_perceptron_signature_text():
     text = str(inspect.signature(exactlin.perceptron))
     assert text.startswith("(X, y=None, *, bias='none', positive=None, floats='repr', max_epochs=1000, trace=None, "
-                           "progress=None, input_digits=None, eta=Fraction(1, 1), w0=None, strict=None, ")
+                           "progress=None, input_digits=None, arithmetic='auto', eta=Fraction(1, 1), w0=None, strict=None, ")
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
@@ -147,3 +149,19 @@ def test_none_means_default_but_max_bits_none_switches_the_guard_off():
     assert "max_bits" not in get("lms").func(X4, Y4, k_max=2, max_bits=None).params
     # for other parameters None means "the default"
     assert exactlin.perceptron(X4, Y4, eta=None).params["eta"] == 1
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_arithmetic_is_declared_and_checked(spec):
+    """``arithmetic=`` takes "auto" and the arithmetics the algorithm declares; any other is a ParameterError
+    naming the ones it has (never a silent fall-back), and an unknown name is refused by the contract."""
+    from exactlin.errors import ParameterError
+
+    assert spec.func.arithmetics == ("auto", *spec.arithmetics)
+    for other in ("fraction", "integer", "flint"):
+        if other not in spec.arithmetics:
+            with pytest.raises(ParameterError, match=f"arithmetic={other!r}") as e:
+                spec.func(X4, [1, 1, 2, 2] if spec.multiclass else Y4, arithmetic=other)
+            assert e.value.parameter == "arithmetic"
+    with pytest.raises(ParameterError, match="arithmetic must be one of auto, fraction, integer, flint"):
+        spec.func(X4, Y4, arithmetic="float")
