@@ -57,7 +57,7 @@ MODULE_OF: dict[str, str] = {
 
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
 #: has no ``positive``)
-from exactlin.algorithms._contract import COMMON_KWARGS  # noqa: E402  (defined once, in the contract)
+from exactlin.algorithms._contract import COMMON_KWARGS as COMMON_KWARGS  # noqa: E402  (defined once there)
 
 
 @dataclass

@@ -44,7 +44,8 @@ def test_signature_is_the_table(spec):
 def test_perceptron_signature_text():
     text = str(inspect.signature(exactlin.perceptron))
     assert text.startswith("(X, y=None, *, bias='none', positive=None, floats='repr', max_epochs=1000, trace=None, "
-                           "progress=None, input_digits=None, arithmetic='auto', eta=Fraction(1, 1), w0=None, strict=None, ")
+                           "progress=None, input_digits=None, arithmetic='auto', eta=Fraction(1, 1), w0=None, "
+                           "strict=None, ")
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
