@@ -27,7 +27,8 @@ from exactlin.errors import ParameterError
 from exactlin.exact.numbers import check_input_size
 from exactlin.model.params import Conflict, Param, check_conflicts
 
-__all__ = ["COMMON_KWARGS", "Checked", "entry_point", "check_call", "parameter_table_doc", "signature_for"]
+__all__ = ["COMMON_KWARGS", "ARITHMETICS", "Checked", "entry_point", "check_call", "parameter_table_doc",
+           "signature_for", "make_run"]
 
 #: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
 COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits", "arithmetic")
@@ -107,6 +108,12 @@ class Checked(Mapping):
                       input_digits=self.input_digits, arithmetic=self.arithmetic)
         return out
 
+    def effective(self, **values) -> dict[str, Any]:
+        """The run's ``params``, by the one policy every algorithm follows: every row of the table with the value
+        the run used (the default when not given; ``values`` are the ones the rule settled itself, e.g. a batch
+        rule's budget or the strict test a variant implies), and ``max_epochs``."""
+        return {**self._values, **values, "max_epochs": self.max_epochs}
+
     def record_arithmetic(self, used: str, tiers: Mapping[str, int] | None = None) -> None:
         """Record the arithmetic the rule computed in and the work each tier did (``run.arithmetic``)."""
         self.used_arithmetic = {"requested": self.arithmetic, "used": used, "tiers": dict(tiers or {})}
@@ -135,6 +142,28 @@ class Checked(Mapping):
         from exactlin.algorithms._loop import binary_problem
 
         return binary_problem(X, y, bias=self.bias, positive=self.positive, floats=self.floats)
+
+
+def make_run(P: Checked, prob, *, w, converged: bool, reason: str, updates: int = 0, epochs: int = 0,
+             steps: int = 0, tracer=None, extras: dict | None = None, seed: str | None = None, model: Any = "linear",
+             params: dict | None = None, algorithm: str | None = None):
+    """The one place a registered algorithm's :class:`~exactlin.model.run.Run` is assembled.
+
+    ``params`` are the values the rule settled itself (merged into :meth:`Checked.effective`: every table row
+    with its effective value); the trace and its completeness come from ``tracer`` (none: a closed-form result,
+    an empty complete trace); ``model`` is the prediction model, by default the linear rule sign(<w, x~>) with
+    the problem's own labels; ``algorithm`` defaults to the registered name; the arithmetic the rule recorded
+    (:meth:`Checked.record_arithmetic`) becomes ``run.arithmetic``."""
+    from exactlin.model.models import linear_model
+    from exactlin.model.run import Run
+
+    if isinstance(model, str) and model == "linear":
+        model = linear_model(w, P.bias, prob)
+    return Run(algorithm or P.algorithm, w, P.bias, converged, reason, updates, epochs, steps,
+               params=P.effective(**(params or {})),
+               trace=tracer.steps if tracer is not None else [],
+               trace_complete=tracer.complete if tracer is not None else True,
+               extras=dict(extras or {}), seed=seed, problem=prob, model=model, arithmetic=P.used_arithmetic)
 
 
 def _suggest(name: str, known: Sequence[str]) -> str:
