@@ -4,37 +4,19 @@ Exact rational arithmetic throughout, convergence theorems checked while the
 algorithms run, every claimed result verified before it is returned.
 """
 
+from exactlin import errors as _errors
 from exactlin import render as _render  # noqa: F401  (registers the Run views: HTML, LaTeX, plot)
 from exactlin._version import __version__
 from exactlin.data.dataset import Dataset, as_dataset, augment, binary_labels, normalize, read_csv
-from exactlin.errors import (
-    CSVError,
-    ExactlinError,
-    InputError,
-    InputTypeError,
-    InvariantViolation,
-    LabelError,
-    ParameterError,
-    ShapeError,
-    SingularMatrixError,
-    VerificationError,
-)
+from exactlin.errors import *  # noqa: F403  (the whole exception hierarchy: errors.__all__)
 from exactlin.exact.numbers import to_rational, to_vector
 from exactlin.exact.rows import ExactRows, scaled
 from exactlin.model.run import Run, Step
 
+# the exception hierarchy is listed once, in exactlin/errors.py
 __all__ = [
     "__version__",
-    "ExactlinError",
-    "InputError",
-    "InputTypeError",
-    "ShapeError",
-    "LabelError",
-    "CSVError",
-    "ParameterError",
-    "SingularMatrixError",
-    "InvariantViolation",
-    "VerificationError",
+    *_errors.__all__,
     "Dataset",
     "as_dataset",
     "augment",
