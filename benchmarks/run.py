@@ -1,7 +1,7 @@
 """Run every workload of issue 7 against its anchors in one process, check every answer exactly, and write
 the results.
 
-    python -m benchmarks.run [--smoke] [--json PATH] [--only KEY ...] [--repeats N] [--no-plot]
+    python -m benchmarks.run [--smoke] [--json PATH] [--only KEY ...] [--repeats N] [--no-plot] [--set NAME=VALUE ...]
 
 Times are medians of ``--repeats`` runs (default 5; ``--smoke``: 1 run at tiny sizes), taken in
 interleaved rounds (each implementation once per round) so that a shared machine's load falls on all
@@ -52,11 +52,15 @@ def _peak(fn) -> int:
         tracemalloc.stop()
 
 
-def run_workload(key: str, smoke: bool, repeats: int, memory: bool) -> dict:
+def run_workload(key: str, smoke: bool, repeats: int, memory: bool, overrides: dict | None = None,
+                 only: set[str] | None = None) -> dict:
+    """One workload: every implementation timed in interleaved rounds, the exact check, the named ratios.
+    ``overrides`` replace the size's keyword arguments; ``only`` times just these implementations (by name) and
+    then skips the exact check, which may need the others (benchmarks/compare_results.py)."""
     module, factory, full, small = WORKLOADS[key]
     if not available(module):
         return {"key": key, "available": False, "reason": f"{module} is not importable"}
-    kwargs = small if smoke else full
+    kwargs = {**(small if smoke else full), **(overrides or {})}
     try:
         t0 = time.perf_counter()
         w = factory(**kwargs)
@@ -65,6 +69,8 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool) -> dict:
         return {"key": key, "available": False, "reason": str(e)}
     rows, outputs = [], {}
     impls = [(i, True) for i in w.exactlin] + [(i, False) for i in w.anchors]
+    if only is not None:
+        impls = [(i, ex) for i, ex in impls if i.name in only]
     times: dict[str, list[float]] = {i.name: [] for i, _ in impls}
     errors: dict[str, str] = {}
     # interleaved rounds (every implementation once per round), so that the load of a shared machine falls on
@@ -87,9 +93,11 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool) -> dict:
         ts = times[impl.name]
         rows.append({"impl": impl.name, "exactlin": is_ex, "median_s": statistics.median(ts), "runs": len(ts),
                      "times_s": ts, "once": impl.once, "note": impl.note,
+                     "steps": getattr(outputs.get(impl.name), "steps", None),
                      "peak_bytes": _peak(impl.fn) if memory and not impl.once else None})
     try:
-        ok, detail = w.check(outputs)
+        ok, detail = (True, "not checked (only some implementations were timed)") if only is not None \
+            else w.check(outputs)
     except Exception as e:
         ok, detail = False, f"check raised {type(e).__name__}: {e}"
     info = ""
@@ -103,7 +111,25 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool) -> dict:
         if not r["exactlin"] and "median_s" in r:
             r["ratios"] = {name: h["median_s"] / r["median_s"] for name, h in head.items()}
     return {"key": key, "available": True, "title": w.title, "target": w.target, "size": w.size,
-            "setup_s": setup, "rows": rows, "exact": ok, "check": detail, "info": info, "extra": w.extra}
+            "setup_s": setup, "rows": rows, "exact": ok, "check": detail, "info": info, "extra": w.extra,
+            "kwargs": dict(kwargs), "ratios": named_ratios(w, rows)}
+
+
+def named_ratios(w, rows: list[dict]) -> list[dict]:
+    """The workload's named ratios (``Workload.ratios``): median time of one implementation over another's,
+    per step when asked (each side's time divided by its Run's ``steps``)."""
+    by_name = {r["impl"]: r for r in rows if "median_s" in r}
+    out = []
+    for spec in w.ratios:
+        value = None
+        if spec.num in by_name and spec.den in by_name:
+            num, den = by_name[spec.num], by_name[spec.den]
+            value = num["median_s"] / den["median_s"]
+            if spec.per_step:
+                value *= den["steps"] / num["steps"]
+        out.append({"label": spec.label, "num": spec.num, "den": spec.den, "per_step": spec.per_step,
+                    "target": spec.target, "value": value})
+    return out
 
 
 def perceptron_scaling(smoke: bool, repeats: int) -> dict:
@@ -156,6 +182,11 @@ def markdown(results: list[dict], meta: dict) -> str:
                                                      else "") for k, v in r.get("ratios", {}).items())
             lines.append(f"| {res['key']} | {res['size']} | {name} | {_fmt_t(r['median_s'])} | {r['runs']} | "
                          f"{mem} | {ratios} |")
+    named = [(res["key"], r) for res in results if res["available"] for r in res.get("ratios", [])]
+    if named:
+        lines += ["", "| workload | ratio | measured | target |", "|---|---|---|---|"]
+        lines += [f"| {key} | {r['label']} | {'-' if r['value'] is None else _fmt_ratio(r['value'])} | "
+                  f"{r['target']} |" for key, r in named]
     lines += ["", "| workload | target | exact check | details |", "|---|---|---|---|"]
     for res in results:
         if res["available"]:
@@ -194,6 +225,19 @@ def plot(scaling: dict, path: Path) -> bool:
     return True
 
 
+def parse_overrides(items: list[str]) -> dict:
+    """``["n=2000", "option_max_updates=None"]`` -> ``{"n": 2000, "option_max_updates": None}``."""
+    import ast
+
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--set {item!r}: expected NAME=VALUE")
+        out[name.strip()] = ast.literal_eval(value.strip())
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0])
     ap.add_argument("--smoke", action="store_true", help="tiny sizes, 1 run each (seconds)")
@@ -203,7 +247,11 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--no-memory", action="store_true", help="skip the tracemalloc runs")
+    ap.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                    help="override a size argument of the selected workloads (a Python literal: n=2000, "
+                         "option_max_updates=300, option_max_updates=None)")
     args = ap.parse_args(argv)
+    overrides = parse_overrides(args.set)
 
     from threadpoolctl import threadpool_info, threadpool_limits
 
@@ -219,7 +267,7 @@ def main(argv=None) -> int:
                         for i in threadpool_info()]
         for key in args.only or list(WORKLOADS):
             t = time.perf_counter()
-            res = run_workload(key, args.smoke, args.repeats, not args.no_memory)
+            res = run_workload(key, args.smoke, args.repeats, not args.no_memory, overrides)
             res["wall_s"] = time.perf_counter() - t
             results.append(res)
             status = ("not available" if not res["available"] else ("exact: PASS" if res["exact"] else "exact: FAIL"))

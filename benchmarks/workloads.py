@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["Impl", "Workload", "WORKLOADS", "available"]
+__all__ = ["Impl", "Ratio", "Workload", "WORKLOADS", "available"]
 
 
 @dataclass
@@ -26,6 +26,17 @@ class Impl:
     fn: Callable[[], object]
     once: bool = False  # too slow to repeat: timed once (said so in the table)
     note: str = ""
+
+
+@dataclass
+class Ratio:
+    """A ratio the workload reports by name: median time of ``num`` over ``den`` (implementation names);
+    ``per_step``: each time divided by its Run's ``steps`` first (the two calls may run different budgets)."""
+    label: str
+    num: str
+    den: str
+    target: str = ""
+    per_step: bool = False
 
 
 @dataclass
@@ -40,6 +51,16 @@ class Workload:
     info: Callable[[dict], str] | None = None
     size: str = ""
     extra: dict = field(default_factory=dict)
+    ratios: list[Ratio] = field(default_factory=list)
+
+
+def private(module: str):
+    """A private exactlin module (a kernel, a loop) that issue 22's rewrite may remove: None when it is gone, so
+    that a workload keeps its public calls and drops the rows that measured the module."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
 
 
 def available(module: str) -> bool:
@@ -122,11 +143,16 @@ def _same_float(wf, wq) -> bool:
 def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L, scaled_input=None):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
-    from exactlin.algorithms import _fast
-    from exactlin.algorithms._loop import Bounds, Tracer, binary_problem
     from exactlin.algorithms.perceptron import perceptron
 
-    prob = binary_problem(X_in, y, bias="none")
+    # the rows "fast loop", "input conversion only" and "integer kernel" time private functions; where they are
+    # gone (issue 22's rewrite) the workload keeps its public call and its anchors
+    _fast, _loop = private("exactlin.algorithms._fast"), private("exactlin.algorithms._loop")
+    internals = all(hasattr(m, a) for m, a in ((_fast, "perceptron_loop"), (_fast, "integer_loop"),
+                                              (_loop, "Bounds"), (_loop, "Tracer"), (_loop, "binary_problem")))
+    if internals:
+        Bounds, Tracer, binary_problem = _loop.Bounds, _loop.Tracer, _loop.binary_problem
+        prob = binary_problem(X_in, y, bias="none")
     w0 = tuple(Fraction(0) for _ in range(d))
     state = {}
 
@@ -135,7 +161,7 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
 
     def core():
         r = _fast.perceptron_loop(prob.Z, w0, Fraction(1), False, Bounds(), Tracer(False, d))
-        state["tiers"] = dict(_fast.LAST_TIERS)
+        state["tiers"] = dict(getattr(_fast, "LAST_TIERS", {}))
         return r
 
     def convert():
@@ -144,7 +170,7 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
     def kernel():
         return _fast.integer_loop(Zint, [0] * d, Fraction(1), L, False, Bounds(), Tracer(False, d))
 
-    epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
+    epochs_box = {"epochs": e2e().epochs}  # scikit-learn runs exactly this many epochs
 
     def frac():
         return fraction_perceptron(Z, 1000)
@@ -208,12 +234,13 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         exactlin=[Impl("exactlin perceptron()", e2e, note="end to end: exact conversion of the input, the fast loop, "
                                                            "trace (default limits), convergence monitor"),
                   *scaled_impl,
-                  Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions in, "
-                                                        "Fractions out), no trace, no monitor"),
-                  Impl("exactlin input conversion only", convert, note="binary_problem: the data layer's exact "
-                                                                           "conversion, included in perceptron()"),
-                  Impl("exactlin integer kernel", kernel, note="the same loop from the integer matrix L z (int64 "
-                                                               "array, as a numpy-backed data layer would hold it)")],
+                  *([Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions "
+                                                           "in, Fractions out), no trace, no monitor"),
+                     Impl("exactlin input conversion only", convert, note="binary_problem: the data layer's exact "
+                                                                          "conversion, included in perceptron()"),
+                     Impl("exactlin integer kernel", kernel, note="the same loop from the integer matrix L z (int64 "
+                                                                  "array, as a numpy-backed data layer would hold "
+                                                                  "it)")] if internals else [])],
         anchors=[Impl("Fraction loop", frac, once=True, note="plain-Python Fractions on the prepared samples"),
                  Impl("float64 chunked scan", flt, note="numpy float64, 1 BLAS thread"),
                  Impl("scikit-learn Perceptron", skl, note="max_iter = exactlin's epochs, tol=None, shuffle=False")],
@@ -520,7 +547,6 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     bias): the same iteration, so the same weights, updates and steps.  Both run to max_epochs = 1000 (the
     set's margin is small: about 24,000 updates in 2,000,000 rounds at 2,000 x 20).  ``fraction_loop``: also
     time the readable Fraction loop (the kernel switched off; minutes at 2,000 x 20)."""
-    from exactlin.algorithms import _fast
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import fixed_increment
 
@@ -535,6 +561,8 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
         return perceptron(X, y, bias="first")
 
     def fixed_fraction():
+        from exactlin.algorithms import _fast
+
         _fast.ENABLED = False
         try:
             return fixed_increment(X, y, max_steps=None)
@@ -586,7 +614,6 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
     PLA is the perceptron's iteration, so after T updates its last iterate w_pla is the perceptron's w; the pocket
     also evaluates E_in exactly after every step (one n x d integer product each).  ``fraction_loop``: also time
     the readable Fraction loop (the kernel switched off), once."""
-    from exactlin.algorithms import _fast, _fast_pocket
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import pocket
 
@@ -597,13 +624,15 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
 
     def pock():
         r = pocket(X, y, T=T, max_epochs=T)
-        state["tiers"] = dict(_fast_pocket.LAST_TIERS)
+        state["tiers"] = dict(getattr(private("exactlin.algorithms._fast_pocket"), "LAST_TIERS", {}))
         return r
 
     def perc():
         return perceptron(X, y, bias="first", max_updates=T)
 
     def pock_fraction():
+        from exactlin.algorithms import _fast
+
         _fast.ENABLED = False
         try:
             return pocket(X, y, T=T, max_epochs=T)
@@ -661,7 +690,6 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
     bound (max_epochs; the default budgets switched off: max_steps=None, max_updates=None), so they make the
     same mistakes and end at the same w.  ``fraction_loop``: also time the readable Fraction loop once (the
     kernel switched off; minutes at 2,000 x 10)."""
-    from exactlin.algorithms import _fast
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import averaged_perceptron, voted_perceptron
 
@@ -685,6 +713,8 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
         return perceptron(X, y, max_updates=None, **kw)
 
     def voted_fraction():
+        from exactlin.algorithms import _fast
+
         _fast.ENABLED = False
         try:
             return voted_perceptron(X, y, max_steps=None, **kw)
@@ -1059,18 +1089,18 @@ def svm_noisy_workload(n=2000, d=10):
 
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
-    "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
-    "perceptron-rational": ("exactlin.algorithms._fast", perceptron_rational, {}, {"n": 40, "d": 60}),
+    "perceptron-int": ("exactlin.algorithms.perceptron", perceptron_int, {}, {"n": 300, "d": 10}),
+    "perceptron-rational": ("exactlin.algorithms.perceptron", perceptron_rational, {}, {"n": 40, "d": 60}),
     "mse": ("exactlin.algorithms.mse", mse_workload, {}, {"n": 60, "d": 6}),
     "fisher": ("exactlin.algorithms.fisher", fisher_workload, {}, {"n": 200, "d": 5}),
     "separability": ("exactlin.algorithms.separability", separability_workload, {}, {"n": 60, "d": 4}),
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
-    "pocket": ("exactlin.algorithms._fast_pocket", pocket_workload, {"fraction_loop": True},
+    "pocket": ("exactlin.algorithms.perceptron_family", pocket_workload, {"fraction_loop": True},
                {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
-    "voted-separable": ("exactlin.algorithms._fast_voted", voted_workload, {}, {"n": 200, "d": 5}),
-    "voted-noisy": ("exactlin.algorithms._fast_voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
+    "voted-separable": ("exactlin.algorithms.perceptron_family", voted_workload, {}, {"n": 200, "d": 5}),
+    "voted-noisy": ("exactlin.algorithms.perceptron_family", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
     **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
              {"n": 20, "d": 3, "iterations": 5})
@@ -1085,7 +1115,7 @@ WORKLOADS = {
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
     "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
-    "batch": ("exactlin.algorithms._fast_batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
+    "batch": ("exactlin.algorithms.perceptron_family", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
     "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),
 }
 
@@ -1133,7 +1163,6 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     W = (-w, w).  Both run to max_epochs = 1000 (the set's margin is small).  Also timed: linear-machine on a
     c-class planted set (``planted_multiclass``, to convergence, monitor included), and with ``fraction_loop``
     the two-class call with the kernel switched off (the Fraction loop, once)."""
-    from exactlin.algorithms import _fast
     from exactlin.algorithms.multiclass import linear_machine
     from exactlin.algorithms.perceptron import perceptron
 
@@ -1152,6 +1181,8 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
         return perceptron(X, y, bias="first", max_updates=None)
 
     def lm_fraction():
+        from exactlin.algorithms import _fast
+
         _fast.ENABLED = False
         try:
             return linear_machine(X, y, max_steps=None)
@@ -1235,7 +1266,12 @@ def one_vs_rest_workload(n=2000, d=10, c=3, max_epochs=1000):
                     check, info, size=f"{n} x {d}, {c} classes", extra={"data": "planted_multiclass(n, d, c)"})
 
 
-WORKLOADS["linear-machine"] = ("exactlin.algorithms._fast_multi", linear_machine_workload, {},
+WORKLOADS["linear-machine"] = ("exactlin.algorithms.multiclass", linear_machine_workload, {},
                                {"n": 100, "d": 4, "c": 3})
 WORKLOADS["one-vs-rest"] = ("exactlin.algorithms.multiclass", one_vs_rest_workload, {},
                             {"n": 200, "d": 5, "max_epochs": 20})
+
+# issue 22's ratios (options on the fast path): benchmarks/issue22.py, through the public entry points only
+from .issue22 import WORKLOADS22  # noqa: E402  (it imports Impl, Ratio, Workload and the data from above)
+
+WORKLOADS.update(WORKLOADS22)
