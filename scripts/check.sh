@@ -22,4 +22,4 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" "$LINT_IMPORTS"
 # duplicate is gone
 "$PY" .ci/duplicate_code.py exactlin
 # both cores: the tests are independent of order and write only to their own temporary directories
-"$PY" -m pytest -n "${PYTEST_WORKERS:-2}" "$@"
+"$PY" -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"

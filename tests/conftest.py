@@ -28,6 +28,22 @@ def fuzz_count():
     return count
 
 
+def pytest_sessionfinish(session, exitstatus):
+    # an xdist worker hands its counts to the controller, which prints the summary (pytest_testnodedown below)
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["fuzz_counts"] = FUZZ_COUNTS
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """pytest-xdist, on the controller: add a finished worker's fuzz counts to the session's."""
+    for entry, counts in getattr(node, "workeroutput", {}).get("fuzz_counts", {}).items():
+        for outcome, n in counts.items():
+            FUZZ_COUNTS.setdefault(entry, {}).setdefault(outcome, 0)
+            FUZZ_COUNTS[entry][outcome] += n
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if not FUZZ_COUNTS:
         return
@@ -37,3 +53,13 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         detail = ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
         terminalreporter.write_line(f"fuzz: {entry} {sum(c.values())} cases ({detail})")
     terminalreporter.write_line(f"fuzz: {sum(sum(c.values()) for c in FUZZ_COUNTS.values())} cases in all")
+
+
+# --- pytest-xdist (scripts/check.sh runs ``pytest -n 2 --dist loadgroup``) ---------------------------------------
+def pytest_collection_modifyitems(config, items):
+    """The tests that read the built documentation site (tests/docs/docs_site.py builds it once per process) run
+    on one worker, so that the site is built once per run and not once per worker."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is not None and getattr(module, "build_site", None) is not None:
+            item.add_marker(pytest.mark.xdist_group("docs-site"))
