@@ -60,7 +60,7 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool, overrides: d
     module, factory, full, small = WORKLOADS[key]
     if not available(module):
         return {"key": key, "available": False, "reason": f"{module} is not importable"}
-    kwargs = {**(small if smoke else full), **(overrides or {})}
+    kwargs = {**(small if smoke else full), **accepted(factory, overrides or {})}
     try:
         t0 = time.perf_counter()
         w = factory(**kwargs)
@@ -225,6 +225,15 @@ def plot(scaling: dict, path: Path) -> bool:
     return True
 
 
+def accepted(factory, overrides: dict) -> dict:
+    """The overrides that ``factory`` takes as keyword arguments (``--set`` applies to every selected workload
+    that has the argument)."""
+    import inspect
+
+    params = inspect.signature(factory).parameters
+    return {k: v for k, v in overrides.items() if k in params}
+
+
 def parse_overrides(items: list[str]) -> dict:
     """``["n=2000", "option_max_updates=None"]`` -> ``{"n": 2000, "option_max_updates": None}``."""
     import ast
@@ -252,6 +261,9 @@ def main(argv=None) -> int:
                          "option_max_updates=300, option_max_updates=None)")
     args = ap.parse_args(argv)
     overrides = parse_overrides(args.set)
+    for name in overrides:
+        if not any(name in accepted(WORKLOADS[k][1], overrides) for k in args.only or WORKLOADS):
+            ap.error(f"--set {name}: no selected workload takes that argument")
 
     from threadpoolctl import threadpool_info, threadpool_limits
 
