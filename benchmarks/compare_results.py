@@ -15,7 +15,9 @@ value is recorded; a test checks that the value is written there):
   timed five times (perceptron on integer and rational data, MSE, Fisher, separability, the hard-margin SVM);
 * issue 14's ratios of one public call to another: fixed-increment, pocket, voted / averaged (separable and noisy),
   batch perceptron / batch PLA, the linear machine and one-vs-rest against perceptron();
-* issue 22's options (benchmarks/issue22.py), against their targets rather than a recorded value.
+* issue 22's options (benchmarks/issue22.py), against their targets rather than a recorded value.  Their calls run
+  to their own end: on code where an option still takes the readable Fraction loop that is many minutes (leave
+  them out with ``--only``, or use ``python -m benchmarks.run --set`` as RESULTS.md's section does).
 
 Left out, and why: anchors timed once (the plain-Python Fraction loops and sympy: minutes each; LMS's rows), the rows
 that time private functions (the perceptron's "fast loop", "input conversion only" and "integer kernel", which

@@ -29,8 +29,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from .workloads import Impl, Ratio, Workload, float_chunked_perceptron, separable_ints
-
 __all__ = ["WORKLOADS22", "int_perceptron", "printed_fixed_increment"]
 
 
@@ -94,6 +92,8 @@ def _ints(w) -> list:
 
 def trace_workload(n=10000, d=50, option_max_updates=None):
     import exactlin
+
+    from .workloads import Impl, Ratio, Workload, float_chunked_perceptron, separable_ints
 
     X, y = separable_ints(n, d)
     Zi = (X * y[:, None]).astype(np.int64)
@@ -160,6 +160,7 @@ def printed_workload(n=2000, d=20, max_epochs=1000, option_max_steps=None):
     import exactlin
 
     from .budget_data import make
+    from .workloads import Impl, Ratio, Workload
 
     X, y = make("separable", n, d)
     Z = _augmented(X, y)
@@ -204,6 +205,7 @@ def no_stop_workload(n=2000, d=10, max_updates=10000, option_max_updates=None):
     import exactlin
 
     from .budget_data import make
+    from .workloads import Impl, Ratio, Workload
 
     X, y = make("noisy", n, d)
     Z = _augmented(X, y)

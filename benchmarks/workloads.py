@@ -1272,6 +1272,6 @@ WORKLOADS["one-vs-rest"] = ("exactlin.algorithms.multiclass", one_vs_rest_worklo
                             {"n": 200, "d": 5, "max_epochs": 20})
 
 # issue 22's ratios (options on the fast path): benchmarks/issue22.py, through the public entry points only
-from .issue22 import WORKLOADS22  # noqa: E402  (it imports Impl, Ratio, Workload and the data from above)
+from .issue22 import WORKLOADS22  # noqa: E402  (its factories import Impl, Ratio, Workload from here when called)
 
 WORKLOADS.update(WORKLOADS22)
