@@ -1,11 +1,14 @@
 """Re-measure the ratios recorded in benchmarks/RESULTS.md and print each next to its recorded value, flagging
 any more than 10% worse (issue 22: "every ratio in benchmarks/RESULTS.md stays within 10% or improves").
 
-    python -m benchmarks.compare_results [--only KEY ...] [--repeats 5] [--tolerance 0.10] [--smoke]
+    python -m benchmarks.compare_results [--only KEY ...] [--repeats 5] [--tolerance 0.10] [--clock cpu] [--smoke]
 
 Each ratio is exactlin's median time over its anchor's (lower is better), measured as ``benchmarks.run`` does:
 the implementations of one workload in interleaved rounds (each once per round), medians of ``--repeats``
-(default 5), BLAS limited to one thread, all in one process.  Only the implementations a ratio needs are timed, so
+(default 5), BLAS limited to one thread, all in one process.  RESULTS.md's ratios are wall-clock ratios measured at
+load average 1-2; on a machine shared with other jobs the wall-clock ratios of short calls move by far more than 10%
+(at load 13 this script flagged 16 of 21), so compare on a quiet machine, or with ``--clock cpu`` (each call's
+process CPU time: every implementation here is single-threaded).  Only the implementations a ratio needs are timed, so
 the exact checks are left to ``python -m benchmarks.run`` (and to its smoke run in the test suite).
 
 The subset (about 5 minutes on an idle 2-core machine; ``RATIOS`` below, each with the RESULTS.md section where its
@@ -122,7 +125,8 @@ def section_text(heading: str, results_md: Path = RESULTS_MD) -> str:
     return "\n".join(lines[start:end])
 
 
-def measure(selected: list[Recorded], repeats: int, smoke: bool, log=sys.stderr) -> dict[Recorded, float | str]:
+def measure(selected: list[Recorded], repeats: int, smoke: bool, clock: str = "wall",
+            log=sys.stderr) -> dict[Recorded, float | str]:
     """Each selected ratio's value now (a float), or why it could not be measured (a string)."""
     from threadpoolctl import threadpool_limits
 
@@ -141,7 +145,7 @@ def measure(selected: list[Recorded], repeats: int, smoke: bool, log=sys.stderr)
             names = {n for r in ratios for n in (r.num, r.den)}
             t = time.perf_counter()
             try:
-                res = run_workload(key, smoke, repeats, False, dict(overrides), only=names)
+                res = run_workload(key, smoke, repeats, False, dict(overrides), only=names, clock=clock)
             except Exception as e:  # a workload that no longer builds is reported, not fatal
                 out.update({r: f"{type(e).__name__}: {e}" for r in ratios})
                 continue
@@ -196,10 +200,13 @@ def main(argv=None) -> int:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--tolerance", type=float, default=0.10, help="flag a ratio this much worse (default 0.10)")
     ap.add_argument("--smoke", action="store_true", help="smoke sizes, one round, no comparison")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall-clock time (default, as RESULTS.md records) or the process's CPU time (steadier when "
+                         "other jobs share the machine)")
     args = ap.parse_args(argv)
     selected = [r for r in RATIOS if args.only is None or r.key in args.only]
     t = time.perf_counter()
-    values = measure(selected, 1 if args.smoke else args.repeats, args.smoke)
+    values = measure(selected, 1 if args.smoke else args.repeats, args.smoke, args.clock)
     text, flagged = report(values, args.tolerance, compare=not args.smoke)
     print(text)
     print(f"{len(values)} ratios in {time.perf_counter() - t:.0f} s; {flagged} flagged"

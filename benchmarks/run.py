@@ -32,13 +32,18 @@ from .workloads import WORKLOADS, available
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def _time(fn, repeats: int):
+#: what a time is: wall-clock (the default, as RESULTS.md records) or the process's CPU time (steadier on a shared
+#: machine: every implementation runs single-threaded, BLAS limited to one thread)
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def _time(fn, repeats: int, clock=time.perf_counter):
     times, out = [], None
     for _ in range(repeats):
         gc.collect()
-        t = time.perf_counter()
+        t = clock()
         out = fn()
-        times.append(time.perf_counter() - t)
+        times.append(clock() - t)
     return out, times
 
 
@@ -53,10 +58,11 @@ def _peak(fn) -> int:
 
 
 def run_workload(key: str, smoke: bool, repeats: int, memory: bool, overrides: dict | None = None,
-                 only: set[str] | None = None) -> dict:
+                 only: set[str] | None = None, clock: str = "wall") -> dict:
     """One workload: every implementation timed in interleaved rounds, the exact check, the named ratios.
     ``overrides`` replace the size's keyword arguments; ``only`` times just these implementations (by name) and
-    then skips the exact check, which may need the others (benchmarks/compare_results.py)."""
+    then skips the exact check, which may need the others (benchmarks/compare_results.py); ``clock``: a key of
+    :data:`CLOCKS`."""
     module, factory, full, small = WORKLOADS[key]
     if not available(module):
         return {"key": key, "available": False, "reason": f"{module} is not importable"}
@@ -80,7 +86,7 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool, overrides: d
             if impl.name in errors or (impl.once and r > 0):
                 continue
             try:
-                out, t = _time(impl.fn, 1)
+                out, t = _time(impl.fn, 1, CLOCKS[clock])
             except Exception as e:  # an anchor that fails is reported, not fatal
                 errors[impl.name] = f"{type(e).__name__}: {e}"
                 continue

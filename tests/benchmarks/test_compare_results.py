@@ -43,7 +43,7 @@ def test_a_ratio_more_than_ten_percent_worse_is_flagged_and_no_other():
 
 
 def test_the_script_runs_at_smoke_size(capsys):
-    assert main(["--smoke", "--only", "fixed-increment", "issue22-no-stop-on-cycle"]) == 0
+    assert main(["--smoke", "--clock", "cpu", "--only", "fixed-increment", "issue22-no-stop-on-cycle"]) == 0
     out = capsys.readouterr().out
     assert "fixed-increment: fixed_increment() / perceptron(bias=first) | 1.01x |" in out
     assert "2 ratios in" in out and "0 flagged" in out
