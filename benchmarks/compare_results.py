@@ -29,6 +29,9 @@ issue 22 rewrites), the ratios against a module switch (relaxation, Winnow, Ho-K
 minutes there), the CLI's whole-process timings (``benchmarks.cli_csv``) and issue 23's absolute times
 (``benchmarks.svm_scaling``).
 
+``--save FILE`` writes the ratios measured now; ``--against FILE`` compares with such a file instead of RESULTS.md
+(before and after a merge on the same machine, with the same ``--clock``: the fairest comparison).
+
 Exit status 1 when a ratio is more than ``--tolerance`` worse than recorded (or misses its issue-22 target), or
 could not be measured; 0 otherwise.  ``--smoke`` runs everything at smoke size, once, and compares nothing (a test
 of this script).
@@ -37,10 +40,11 @@ of this script).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 RESULTS_MD = Path(__file__).resolve().parent / "RESULTS.md"
@@ -171,11 +175,16 @@ def _fmt(x: float) -> str:
     return f"{x:.3g}x" if x >= 0.01 else f"1/{1 / x:.3g}"
 
 
-def report(values: dict[Recorded, float | str], tolerance: float, compare: bool) -> tuple[str, int]:
-    """The table, and how many ratios are flagged."""
-    lines = ["| ratio | recorded (RESULTS.md) | now | change | |", "|---|---|---|---|---|"]
+def report(values: dict[Recorded, float | str], tolerance: float, compare: bool,
+           against: dict[str, float] | None = None) -> tuple[str, int]:
+    """The table, and how many ratios are flagged.  ``against``: label -> value of an earlier run of this script
+    (``--save``), used instead of RESULTS.md's values."""
+    source = "RESULTS.md" if against is None else "earlier run"
+    lines = [f"| ratio | recorded ({source}) | now | change | |", "|---|---|---|---|---|"]
     flagged = 0
     for r, now in values.items():
+        if against is not None:
+            r = replace(r, recorded=_fmt(against[r.label]) if r.label in against else "")
         was = r.recorded or (f"target <= {r.target:g}" if r.target is not None else "")
         if isinstance(now, str):
             lines.append(f"| {r.label} | {was} | not measured: {now} | | FLAG |")
@@ -203,11 +212,18 @@ def main(argv=None) -> int:
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="wall-clock time (default, as RESULTS.md records) or the process's CPU time (steadier when "
                          "other jobs share the machine)")
+    ap.add_argument("--save", type=Path, default=None, help="write the ratios measured now (JSON) to compare later")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="compare with a file written by --save (the same clock and machine) instead of RESULTS.md")
     args = ap.parse_args(argv)
     selected = [r for r in RATIOS if args.only is None or r.key in args.only]
     t = time.perf_counter()
     values = measure(selected, 1 if args.smoke else args.repeats, args.smoke, args.clock)
-    text, flagged = report(values, args.tolerance, compare=not args.smoke)
+    against = json.loads(args.against.read_text(encoding="utf-8"))["ratios"] if args.against else None
+    text, flagged = report(values, args.tolerance, compare=not args.smoke, against=against)
+    if args.save:
+        args.save.write_text(json.dumps({"clock": args.clock, "repeats": args.repeats, "ratios": {
+            r.label: v for r, v in values.items() if not isinstance(v, str)}}, indent=1) + "\n", encoding="utf-8")
     print(text)
     print(f"{len(values)} ratios in {time.perf_counter() - t:.0f} s; {flagged} flagged"
           + (" (smoke sizes: not compared)" if args.smoke else ""))

@@ -47,3 +47,18 @@ def test_the_script_runs_at_smoke_size(capsys):
     out = capsys.readouterr().out
     assert "fixed-increment: fixed_increment() / perceptron(bias=first) | 1.01x |" in out
     assert "2 ratios in" in out and "0 flagged" in out
+
+
+def test_save_then_compare_against_the_saved_run(tmp_path, capsys):
+    saved = tmp_path / "before.json"
+    assert main(["--smoke", "--only", "fixed-increment", "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert main(["--smoke", "--only", "fixed-increment", "--against", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "| ratio | recorded (earlier run) |" in out and "1.01x" not in out  # RESULTS.md's value is not used
+
+
+def test_against_flags_a_ratio_worse_than_the_earlier_run():
+    r = RATIOS[0]
+    text, flagged = report({r: 2.0}, 0.10, compare=True, against={r.label: 1.5})
+    assert flagged == 1 and "| 1.5x | 2x | +33% |" in text
