@@ -21,5 +21,6 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" "$LINT_IMPORTS"
 # code written twice: any block of 6 similar lines beyond the baseline fails, and so does a baseline line whose
 # duplicate is gone
 "$PY" .ci/duplicate_code.py exactlin
-# both cores: the tests are independent of order and write only to their own temporary directories
-"$PY" -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadgroup "$@"
+# both cores, a test file per worker at a time (the docs site is built once, tests/docs/docs_site.py); the tests are
+# independent of order and write only to their own temporary directories
+"$PY" -m pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile "$@"

@@ -55,11 +55,15 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     terminalreporter.write_line(f"fuzz: {sum(sum(c.values()) for c in FUZZ_COUNTS.values())} cases in all")
 
 
-# --- pytest-xdist (scripts/check.sh runs ``pytest -n 2 --dist loadgroup``) ---------------------------------------
-def pytest_collection_modifyitems(config, items):
-    """The tests that read the built documentation site (tests/docs/docs_site.py builds it once per process) run
-    on one worker, so that the site is built once per run and not once per worker."""
-    for item in items:
-        module = getattr(item, "module", None)
-        if module is not None and getattr(module, "build_site", None) is not None:
-            item.add_marker(pytest.mark.xdist_group("docs-site"))
+# --- pytest-xdist (scripts/check.sh runs ``pytest -n 2 --dist loadfile``) ----------------------------------------
+def pytest_configure(config):
+    """On an xdist worker, the docs site is built once for all workers, in the run's common temporary directory
+    (the parent of the worker's own; tests/docs/docs_site.py).  ``--dist loadfile`` keeps each docs test file, and
+    its module-scoped Chromium run, on one worker.  (xdist's ``loadgroup`` cannot group them: with pytest 9.2 its
+    renaming of node ids has no effect.)"""
+    if hasattr(config, "workerinput") and config.option.basetemp:
+        from pathlib import Path
+
+        from tests.docs import docs_site
+
+        docs_site.SHARED_ROOT = Path(config.option.basetemp).resolve().parent
