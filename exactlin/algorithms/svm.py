@@ -44,9 +44,9 @@ from exactlin.algorithms._loop import binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.exact.format import quote
 from exactlin.linalg.guess import closest_pair, hinge_guess, squared_guess, svc_guess
-from exactlin.linalg.lp import separate
 from exactlin.linalg.qp import KernelMatrix, active_set, b_interval, lemke_chunked
 from exactlin.linalg.qp_linear import IntegerRows, hinge_active_set, repair_subset, squared_newton, weights
+from exactlin.linalg.separation import separate
 from exactlin.model.models import KernelModel, label_pair, linear_model
 from exactlin.model.params import Conflict, Param, at_least, nonnegative, positive
 from exactlin.model.run import Run
@@ -253,7 +253,7 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     def check_separable():
         feats = X if kfun is None else [monomials(x, degree, coef0) for x in X]
         Zs = [tuple(yi * v for v in (tuple(x) + ((F1,) if intercept else ()))) for x, yi in zip(feats, y)]
-        s_ = separate(Zs, use_float=not exact_only)
+        s_ = separate(Zs, use_float=not exact_only, backend="flint")
         if s_.kind == "gordan":
             verify_gordan(Zs, s_.lam)
             raise _NotSeparable(s_, Zs)
@@ -379,6 +379,7 @@ def _fit(name, X, y, P: Checked, loss, intercept=None):
     if intercept is None:
         intercept = bias != "none"
     C = P.get("C")
+    P.record_arithmetic("flint")  # the exact solves (qp, qp_linear, lp) are python-flint's
     X = prob.data.X if intercept else prob.Y
     y_ = list(prob.z)
     try:
@@ -402,7 +403,7 @@ def _fit(name, X, y, P: Checked, loss, intercept=None):
 
 @register("svm-hard", family="margin", seed=SEED, number="Finding a maximum margin classifier",
           title="Hard-margin SVM (maximum margin classifier), exact and KKT-certified", params=PARAMS_HARD,
-          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first", arithmetics=("flint",))
 def svm_hard(X, y, P: Checked) -> Run:
     """The hard-margin SVM of seeds 002 and 004: minimize ||w||^2/2 subject to y_i (w . x_i + b) >= 1.
 
@@ -423,7 +424,7 @@ def svm_hard(X, y, P: Checked) -> Run:
 
 @register("svm-soft", family="margin", seed=SEED, number="Soft margin optimization (hinge loss)",
           title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT,
-          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first", arithmetics=("flint",))
 def svm_soft(X, y, P: Checked) -> Run:
     """The standard C-SVM: minimize ||w||^2/2 + C sum xi_i subject to y_i (w . x_i + b) >= 1 - xi_i,
     xi_i >= 0 (the usual soft margin; seed 004 writes the squared slacks, see ``svm-soft-l2``).
@@ -443,7 +444,7 @@ def svm_soft(X, y, P: Checked) -> Run:
 
 @register("svm-soft-l2", family="margin", seed=SEED, number="Soft margin optimization",
           title="Seed 004's soft margin: ||w||^2/2 + C sum xi_i^2, exact and KKT-certified", params=PARAMS_SOFT_L2,
-          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first", arithmetics=("flint",))
 def svm_soft_l2(X, y, P: Checked) -> Run:
     """Seed 004's soft margin: minimize ||w||^2/2 + C sum xi_i^2 subject to y_i (w . x_i + b) >= 1 - xi_i
     (C = 1 is the seed's objective; the constraint xi_i >= 0 is implied at the optimum).

@@ -25,10 +25,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from exactlin.linalg.lp import independent_columns, lemke
+from exactlin.linalg.lp import independent_columns, lemke, solve_exact
 from exactlin.linalg.qp import KernelMatrix, alpha_lp, b_interval, dual_lcp_rows, full_alpha, next_working_set
 
-__all__ = ["IntegerRows", "fmpq_solve", "independent_rows", "hinge_active_set", "weights", "squared_newton",
+__all__ = ["IntegerRows", "independent_rows", "hinge_active_set", "weights", "squared_newton",
            "repair_subset"]
 
 F0 = Fraction(0)
@@ -92,22 +92,6 @@ class IntegerRows:
         return s
 
 
-def fmpq_solve(rows, rhs):
-    """The exact solution of a square system (Fractions/ints), or None when it is singular."""
-    import flint
-
-    def q(v):
-        v = Fraction(v)
-        return flint.fmpq(v.numerator, v.denominator)
-
-    m = len(rows)
-    A = flint.fmpq_mat(m, m, [q(v) for r in rows for v in r])
-    if A.rank() < m:
-        return None
-    x = A.solve(flint.fmpq_mat(m, 1, [q(v) for v in rhs]))
-    return [Fraction(int(x[i, 0].p), int(x[i, 0].q)) for i in range(m)]
-
-
 def independent_rows(lin: IntegerRows, F: list[int], intercept: bool) -> list[int]:
     """An affinely (with an intercept; else linearly) independent subset of the samples F, greedy in F's order."""
     if not F:
@@ -146,7 +130,7 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
             if intercept:
                 rows.append([F1] * len(Fp) + [F0])
                 rhs.append(-C * sum((y[j] for j in U), 0) if U else F0)
-            sol = fmpq_solve(rows, rhs)
+            sol = solve_exact(rows, rhs)
             if sol is None:
                 return None
             for j, v in zip(Fp, sol):
@@ -242,7 +226,7 @@ def squared_newton(lin: IntegerRows, y, S0, *, C, intercept: bool, max_iter: int
         # (u = G w: f(x) = u . x + b, and ||w||^2 in feature space is sum_k u_k^2 / G_k)
         rows = [[Fraction(A[a][c]) + (D * D / (2 * C * lin.G[a]) if a == c and a < d else F0) for c in range(m)]
                 for a in range(m)]
-        sol = fmpq_solve(rows, [D * v for v in r])
+        sol = solve_exact(rows, [D * v for v in r])
         if sol is None:
             return None
         w = tuple(sol[k] / lin.G[k] for k in range(d))
