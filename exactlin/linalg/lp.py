@@ -35,7 +35,7 @@ from exactlin.exact.numbers import to_matrix, to_vector
 from exactlin.linalg.matrices import rref, solve, to_fmpq, to_fraction
 
 __all__ = ["LPResult", "simplex", "simplex_tableau", "solve_exact", "independent_columns", "lemke", "LCPResult",
-           "nonneg_solution"]
+           "nonneg_solution", "simplex_of"]
 
 F0 = Fraction(0)
 F1 = Fraction(1)
@@ -379,6 +379,12 @@ def simplex_tableau(A: Sequence[Sequence], b: Sequence, c: Sequence | None = Non
     y = tuple((F0 - z2[n + i]) * sign[i] for i in range(m))
     obj = sum((ci * xi for ci, xi in zip(c, x)), F0)
     return LPResult("optimal", x=tuple(x), y=y, objective=obj, basis=tuple(basis), iterations=its)
+
+
+def simplex_of(backend: str | None):
+    """The exact simplex of ``backend``: :func:`simplex` (revised, python-flint), or for ``"sympy"`` the
+    ``Fraction`` tableau :func:`simplex_tableau`; the same pivots on the same exact numbers, so the same result."""
+    return simplex_tableau if backend == "sympy" else simplex
 
 
 def nonneg_solution(A: Sequence[Sequence], b: Sequence) -> tuple | None:

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from exactlin.errors import ShapeError, VerificationError
 from exactlin.exact.numbers import to_matrix
-from exactlin.linalg.lp import independent_columns, simplex, simplex_tableau, solve_exact
+from exactlin.linalg.lp import independent_columns, simplex_of, solve_exact
 from exactlin.theory.certificates import verify_gordan, verify_separator
 
 __all__ = ["Separation", "separate", "float_separation_available"]
@@ -187,7 +187,7 @@ def _gordan_from_support(Z, support, *, backend: str | None) -> tuple | None:
                 sum((a * v for a, v in zip(A[r], lamS)), F0) != rhs[r] for r in range(d + 1))):
             lamS = None
     if lamS is None:
-        r = _simplex(backend)(A, rhs)
+        r = simplex_of(backend)(A, rhs)
         if r.status != "optimal":
             return None
         lamS = r.x
@@ -197,16 +197,11 @@ def _gordan_from_support(Z, support, *, backend: str | None) -> tuple | None:
     return tuple(lam)
 
 
-def _simplex(backend: str | None):
-    """The exact simplex of ``backend``: the revised one over python-flint, or the Fraction tableau."""
-    return simplex_tableau if backend == "sympy" else simplex
-
-
 def _exact_separation(Z, backend: str | None) -> Separation:
     d = len(Z[0])
     A = [[z[j] for z in Z] for j in range(d)] + [[F1] * len(Z)]
     rhs = [F0] * d + [F1]
-    r = _simplex(backend)(A, rhs)
+    r = simplex_of(backend)(A, rhs)
     if r.status == "optimal":
         lam = r.x
         verify_gordan(Z, lam)

@@ -53,7 +53,7 @@ def test_the_declared_arithmetics():
     assert get("fisher").arithmetics == ("flint", "fraction")
     assert get("separable").arithmetics == ("flint", "fraction")
     for name in ("svm-hard", "svm-soft", "svm-soft-l2"):
-        assert get(name).arithmetics == ("flint",)
+        assert get(name).arithmetics == ("flint", "fraction")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -109,3 +109,20 @@ def test_every_tier_of_the_integer_products_is_reached(arithmetic):
         run = mse(X, y, arithmetic=arithmetic)
         assert run.arithmetic == {"requested": arithmetic, "used": arithmetic, "tiers": tiers}
         assert run == mse(X, y)
+
+
+@pytest.mark.parametrize("name", ["svm-hard", "svm-soft", "svm-soft-l2"])
+@pytest.mark.parametrize("kernel", [{}, {"kernel": "poly", "degree": 2}])
+def test_svms_at_scale_every_arithmetic(name, kernel):
+    # more than svm.LINEAR_SCALE_N samples: the float guess and the exact repair over integer rows
+    # (exactlin.linalg.qp_linear), on python-flint and on Python integers / DomainMatrix / the Fraction tableau
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    X = rng.integers(-9, 10, size=(60, 2))
+    s = X[:, 0] * 3 - X[:, 1] * 2 + 1 if not kernel else X[:, 0] ** 2 + X[:, 1] ** 2 - 30
+    y = np.where(s > 0, 1, -1)
+    if name != "svm-hard":
+        y[:4] = -y[:4]  # a few labels flipped: some slacks are positive
+    run = runs_on_every_arithmetic(name, X.tolist(), y.tolist(), **kernel)
+    assert run is not None and "guessed" in run.extras["method"]
