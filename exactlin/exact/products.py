@@ -14,7 +14,7 @@ the cheapest tier a bound proves exact:
 
 >>> gram([[1, 2], [3, 4]])
 [[10, 14], [14, 20]]
->>> class_scatter(np.array([[1, 2], [3, 4]]))  # n A^t A - s s^t = n^2 D^2 S for D = 1
+>>> class_scatter(np.array([[1, 2], [3, 4]]))  # n A^t A - s s^t = n D^2 S (D = 1, S = [[2, 2], [2, 2]])
 (2, [4, 6], [[4, 4], [4, 4]])
 """
 
@@ -143,7 +143,8 @@ def column_sums(A: np.ndarray, *, tiers: dict | None = None) -> list[int]:
 
 def class_scatter(A: np.ndarray, *, tiers: dict | None = None) -> tuple[int, list[int], list[list[int]]]:
     """(n, s, Q) for the samples of one class, the rows of X = A / D: s the column sums and
-    Q = n A^t A - s s^t = n^2 D^2 S with S = sum (x - m)(x - m)^t (seed 003's S_i), by :func:`gram`."""
+    Q = n A^t A - s s^t = n D^2 S with S = sum (x - m)(x - m)^t (seed 003's S_i: sum x x^t - s s^t / n for the
+    rows x of X), by :func:`gram`."""
     n = A.shape[0]
     s = column_sums(A, tiers=tiers)
     G = gram(A if _is_i64(A) else A.tolist(), tiers=tiers)
