@@ -89,7 +89,7 @@ def _gram_times_limbs(A: np.ndarray, P: list[int]):
     absolute values of its terms): every intermediate is an integer below 2**53, which float64 holds
     exactly, so both float64 products (BLAS, any order, with or without FMA) are exact.  Then
     A^t A P = A^t (A P) = sum_k 2**(s k) A^t (A C)_k, recombined in Python integers.  A^t A itself is
-    never formed: this shares no code and no intermediate with :func:`exactlin.linalg.matrices.gram`.
+    never formed: this shares no code and no intermediate with :func:`exactlin.exact.products.gram`.
 
     Signs of (A P)_i = sum_k 2**(s k) R_ik, R = A C: carry from the lowest limb up in int64,
     t = R_ik + c, digit t mod 2**s, c' = floor(t / 2**s) (|c| <= 2**(53 - s) + 1, so t fits in int64).
@@ -136,7 +136,7 @@ def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None,
 
     ``A`` is an integer matrix (numpy int64 array, or rows of Python ints) and ``D >= 1`` an integer;
     ``a`` is a vector of Fractions; ``b`` a vector of Fractions, or None for the all-ones vector.  This is
-    the verifier of :func:`mse`: it shares no code with :func:`exactlin.linalg.matrices.gram` or
+    the verifier of :func:`mse`: it shares no code with :func:`exactlin.exact.products.gram` or
     :func:`exactlin.linalg.matrices.pinv_solve`, which produced ``a``.
 
     Exactness.  Let L be the least common denominator of the entries of a and b, P = L a and B = L b
