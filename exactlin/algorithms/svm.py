@@ -19,9 +19,10 @@ layer.  Method (nothing uncertified is ever returned):
    the (Huber-smoothed or squared-slack) primal in numpy; otherwise scikit-learn's ``SVC`` in a child process
    with a time limit.  A guess that fails, hangs, crashes or prints costs only itself;
 2. the exact solve of the KKT equations on the guessed sets (python-flint, or with ``arithmetic="fraction"``
-   sympy's DomainMatrix and Python integers; over the integers for the linear and monomial route, :mod:`exactlin.linalg.qp_linear`; over the rationals with the kernel matrix otherwise,
-   :mod:`exactlin.linalg.qp`), on an affinely independent subset of the free samples (duplicates and more
-   support vectors than dimensions are handled there);
+   sympy's DomainMatrix and Python integers; over the integers for the linear and monomial route,
+   :mod:`exactlin.linalg.qp_linear`; over the rationals with the kernel matrix otherwise, :mod:`exactlin.linalg.qp`),
+   on an affinely independent subset of the free samples (duplicates and more support vectors than dimensions are
+   handled there);
 3. exact repair when the guess is off: one-sample active-set steps (bounded), then Lemke's method on the
    samples in doubt only (the guessed free ones and those nearest the margin), every other multiplier held at
    its guessed bound, checked over all samples in one pass of integer products;
