@@ -186,7 +186,7 @@ def centred_scatter(A: np.ndarray) -> tuple[list[int], list[list[int]]]:
 
 def sym_fractions(M: list[list[int]], den: int) -> tuple[tuple[Fraction, ...], ...]:
     """The symmetric matrix M / den as Fractions, each entry above the diagonal built once and shared with its
-    mirror (Fractions are immutable; the values are those of M[i][j] / den)."""
+    mirror (Fractions are immutable; the values are those of ``M[i][j] / den``)."""
     d = len(M)
     rows = [[None] * d for _ in range(d)]
     for i in range(d):
