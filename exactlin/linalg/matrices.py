@@ -104,7 +104,8 @@ def to_fraction(x) -> Fraction:
 
 def to_fmpq(q) -> Any:
     """A rational (Fraction or int) as python-flint's ``fmpq``."""
-    q = Fraction(q)
+    if type(q) is not Fraction:
+        q = Fraction(q)
     return _flint.fmpq(q.numerator, q.denominator)
 
 
