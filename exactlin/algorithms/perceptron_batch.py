@@ -17,10 +17,11 @@ from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import batch_step_limit, batch_steps_param, start_vector
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, printed_note, variant_param
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
-from exactlin.engine.batch import BatchResult, BatchRule, batch_arith, batch_loop, settle_at_bound
+from exactlin.engine.batch import BatchResult, BatchRule, Repeated, batch_arith, batch_loop, settle_at_bound
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import fdot, zeros
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
+from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
 from exactlin.theory.monitor import batch_monitor
 
@@ -103,12 +104,27 @@ class _Constant(BatchRule):
         self.info = info  # None, or (name of the score sum in the trace, with eta)
 
     def coefficients(self, rep, s, idx, k, record):
+        c = self.constant
         info = {}
-        if record and self.info is not None:
+        if self.info is not None:
             name, with_eta = self.info
-            total = -rep.exact_sum(s, idx) if idx else (Fraction(0) if with_eta else 0)
-            info = {"eta": self.constant, name: total} if with_eta and idx else {name: total}
-        return [self.constant] * len(idx), info
+            if not idx:
+                info = {name: Fraction(0) if with_eta else 0}  # (the reference's sum over an empty Y_k)
+            elif with_eta:
+                info = _sum_info(name, c, c)
+            else:
+                info = _sum_info(name, None, c)
+        return Repeated(c, len(idx)), info
+
+
+def _sum_info(name: str, eta, c):
+    """The trace's -sum_{j in Y_k} a^t z_j (J_p, or R for gradient descent), read off the step: the increment is
+    c sum_{Y_k} z_j, so the sum is <a, increment> / c exactly."""
+    def info(a, inc):
+        total = -fdot(a, inc) / c
+        return {"eta": eta, name: total} if eta is not None else {name: total}
+
+    return info
 
 
 # ---------------------------------------------------------------------------
@@ -144,7 +160,7 @@ class _VaryingEta(BatchRule):
         eta = self.sched(k)
         if not eta > 0:
             raise ParameterError(f"eta({k}) = {eta} must be > 0", parameter="eta")
-        return [eta] * len(idx), ({"eta": eta, "J_p": -rep.exact_sum(s, idx)} if record else {})
+        return Repeated(eta, len(idx)), _sum_info("J_p", eta, eta)
 
 
 @register("batch-perceptron", family="perceptron", seed=SEED003, number="Algorithm 3",
@@ -399,7 +415,8 @@ def perceptron_gd(X, y, P: Checked) -> Run:
         # R(w) = 0 with a sample on the boundary (y_i x_i . w = 0): the notes' stopping rule holds, but not
         # every sample is classified correctly (erratum perceptron-gd-stop); as perceptron(strict=True) does
         res.reason, res.converged = "boundary", False
-    run = batch_run(P, prob, rep, res, tracer, SEED002, extras={"R": -rep.exact_sum(s, on_side)})
+    run = batch_run(P, prob, rep, res, tracer, SEED002)
+    run.extras["R"] = -rep.exact_sum(s, on_side)
     if all(v == 0 for v in w1):
         run.extras["first_step"] = (
             "from w = 0 every sample has y_i x_i . w = 0; with the test '<' none is in V, R(0) = 0 and the loop "

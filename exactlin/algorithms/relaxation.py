@@ -29,14 +29,14 @@ from exactlin.algorithms import _flint_relax, register
 from exactlin.algorithms._contract import Checked
 from exactlin.algorithms._loop import batch_steps_param, cyclic_single_sample, max_bits_param, start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
+from exactlin.algorithms.perceptron_batch import batch_run
 from exactlin.algorithms.perceptron_family import (
-    _batch_run,
     _certificate,
     _separates,
-    batch_loop,
     bound_params,
-    settle_at_bound,
 )
+from exactlin.engine.arith_relax import OverOneDenominator, relaxation_coefficients
+from exactlin.engine.batch import BatchRule, batch_arith, batch_loop, settle_at_bound
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import linear_model
@@ -293,41 +293,47 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
         _stalled(run, Z, b)
     return run
 
-def _batch_reference(Z, a1, b, sched, bounds, tracer, stop_on_cycle):
-    """Algorithm 8 on tuples of Fractions (batch_loop): the readable reference of the fast path."""
-    norms = [_dot(z, z) for z in Z]
-    pending: list = []  # the single-sample identity to check after the update
+class _BatchRelaxation(BatchRule):
+    """Algorithm 8 as a rule of the batch loop: Y_k = {y : a^t y < b}, c_y = eta(k) (b - a^t y) / ||y||^2.  With one
+    corrected sample the notes' identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is checked on the next scores."""
 
-    def check_pending(a, k):
-        """Check the identity of iteration k - 1's update on a = a(k) (nothing else: no eta(k) is taken)."""
-        if pending:
-            i, eta, before = pending.pop()
-            lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
+    strict = True
+
+    def __init__(self, Z, b, sched):
+        self.b, self.sched = b, sched
+        self.stationary = sched.constant
+        self.norms = [_dot(z, z) for z in Z]
+        self.pending: list = []  # the single-sample identity to check after the update: (i, eta, a^t(k) y_i)
+
+    def _check(self, rep, s, k) -> None:
+        """The identity of iteration k - 1's update on the scores s of a(k) (nothing else: no eta(k) is taken)."""
+        if self.pending:
+            i, eta, before = self.pending.pop()
+            lhs, rhs = rep.exact(s, i) - self.b, (1 - eta) * (before - self.b)
             if lhs != rhs:
                 raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i + 1}): "
                                          f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
 
-    def correction(a, k):
-        check_pending(a, k)
-        scores = [_dot(a, z) for z in Z]
-        Yk = [i for i, s in enumerate(scores) if s < b]
-        info = {"J_r": sum(((scores[i] - b) ** 2 / norms[i] for i in Yk), Fraction(0)) / 2}
-        if not Yk:
-            return [], [], info
-        eta = _eta_in_range(sched, k)
-        if len(Yk) == 1:
-            pending.append((Yk[0], eta, scores[Yk[0]]))
-        return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
+    def coefficients(self, rep, s, idx, k, record):
+        self._check(rep, s, k)
+        if not idx:
+            return [], {"J_r": Fraction(0)}
+        eta = _eta_in_range(self.sched, k)
+        if len(idx) == 1:
+            self.pending.append((idx[0], eta, rep.exact(s, idx[0])))
+        coefs = relaxation_coefficients(rep, s, idx, eta, self.b, self.norms)
+        return coefs, (lambda a, inc: {"J_r": coefs.J_r(), "eta": eta})
 
-    res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant, stop_on_cycle=stop_on_cycle)
-    # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
-    # which may lie outside (0, 2) although every eta the run used was inside)
-    check_pending(res.a, res.iterations + 1)
-    return res
+    def finish(self, rep) -> None:
+        # the identity of the last update (only the check: coefficients() would also evaluate eta(k) one past the
+        # run, which may lie outside (0, 2) although every eta the run used was inside)
+        if self.pending:
+            self._check(rep, rep.scores(0, rep.n), 0)
 
 
 @register("batch-relaxation", family="perceptron", seed=SEED, number="Algorithm 8",
           title="Batch relaxation with margin", params=BATCH_PARAMS, bias_default="first",
+          arithmetics=("fraction", "integer", "flint"),
           monitor="none: the perceptron theorem does not cover relaxation; with one corrected sample the notes' "
                   "identity is asserted exactly")
 def batch_relaxation(X, y, P: Checked) -> Run:
@@ -339,9 +345,10 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     exactly; with several samples the corrections interact and the identity is not claimed.  ``max_epochs``
     bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
     Gordan certificate (``stop_on_cycle=False``: the run goes on to its bound).  ``extras["J_r"]`` is the
-    criterion at the returned a.  The iterates are computed in integers over one denominator with the
-    products on python-flint (``exactlin/algorithms/_flint_relax.py``, identical Runs);
-    ``_flint_relax.ENABLED = False`` runs the readable Fraction loop instead.
+    criterion at the returned a.  It is a rule of the one batch loop (:func:`exactlin.engine.batch.batch_loop`).
+    ``arithmetic``: ``flint`` (default: integers over one denominator in lowest terms, the products on
+    python-flint, :mod:`exactlin.engine.arith_relax`), ``fraction`` (the readable reference) or ``integer`` (the
+    scaled integers, rescaled at every correction); every choice gives the same Run.
 
     >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.epochs, r.reason
@@ -354,16 +361,13 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     zi = _zero_sample(Z)
     if zi is not None:
         return _undefined_run("batch-relaxation", prob, P, a1, zi)
+    name = "flint" if P.arithmetic == "auto" else P.arithmetic
+    rep = OverOneDenominator(Z, a1, b=b) if name == "flint" else batch_arith(name, Z, a1)
     tracer = P.tracer(prob.d)
-    bounds = P.bounds()
-    # the fast exact path (integers, products on python-flint: _flint_relax.py); the readable Fraction loop is the
-    # reference, run when _flint_relax.ENABLED is False
-    res = _flint_relax.relaxation_batch_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
-                                             stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
-    if res is None:
-        res = _batch_reference(Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
-    settle_at_bound(res, lambda a: all(_dot(a, z) >= b for z in Z))  # Y_k = {y : a^t y < b} empty
-    run = _batch_run("batch-relaxation", SEED, prob, res, P, tracer)
+    rule = _BatchRelaxation(Z, b, sched)
+    res = batch_loop(rep, rule, P.bounds(), tracer, stop_on_cycle=P["stop_on_cycle"])
+    settle_at_bound(res, lambda a: not rep.all(rep.scores(0, rep.n), rep.threshold(b, strict=True)))  # Y_k empty
+    run = batch_run(P, prob, rep, res, tracer, SEED)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None
     run.extras["monitor_note"] = "not applied: relaxation is not covered by the perceptron convergence theorem"

@@ -37,7 +37,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["BatchRule", "BatchResult", "batch_loop", "settle_at_bound", "gordan_weights"]
+import numpy as np
+
+from exactlin.engine.arith import FractionArith, IntegerArith, fraction_bits
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
+
+__all__ = ["BatchRule", "BatchResult", "batch_loop", "settle_at_bound", "gordan_weights", "Repeated",
+           "BatchFractionArith", "BatchIntegerArith", "batch_arith"]
 
 
 @dataclass
@@ -74,11 +80,11 @@ class BatchRule:
     criterion: tuple | None = None
     criterion_first: bool = False
 
-    def coefficients(self, rep, s, idx: list, k: int, record: bool) -> tuple[list, dict | Callable | None]:
+    def coefficients(self, rep, s, idx: list, k: int, record: bool) -> tuple[list, dict | Callable]:
         """(the coefficients c_j of the samples ``idx`` = Y_k at iteration k, the trace's information for the
-        step: a dict, or a function returning it, called when the trace is read; only needed when ``record``).
-        ``s`` are the scores of every sample in ``rep``'s units.  Empty ``idx``: ([], the converged step's
-        information)."""
+        step: a dict, or a function ``info(a, increment)`` of the step's a(k) and a(k+1) - a(k) (Fractions)
+        returning it, called when the trace is read; only needed when ``record``).  ``s`` are the scores of every
+        sample in ``rep``'s units.  Empty ``idx``: ([], the converged step's information, a dict)."""
         raise NotImplementedError
 
     def finish(self, rep) -> None:
@@ -136,8 +142,6 @@ class _Records:
         tracer = Tracer(self.mode, self.tracer.d)
         fractions = self.rep.fractions
         for k, idx, before, after, changed, info in self.items:
-            if callable(info):
-                info = info()
             keep = tracer.keep_vectors()
             a = fractions(before)
             if after is None:
@@ -145,6 +149,8 @@ class _Records:
                 continue
             a_new = fractions(after) if changed else a
             inc = tuple(y - x for x, y in zip(a, a_new))
+            if callable(info):
+                info = info(a, inc)
             tracer.add(k, k, None, len(idx), changed, a if keep else None, a_new if keep else None, Y=list(idx),
                        increment=inc, **info)
         return tracer.steps
@@ -175,6 +181,7 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
     ticking = bounds.progress is not None
     bits_bound = bounds.max_bits
     timed = bounds.max_seconds is not None
+    rep.rekey = None
     records = _Records(tracer, rep)
     record = records.limit > 0
     crit = rule.criterion
@@ -217,6 +224,11 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
         before = rep.snapshot()
         rep.add_many(idx, coefs)
         history.append((idx, coefs))
+        if rep.rekey is not None:  # the representation of a changed: the keys seen so far are mapped to the new one
+            if cycles is not None:
+                cycles.remap(rep.rekey)
+            key = rep.rekey(key)
+            rep.rekey = None
         new_key = rep.key()
         changed = new_key != key
         key = new_key
@@ -262,3 +274,169 @@ def settle_at_bound(res: BatchResult, empty: Callable[[tuple], bool]) -> BatchRe
     if res.reason in ("max_epochs", "max_steps") and empty(res.a):
         res.converged, res.reason = True, "converged"
     return res
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the representations, with what the batch loop asks besides the protocol
+
+
+class Repeated(list):
+    """The coefficients of a correction that are all one value c (``value``): a list of len(Y_k) times c, which a
+    representation may add as c times one batch sum."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value, n: int):
+        super().__init__((value,) * n)
+        self.value = value
+
+
+def _partial_bits_fractions(row, d: int, idx, coefs, bound: int):
+    """:meth:`BatchFractionArith.partial_bits` on Fractions: the partial sums of c_j z_j, ``row(i)`` = z_i."""
+    inc = [Fraction(0)] * d
+    for m, (i, c) in enumerate(zip(idx, coefs), 1):
+        for t, x in enumerate(row(i)):
+            inc[t] += c * x
+        if m % 64 == 0:
+            b = fraction_bits(inc)
+            if b > bound:
+                return b
+    return None
+
+
+def _delta_norm2_fractions(a_new, a) -> Fraction:
+    return sum(((x - y) ** 2 for x, y in zip(a_new, a)), Fraction(0))
+
+
+class BatchFractionArith(FractionArith):
+    """The Fraction reference with the batch loop's questions answered as written."""
+
+    def partial_bits(self, idx, coefs, bound: int):
+        """The bit length of the partial increment sum_{m <= 64 r} c_m z_{idx_m} for the first r where it exceeds
+        ``bound``, or None."""
+        return _partial_bits_fractions(self.Z.__getitem__, self.d, idx, coefs, bound)
+
+    def delta_norm2(self, before) -> Fraction:
+        """||a - a(before)||^2, a the current state."""
+        return _delta_norm2_fractions(self.w_, before)
+
+    def exact_sum(self, s, idx) -> Fraction:
+        """sum_{j in idx} <a, z_j>, exactly."""
+        return sum((s[j] for j in idx), Fraction(0))
+
+
+class BatchIntegerArith(IntegerArith):
+    """The scaled integers (:class:`~exactlin.engine.arith.IntegerArith`) with the batch sum of one constant
+    coefficient in one product.
+
+    **The batch sum.**  For coefficients all equal to the representation's unit c (the step it was built with,
+    c = p L / q, so that c z_j = (p / q) Z'_j), w + c sum_{j in Y} z_j = (p / q)(v + S') with the integer vector
+    S' = sum_{j in Y} Z'_j.  Each entry and every partial sum of S' has magnitude at most |Y| m_Z (the terms off
+    Y are exactly 0 in the masked product), so S' is computed in float64 (a 0/1 row vector times Z') while
+    |Y| m_Z < 2^53, in int64 sums while |Y| m_Z < 2^62, else in Python integers (``tiers``: ``sum:float64`` and
+    so on); v + S' in int64 while m_v + |Y| m_Z < 2^62 (the bound is raised first), else v becomes Python
+    integers.  Any other coefficients go through the protocol's :meth:`add_many`.
+
+    **The partial increments** (the bit check every 64 corrections): c sum_{m <= 64 r} z_{j_m} = (p / q) P_r with
+    P_r the partial sums of S'; a reduced numerator divides p P_rj and a reduced denominator divides q, so when
+    bitlen(p |Y| m_Z) and bitlen(q) are within the bound none can exceed it and nothing is computed."""
+
+    def __init__(self, Z, w1, *, step=None):
+        super().__init__(Z, w1, step=step)
+        self.tiers.update({"sum:float64": 0, "sum:int64": 0, "sum:python": 0})
+        self._mask = self._mask_idx = None
+
+    def all(self, s, t) -> list[int]:
+        wrong = self._wrong(s, t)
+        idx = np.flatnonzero(wrong).tolist()
+        self._mask, self._mask_idx = wrong, idx  # the batch sum of exactly these samples reuses the mask
+        return idx
+
+    def _unit_sum(self, idx):
+        """S' = sum_{j in idx} Z'_j in the tier its bound allows (class docstring)."""
+        nk = len(idx)
+        if self.Zf is not None and nk * self.m_Z < F64_EXACT:
+            if idx is self._mask_idx:
+                mask = self._mask.astype(np.float64)
+            else:
+                mask = np.zeros(self.n)
+                mask[idx] = 1.0
+            self.tiers["sum:float64"] += 1
+            return (mask @ self.Zf).astype(np.int64)
+        if self.Z64 is not None and nk * self.m_Z < I64_HEADROOM:
+            self.tiers["sum:int64"] += 1
+            return self.Z64[idx].sum(axis=0)
+        self._to_python()
+        self.tiers["sum:python"] += 1
+        return self.Zobj[idx].sum(axis=0)
+
+    def add_many(self, idx, coefs) -> None:
+        if not isinstance(coefs, Repeated):
+            super().add_many(idx, coefs)
+            return
+        if not idx or not self.m_Z:  # nothing moves (every z_j = 0)
+            return
+        c = coefs.value
+        if c == self._unit:
+            m = 1
+        else:  # c z_j = (p / q) m Z'_j; a fractional m rescales v first (the protocol's add)
+            m = self._multiplier(c)
+            if m.denominator != 1:
+                self._rescale(m.denominator)
+            m = m.numerator
+        S = self._unit_sum(idx)
+        grow = abs(m) * len(idx) * self.m_Z  # >= max |m S'_j|
+        self.m_v += grow
+        if not self.big and (S.dtype == object or self.m_v >= I64_HEADROOM):
+            self.m_v = self.exact_max() + grow
+            if self.m_v >= I64_HEADROOM or S.dtype == object:
+                self._widen()
+        if self.big and S.dtype != object:
+            S = S.astype(object)
+        self.v = self.v + (S if m == 1 else m * S)  # int64: |v + m S'| <= m_v < 2^62
+        self.vf = None
+
+    def partial_bits(self, idx, coefs, bound: int):
+        if not isinstance(coefs, Repeated):
+            L, Zl = self.L, self._Zl
+            return _partial_bits_fractions(lambda i: [Fraction(int(x), L) for x in Zl[i]], self.d, idx, coefs, bound)
+        # c sum_{m <= 64 r} z_{j_m} = cn P_r / cd with P_r the partial sums of the Z'_j, cn / cd = c / L
+        c = Fraction(coefs.value)
+        cn, cd = c.numerator, c.denominator * self.L
+        if max((abs(cn) * len(idx) * self.m_Z).bit_length(), cd.bit_length()) <= bound:
+            return None
+        self._to_python()
+        part = np.cumsum(self.Zobj[idx], axis=0)
+        for r in range(64, len(idx) + 1, 64):
+            b = 0
+            for x in part[r - 1].tolist():
+                g = math.gcd(cn * x, cd)
+                b = max(b, abs(cn * x // g).bit_length(), (cd // g).bit_length())
+            if b > bound:
+                return b
+        return None
+
+    def delta_norm2(self, before) -> Fraction:
+        v0, p0, q0 = before
+        if (p0, q0) != (self.p, self.q):
+            return _delta_norm2_fractions(self.w(), self.fractions(before))
+        diff = (self.v.astype(object) - v0.astype(object)).tolist()
+        return Fraction(self.p * self.p * sum(x * x for x in diff), self.q * self.q)
+
+    def exact_sum(self, s, idx) -> Fraction:
+        vals = s.values[idx]
+        if vals.dtype == np.float64:  # integers below 2^53: exact in int64
+            vals = vals.astype(np.int64)
+        return Fraction(self.p * sum(int(x) for x in vals.tolist()), self.q * self.L)
+
+
+def batch_arith(name: str, Z, w1, *, step=None):
+    """The representation ``name`` ("fraction" or "integer") of the samples ``Z`` and the start ``w1`` for the
+    batch loop (``step``: the rule's constant coefficient, which the integer representation scales by)."""
+    from exactlin.errors import ParameterError
+
+    cls = {"fraction": BatchFractionArith, "integer": BatchIntegerArith}.get(name)
+    if cls is None:
+        raise ParameterError(f"the batch rules compute in arithmetic 'fraction' or 'integer', not {name!r}",
+                             parameter="arithmetic")
+    return cls(Z, w1, step=step)

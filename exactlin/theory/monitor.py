@@ -27,6 +27,7 @@ from exactlin.exact.numbers import dot
 from exactlin.model.monitor import BatchMonitorReport, MonitorReport, monitor_from_dict  # noqa: F401 (re-exported)
 
 __all__ = ["ConvergenceMonitor", "MonitorReport", "largest_root_of_square_bound", "BatchMonitorReport", "batch_monitor",
+           "batch_monitor_fractions",
            "monitor_from_dict"]
 
 
@@ -141,6 +142,15 @@ class ConvergenceMonitor:
 
 
 def batch_monitor(Z, a1: tuple, history: list, w_star: tuple, source: str) -> BatchMonitorReport:
+    """:func:`batch_monitor_fractions`'s report, computed in integers where the coefficients are one constant
+    (:mod:`exactlin.theory.batch_replay`, an independent replay giving the same report), else on Fractions."""
+    from exactlin.theory.batch_replay import integer_batch_monitor
+
+    rep = integer_batch_monitor(Z, a1, history, w_star, source)
+    return rep if rep is not None else batch_monitor_fractions(Z, a1, history, w_star, source)
+
+
+def batch_monitor_fractions(Z, a1: tuple, history: list, w_star: tuple, source: str) -> BatchMonitorReport:
     """The convergence theorem for a batch perceptron-type rule, checked exactly at every iteration.
 
     For a separator w* (gamma = min_i <w*, y_i> > 0, R^2 = max_i ||y_i||^2) and an iteration that adds
