@@ -183,8 +183,8 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     stop) and the verified Gordan certificate is attached all the same.
 
     ``arithmetic``: ``integer`` (the default for a constant eta: the iterates scaled to integers, on float64,
-    int64 or Python integers as exactness bounds allow) or ``fraction`` (the readable reference; the default for
-    a varying eta, which the integer scaling cannot serve).
+    int64 or Python integers as exactness bounds allow; a varying eta rescales them when eta(k) needs it) or
+    ``fraction`` (the readable reference; the default for a varying eta).
 
     >>> r = batch_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.epochs, r.reason
@@ -195,8 +195,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
     a1 = start_vector(P["a0"], prob.d, "a0")
     sched, theta = P["eta"], P["theta"]
     constant = sched.constant and sched.value > 0
-    name = choose_arithmetic(P, "integer" if constant else "fraction", refuse=() if constant else ("integer",),
-                             needs="needs a constant eta: its iterates are scaled by the one step eta")
+    name = choose_arithmetic(P, "integer" if constant else "fraction")
     if constant:
         rule = _Constant(sched.value, criterion=("<", theta * theta), criterion_first=True, info=("J_p", True))
     else:

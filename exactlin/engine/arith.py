@@ -377,7 +377,7 @@ class IntegerArith:
             p0, q0 = self.p, self.q
             self.rekey = lambda old: self._canonical(_key_values(old), p0, q0)
         self.m_v *= e
-        if not self.big and self.m_v >= I64_HEADROOM:
+        if not self.big and (self.m_v >= I64_HEADROOM or e >= I64_HEADROOM):  # (e itself must fit: v may be 0)
             self._widen()
         self.v = self.v * e
         self.vf = None

@@ -1,4 +1,4 @@
-"""The fast exact paths of relaxation (Algorithms 8, 9) and balanced Winnow (Algorithm 7),
+"""The fast exact paths of single-sample relaxation (Algorithm 9) and balanced Winnow (Algorithm 7),
 exactlin/algorithms/_flint_relax.py, against the readable Fraction loops (the reference).
 
 Every comparison runs the rule twice, with ``_flint_relax.ENABLED`` True (fast) and False (reference), and
@@ -6,12 +6,12 @@ asserts the two Runs identical field for field (``_same`` of test_fast_paths: w,
 epochs, steps, trace and its completeness, every extra: max_bits, mistakes, J_r, certificate, cycle_step, ...)
 and their JSON equal.  Inputs: integer and rational data, start vectors, eta constant or a schedule in k, the
 margin b, both tests, every bound, every trace mode, stop_on_cycle, non-separable data that cycles.
-Also: issue 15 item 3 (``stop_on_cycle`` for these rules), with hand-derived runs.
+Also: issue 15 item 3 (``stop_on_cycle`` for these rules), with hand-derived runs.  Batch relaxation (Algorithm
+8) runs on the one batch loop: tests/engine/test_batch.py.
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction as F
 
 import pytest
@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactlin.algorithms import _flint_relax
-from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
+from exactlin.algorithms.relaxation import single_sample_relaxation
 from exactlin.algorithms.winnow import balanced_winnow
 from exactlin.errors import ExactlinError, InvariantViolation
 from tests.algorithms.test_fast_paths import _same
@@ -88,7 +88,6 @@ def test_single_sample_relaxation_integers(prob, opts, bnd):
 def test_relaxation_large_prime_factors(prob, opts, bnd):
     # ||y||^2 with prime factors above 200 (and eta, b with such denominators): the reduction's large-prime path
     _identical(*_both(single_sample_relaxation, *prob, **opts, **bnd))
-    _identical(*_both(batch_relaxation, *prob, **opts, **bnd))
 
 
 @SETTINGS
@@ -98,29 +97,6 @@ def test_single_sample_relaxation_rationals_and_start(prob, opts, bnd, data):
     d = len(X[0]) + (bnd.get("bias", "first") != "none")
     a0 = data.draw(st.none() | st.lists(rationals, min_size=d, max_size=d))
     _identical(*_both(single_sample_relaxation, X, y, a0=a0, **opts, **bnd))
-
-
-@SETTINGS
-@given(problems(n_max=8), relax_options, bounds)
-def test_batch_relaxation_integers(prob, opts, bnd):
-    _identical(*_both(batch_relaxation, *prob, **opts, **bnd))
-
-
-@SETTINGS
-@given(problems(entries=rationals), relax_options, bounds, st.data())
-def test_batch_relaxation_rationals_and_start(prob, opts, bnd, data):
-    X, y = prob
-    d = len(X[0]) + (bnd.get("bias", "first") != "none")
-    a0 = data.draw(st.none() | st.lists(rationals, min_size=d, max_size=d))
-    _identical(*_both(batch_relaxation, X, y, a0=a0, **opts, **bnd))
-
-
-def test_batch_relaxation_bit_check_within_an_iteration():
-    # 130 corrected samples with distinct ||y||^2: the in-iteration check after 64 and 128 corrections
-    X = [[i, 1] for i in range(1, 131)]
-    y = [-1] * 130
-    for mb in (10, 60, 200, 400, None):
-        _identical(*_both(batch_relaxation, X, y, max_bits=mb, max_steps=3))
 
 
 winnow_options = st.fixed_dictionaries({}, optional={
@@ -148,7 +124,7 @@ def test_balanced_winnow_rational_features_use_the_reference(prob, bnd):
 
 def test_fast_paths_are_taken(monkeypatch):
     calls = []
-    for name in ("relaxation_single_loop", "relaxation_batch_loop", "winnow_loop"):
+    for name in ("relaxation_single_loop", "winnow_loop"):
         real = getattr(_flint_relax, name)
 
         def spy(*a, _real=real, _name=name, **k):
@@ -159,11 +135,9 @@ def test_fast_paths_are_taken(monkeypatch):
         monkeypatch.setattr(_flint_relax, name, spy)
     X, y = [[1, 2], [3, -1], [-2, 2]], [1, 1, -1]
     single_sample_relaxation(X, y)
-    batch_relaxation(X, y)
     balanced_winnow(X, y)
     balanced_winnow([[F(1, 2)]], [1], alpha=4, bias="none")
-    assert calls == [("relaxation_single_loop", True), ("relaxation_batch_loop", True), ("winnow_loop", True),
-                     ("winnow_loop", False)]
+    assert calls == [("relaxation_single_loop", True), ("winnow_loop", True), ("winnow_loop", False)]
 
 
 def test_fast_identity_check_catches_a_broken_update(monkeypatch):
@@ -182,7 +156,6 @@ def test_planted_workload_identical(n):
 
     X, y = make("separable", n, 4)
     _identical(*_both(single_sample_relaxation, X, y, max_steps=3 * n, max_bits=None))
-    _identical(*_both(batch_relaxation, X, y, max_steps=6, max_bits=None))
     _identical(*_both(balanced_winnow, X, y, max_epochs=4, max_bits=None, max_steps=None))
     Xn, yn = make("noisy", n, 4)
     _identical(*_both(balanced_winnow, Xn, yn, max_epochs=3, alpha=F(3, 2), max_steps=None))
@@ -233,19 +206,6 @@ def test_single_sample_relaxation_certificate_of_the_period_found(fast, monkeypa
 
 
 @pytest.mark.parametrize("fast", [True, False])
-def test_batch_relaxation_stop_on_cycle(fast, monkeypatch):
-    monkeypatch.setattr(_flint_relax, "ENABLED", fast)
-    # by hand: a = 0 has a^t z_i = 0 < 1 for both samples; the correction 1 z_1 + 1 z_2 = 0 leaves a fixed:
-    # a repeat after iteration 1, lambda = (1/2, 1/2)
-    r = batch_relaxation([[1], [1]], [1, -1], bias="none")
-    assert (r.reason, r.epochs, r.updates, r.extras["cycle_step"]) == ("cycle", 1, 0, 1)
-    assert _cert(r) == ((F(1, 2), F(1, 2)), (1,))
-    g = batch_relaxation([[1], [1]], [1, -1], bias="none", stop_on_cycle=False, max_steps=5)
-    assert (g.reason, g.epochs, g.extras["cycle_step"]) == ("max_steps", 5, 1)
-    assert _cert(g) == _cert(r) and len(g.trace) == 5
-
-
-@pytest.mark.parametrize("fast", [True, False])
 def test_balanced_winnow_stop_on_cycle(fast, monkeypatch):
     monkeypatch.setattr(_flint_relax, "ENABLED", fast)
     # by hand (alpha = 2, a+ = a- = 1): round 1, sign(0) != +1: a+ = 2, a- = 1/2; round 2, score 3/2 > 0 on
@@ -265,29 +225,6 @@ def test_relaxation_high_powers_of_small_primes(eta):
     # high powers, the capped path of the reduction
     X, y = [[48, 96, 81], [144, -48, 162], [-96, 48, -81], [81, 243, 48]], [1, 1, -1, -1]
     _identical(*_both(single_sample_relaxation, X, y, eta=eta, max_steps=60, max_bits=None))
-    _identical(*_both(batch_relaxation, X, y, eta=eta, max_steps=25, max_bits=None))
-
-
-powers = st.tuples(st.integers(0, 20), st.integers(0, 12), st.integers(0, 3), st.integers(0, 2))
-
-
-@SETTINGS
-@given(powers, st.lists(st.tuples(powers, st.integers(-10**6, 10**6)), min_size=1, max_size=5),
-       st.sampled_from([1, 401, 1009 * 7]), st.integers(0, 60))
-def test_reduction_and_bits_against_fractions(dp, entries, extra, current):
-    # lowest terms and the bit count, against Fraction (an independent reduction): D = 2^a 3^b 211^c 401^e,
-    # v_j = (the same primes to other powers) * r_j; R = D's part on primes >= 200 times an unrelated number
-    def num(p, r=1):
-        return 2 ** p[0] * 3 ** p[1] * 211 ** p[2] * 401 ** p[3] * r
-
-    D = num(dp)
-    v = [num(p, r) for p, r in entries]
-    R = _flint_relax._nonsmooth(D) * extra
-    v2, D2, bits = _flint_relax._reduce_with_bits(v, D, R, current)
-    fr = [F(x, D) for x in v]
-    assert [F(x, D2) for x in v2] == fr and math.gcd(D2, *v2) == 1 and D2 > 0
-    exact = max(max(abs(q.numerator).bit_length(), q.denominator.bit_length()) for q in fr)
-    assert bits == max(exact, current)
 
 
 def test_numpy_and_scaled_input():
@@ -298,7 +235,7 @@ def test_numpy_and_scaled_input():
 
     X, y = np.array([[3, -2, 5], [1, 4, -1], [-2, -3, 2], [5, 1, 1]]), np.array([1, -1, 1, -1])
     for data in (X, exactlin.scaled(X, 3)):
-        for fn, kw in ((balanced_winnow, {"alpha": 8}), (batch_relaxation, {}), (single_sample_relaxation, {})):
+        for fn, kw in ((balanced_winnow, {"alpha": 8}), (single_sample_relaxation, {})):
             _identical(*_both(fn, data, y, max_epochs=20, **kw))
 
 
@@ -308,7 +245,6 @@ def test_progress_records_equal():
 
     X, y = make("separable", 30, 3)
     for fn, kw in ((single_sample_relaxation, {"max_epochs": 80, "max_bits": None, "max_steps": None}),
-                   (batch_relaxation, {"max_steps": 60, "max_bits": None}),
                    (balanced_winnow, {"max_epochs": 80, "max_steps": None})):
         seen = []
         for enabled in (True, False):
