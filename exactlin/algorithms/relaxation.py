@@ -358,10 +358,11 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
+    name = "flint" if P.arithmetic == "auto" else P.arithmetic
     zi = _zero_sample(Z)
     if zi is not None:
+        P.record_arithmetic(name, {})  # nothing computed
         return _undefined_run("batch-relaxation", prob, P, a1, zi)
-    name = "flint" if P.arithmetic == "auto" else P.arithmetic
     rep = OverOneDenominator(Z, a1, b=b) if name == "flint" else batch_arith(name, Z, a1)
     tracer = P.tracer(prob.d)
     rule = _BatchRelaxation(Z, b, sched)

@@ -89,6 +89,7 @@ def check(fn, *args, **kw) -> dict:
         a.pop("arithmetic", None), b.pop("arithmetic", None)
         assert a == b, name
         assert run.arithmetic["used"] == (ref.arithmetic["used"] if name == "auto" else name) or name == "auto"
+        assert run.arithmetic["requested"] == name
     runs["fraction"] = ref
     return runs
 
