@@ -278,7 +278,7 @@ def test_docstring_examples_by_hand():
     # batch PLA with alpha = 1, N = 4: w(2) = (0,1,-4) / 4
     assert check(batch_pla, X, y)["integer"].w == (0, F(1, 4), -1)
     # gradient descent from w = z_1 = (4,0,1) (bias last: z = (4,0,1), (-1,-1,-1), (0,-1,-1), (-2,-2,1)): the scores
-    # are 17, -5, -1, -7, so V = {2, 3, 4}, R(w) = 13 and w + z_2 + z_3 + z_4 = (1,-4,0), whose scores 4, 3, 4, 6 are > 0
+    # are 17, -5, -1, -7, so V = {2, 3, 4}, R(w) = 13 and w + z_2 + z_3 + z_4 = (1,-4,0), with scores 4, 3, 4, 6
     r = check(perceptron_gd, X, y, trace=True)["integer"]
     assert r.w == (1, -4, 0) and r.updates == 1 and r.trace[0].info["R"] == 13
 
