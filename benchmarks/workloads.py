@@ -783,6 +783,8 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
         return fn(X, y, **kw)
 
     def fraction():
+        if "fraction" in fn.arithmetics:  # the readable reference, by name
+            return fn(X, y, arithmetic="fraction", **kw)
         _flint_relax.ENABLED = False
         try:
             return fn(X, y, **kw)
@@ -834,7 +836,8 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10",
                     [Impl("exactlin fast path", fast, note=args)],
                     [Impl("Fraction loop (ENABLED=False)", fraction, once=True,
-                          note="the same call with _flint_relax.ENABLED = False")],
+                          note="the same call with arithmetic='fraction' (single-sample rules: "
+                               "_flint_relax.ENABLED = False)")],
                     check, info, size=f"{n} x {d}, {iterations} iterations",
                     extra={"data": "budget_data.make('separable', n, d)"})
 
@@ -1072,9 +1075,11 @@ WORKLOADS = {
     "voted-separable": ("exactlin.algorithms._fast_voted", voted_workload, {}, {"n": 200, "d": 5}),
     "voted-noisy": ("exactlin.algorithms._fast_voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
+    "batch-relaxation": ("exactlin.engine.arith_relax", functools.partial(flint_relax_workload, "batch-relaxation"),
+                         {}, {"n": 20, "d": 3, "iterations": 5}),
     **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
              {"n": 20, "d": 3, "iterations": 5})
-       for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
+       for key in ("single-sample-relaxation", "balanced-winnow")},
     "flint-ho-kashyap": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "ho-kashyap"}, {"algorithm": "ho-kashyap", "n": 20, "d": 3, "iters": 5}),
     "flint-ho-kashyap-mod1": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
@@ -1085,7 +1090,7 @@ WORKLOADS = {
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
     "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
-    "batch": ("exactlin.algorithms._fast_batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
+    "batch": ("exactlin.engine.batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
     "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),
 }
 

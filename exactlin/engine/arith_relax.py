@@ -344,8 +344,11 @@ class OverOneDenominator:
                 return bits
         return None
 
-    def delta_norm2(self, snap) -> Fraction:
-        return sum(((x - y) ** 2 for x, y in zip(self.w(), self.fractions(snap))), Fraction(0))
+    def delta_norm2(self, before) -> tuple[int, int]:
+        """||a - a(before)||^2 = num / den: v / D - v0 / D0 = (v D0 - v0 D) / (D D0)."""
+        v0, D0 = before
+        D = self.D
+        return sum((x * D0 - y * D) ** 2 for x, y in zip(self.v, v0)), (D * D0) ** 2
 
     def relaxation_coefficients(self, s, idx, eta, b) -> RelaxationCoefficients:
         eta, b = Fraction(eta), Fraction(b)

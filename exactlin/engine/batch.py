@@ -17,17 +17,17 @@ every 64 corrections, so that a sum whose terms have different denominators stop
 progress ticks, the trace (the step of iteration k: the score |Y_k|, ``Y`` and the ``increment``, with the rule's
 information) and the history (Y_k, c) of every iteration, which the convergence monitor replays.
 
-**Why every representation gives the same run.**  The loop asks the representation only for exact facts: which
+**Why every representation gives the same run.** The loop asks the representation only for exact facts: which
 samples pass the test (``all``), whether the state repeats (``key``: equal iff a is equal), the bit length of a
-(``bits_above``) and of a partial increment (``partial_bits``), ||a(k+1) - a(k)||^2 (``delta_norm2``) and
-the sum of the exact scores over Y_k (``exact_sum``).  Each representation proves these exact in its own module:
-the Fraction reference computes them as written; the scaled integers (:mod:`exactlin.engine.arith`, with the
-batch sums of :class:`BatchIntegerArith` below) on float64/int64/Python integers within proven bounds; the
-relaxation's integers over one denominator (:mod:`exactlin.engine.arith_relax`) in lowest terms.  Every decision
-of the loop (the empty Y_k, a repeat, a criterion, a bound) is then taken on the same exact values in the same
-order, so the runs are equal field for field.  The trace keeps each recorded iteration's states as the
-representation's snapshots; its Steps (Fraction vectors, the increment a(k+1) - a(k), the rule's information)
-are built when the trace is first read.
+(``bits_above``) and of a partial increment (``partial_bits``), and ||a(k+1) - a(k)||^2 (``delta_norm2``, an
+integer numerator and denominator). Each representation proves these exact in its own module: the Fraction
+reference computes them as written; the scaled integers (:mod:`exactlin.engine.arith`, with the batch sums of
+:class:`BatchIntegerArith` below) on float64/int64/Python integers within proven bounds; the relaxation's integers
+over one denominator (:mod:`exactlin.engine.arith_relax`) in lowest terms. Every decision of the loop (the empty
+Y_k, a repeat, a criterion, a bound) is then taken on the same exact values in the same order, so the runs are
+equal field for field. The trace keeps each recorded iteration's states as the representation's snapshots; its
+Steps (Fraction vectors, the increment a(k+1) - a(k), the rule's information, computed from them) are built when
+the trace is first read.
 """
 
 from __future__ import annotations
@@ -191,11 +191,13 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
             crit = None  # ||increment||^2 < 0 never holds
         zero_test = op == "<=" and T == 0  # ||increment||^2 <= 0: the increment is 0, a did not change
 
+        Tn, Td = T.numerator, T.denominator
+
         def criterion(changed, before):
             if zero_test:
                 return not changed
-            d2 = rep.delta_norm2(before) if changed else Fraction(0)
-            return d2 < T if op == "<" else d2 <= T
+            num, den = rep.delta_norm2(before) if changed else (0, 1)  # ||increment||^2 = num / den, den > 0
+            return num * Td < Tn * den if op == "<" else num * Td <= Tn * den
 
     def result(converged, reason, k):
         rule.finish(rep)
@@ -304,8 +306,9 @@ def _partial_bits_fractions(row, d: int, idx, coefs, bound: int):
     return None
 
 
-def _delta_norm2_fractions(a_new, a) -> Fraction:
-    return sum(((x - y) ** 2 for x, y in zip(a_new, a)), Fraction(0))
+def _delta_norm2_fractions(a_new, a) -> tuple[int, int]:
+    d2 = sum(((x - y) ** 2 for x, y in zip(a_new, a)), Fraction(0))
+    return d2.numerator, d2.denominator
 
 
 class BatchFractionArith(FractionArith):
@@ -316,8 +319,8 @@ class BatchFractionArith(FractionArith):
         ``bound``, or None."""
         return _partial_bits_fractions(self.Z.__getitem__, self.d, idx, coefs, bound)
 
-    def delta_norm2(self, before) -> Fraction:
-        """||a - a(before)||^2, a the current state."""
+    def delta_norm2(self, before) -> tuple[int, int]:
+        """||a - a(before)||^2 = num / den (den > 0), a the current state."""
         return _delta_norm2_fractions(self.w_, before)
 
     def exact_sum(self, s, idx) -> Fraction:
@@ -416,12 +419,15 @@ class BatchIntegerArith(IntegerArith):
                 return b
         return None
 
-    def delta_norm2(self, before) -> Fraction:
+    def delta_norm2(self, before) -> tuple[int, int]:
         v0, p0, q0 = before
         if (p0, q0) != (self.p, self.q):
             return _delta_norm2_fractions(self.w(), self.fractions(before))
-        diff = (self.v.astype(object) - v0.astype(object)).tolist()
-        return Fraction(self.p * self.p * sum(x * x for x in diff), self.q * self.q)
+        if self.v.dtype == v0.dtype == np.int64:  # |v_j|, |v0_j| < 2^62: the difference fits
+            diff = (self.v - v0).tolist()
+        else:
+            diff = (self.v.astype(object) - v0.astype(object)).tolist()
+        return self.p * self.p * sum(x * x for x in diff), self.q * self.q
 
     def exact_sum(self, s, idx) -> Fraction:
         vals = s.values[idx]
