@@ -302,7 +302,8 @@ class _BatchRelaxation(BatchRule):
     def __init__(self, Z, b, sched):
         self.b, self.sched = b, sched
         self.stationary = sched.constant
-        self.norms = [_dot(z, z) for z in Z]
+        self.Z = Z
+        self._norms = None
         self.pending: list = []  # the single-sample identity to check after the update: (i, eta, a^t(k) y_i)
 
     def _check(self, rep, s, k) -> None:
@@ -321,8 +322,14 @@ class _BatchRelaxation(BatchRule):
         eta = _eta_in_range(self.sched, k)
         if len(idx) == 1:
             self.pending.append((idx[0], eta, rep.exact(s, idx[0])))
-        coefs = relaxation_coefficients(rep, s, idx, eta, self.b, self.norms)
+        coefs = relaxation_coefficients(rep, s, idx, eta, self.b, self.norms())
         return coefs, (lambda a, inc: {"J_r": coefs.J_r(), "eta": eta})
+
+    def norms(self) -> list:
+        """||z_i||^2 (the Fraction representations' coefficients divide by them; the flint one has its own)."""
+        if self._norms is None:
+            self._norms = [_dot(z, z) for z in self.Z]
+        return self._norms
 
     def finish(self, rep) -> None:
         # the identity of the last update (only the check: coefficients() would also evaluate eta(k) one past the

@@ -35,7 +35,7 @@ from fractions import Fraction
 import flint
 
 __all__ = ["OverOneDenominator", "RelaxationCoefficients", "reduce_with_bits", "frac_bits", "nonsmooth",
-           "relaxation_coefficients", "relaxation_criterion"]
+           "relaxation_coefficients"]
 
 #: the product of the primes below 200
 _SMALL_PRIMES = math.prod(p for p in range(2, 200) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
@@ -145,7 +145,8 @@ def _integer_rows(Z) -> tuple[int, list[list[int]]]:
     num = getattr(Z, "num", None)
     if num is not None:  # exact.rows.ExactRows: integers over one denominator already
         return Z.den, [[int(x) for x in r] for r in num.tolist()]
-    pairs = [[Fraction(q).as_integer_ratio() for q in row] for row in Z]
+    pairs = [[q.as_integer_ratio() if type(q) in (Fraction, int) else Fraction(q).as_integer_ratio() for q in row]
+             for row in Z]
     L = math.lcm(*(b for row in pairs for _, b in row)) if pairs else 1
     return L, [[a * (L // b) for a, b in row] for row in pairs]
 
@@ -209,13 +210,6 @@ def relaxation_coefficients(rep, s, idx, eta: Fraction, b: Fraction, norms) -> R
     exact = [rep.exact(s, i) for i in idx]
     return RelaxationCoefficients([eta * (b - q) / norms[i] for q, i in zip(exact, idx)],
                                   sum(((q - b) ** 2 / norms[i] for q, i in zip(exact, idx)), Fraction(0)) / 2)
-
-
-def relaxation_criterion(rep, s, idx, b: Fraction, norms) -> Fraction:
-    """J_r = 1/2 sum_{i in idx} (a^t z_i - b)^2 / ||z_i||^2 at the scores ``s`` (0 for no sample)."""
-    if not idx:
-        return Fraction(0)
-    return relaxation_coefficients(rep, s, idx, Fraction(1), b, norms).J_r()
 
 
 class OverOneDenominator:
