@@ -11,7 +11,7 @@ The loop owns everything else, once: the empty Y_k (reason ``converged``), the e
 rule (reason ``cycle``, with the coefficients of one period as Gordan weights; ``stop_on_cycle=False`` keeps the
 first certificate and goes on), the criterion (checked after the update, as the notes' do-until loops do; with
 ``criterion_first`` it is checked before the cycle's stop on the iteration that proved the repeat), every budget
-(the batch budget ``max_steps`` = :func:`~exactlin.algorithms._loop.batch_step_limit`, ``max_epochs``,
+(the batch budget ``max_steps`` = :func:`~exactlin.engine.trace.batch_step_limit`, ``max_epochs``,
 ``max_updates``, ``max_seconds``, and ``max_bits`` -- also within an iteration, on the partial increment after
 every 64 corrections, so that a sum whose terms have different denominators stops before it is paid for), the
 progress ticks, the trace (the step of iteration k: the score |Y_k|, ``Y`` and the ``increment``, with the rule's
@@ -39,6 +39,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactlin.engine import trace
 from exactlin.engine.arith import FractionArith, IntegerArith, fraction_bits
 from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
 
@@ -114,11 +115,9 @@ class _Records:
     or None, changed, the rule's information); the Steps are built through a fresh Tracer when first read."""
 
     def __init__(self, tracer, rep):
-        from exactlin.algorithms._loop import TRACE_STEP_LIMIT
-
         self.tracer, self.rep = tracer, rep
         self.mode = tracer.mode
-        self.limit = 0 if self.mode is False else (TRACE_STEP_LIMIT if self.mode is None else math.inf)
+        self.limit = 0 if self.mode is False else (trace.TRACE_STEP_LIMIT if self.mode is None else math.inf)
         self.items: list = []
         self.added = 0
 
@@ -137,9 +136,7 @@ class _Records:
             tracer.steps = LazySteps(len(self.items), self._build)
 
     def _build(self) -> list:
-        from exactlin.algorithms._loop import Tracer
-
-        tracer = Tracer(self.mode, self.tracer.d)
+        tracer = trace.Tracer(self.mode, self.tracer.d)
         fractions = self.rep.fractions
         for k, idx, before, after, changed, info in self.items:
             keep = tracer.keep_vectors()
@@ -166,18 +163,16 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
     certificate), the criterion (``criterion``), ``max_updates``, ``max_seconds``.  The budget: ``max_steps``
     iterations (set on ``bounds``: by default ceil(DEFAULT_BATCH_VISITS / n)) and ``max_epochs``.  See the module
     docstring for why every representation gives the same result."""
-    from exactlin.algorithms._loop import CycleDetector, batch_step_limit
-
     n = rep.n
     test = rep.threshold(rule.b, strict=rule.strict)
     key = rep.key()
-    cycles = CycleDetector(key) if rule.stationary else None
+    cycles = trace.CycleDetector(key) if rule.stationary else None
     history: list = []
     updates = 0
     last = 0
     lam = found = found_at = None
     max_bits = rep.bits()
-    limit = bounds.max_steps = batch_step_limit(bounds.max_steps, n)
+    limit = bounds.max_steps = trace.batch_step_limit(bounds.max_steps, n)
     ticking = bounds.progress is not None
     bits_bound = bounds.max_bits
     timed = bounds.max_seconds is not None
@@ -443,7 +438,7 @@ class BatchIntegerArith(IntegerArith):
         vals = s.values[idx]
         if vals.dtype == np.float64:  # integers below 2^53: exact in int64
             vals = vals.astype(np.int64)
-        return Fraction(self.p * sum(int(x) for x in vals.tolist()), self.q * self.L)
+        return Fraction(s.num * sum(int(x) for x in vals.tolist()), s.den)
 
 
 def batch_arith(name: str, Z, w1, *, step=None):

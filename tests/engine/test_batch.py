@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from exactlin.algorithms import _loop
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd
 from exactlin.algorithms.relaxation import batch_relaxation
+from exactlin.engine import trace
 from exactlin.engine.arith_relax import frac_bits, nonsmooth, reduce_with_bits
 from exactlin.errors import ExactlinError, ParameterError
 
@@ -337,7 +338,7 @@ def test_relaxation_high_powers_of_small_primes(eta):
 
 
 def test_brent_after_the_table(monkeypatch):
-    monkeypatch.setattr(_loop, "CYCLE_TABLE_LIMIT", 2)
+    monkeypatch.setattr(trace, "CYCLE_TABLE_LIMIT", 2)
     X, y = [(1, 2), (2, -1), (-1, 3), (3, 1), (-2, -2), (1, -3)], [1, -1, 1, -1, 1, -1]
     for fn in (batch_perceptron, batch_pla, perceptron_gd):
         for bias in ("none", "first"):
@@ -346,8 +347,9 @@ def test_brent_after_the_table(monkeypatch):
 
 def test_trace_limits(monkeypatch):
     # a short step limit (incomplete trace) and a short vector limit (steps without vectors), on every arithmetic
-    monkeypatch.setattr(_loop, "TRACE_STEP_LIMIT", 7)
-    monkeypatch.setattr(_loop, "TRACE_VECTOR_LIMIT", 12)
+    for module in (_loop, trace):  # (the rule's Tracer still comes from algorithms/_loop.py)
+        monkeypatch.setattr(module, "TRACE_STEP_LIMIT", 7)
+        monkeypatch.setattr(module, "TRACE_VECTOR_LIMIT", 12)
     from benchmarks.budget_data import make
 
     X, y = make("noisy", 60, 2)  # d = 3 with the bias: a step keeps vectors while (steps kept + 1) 3 <= 12: 4 steps
@@ -392,7 +394,6 @@ def test_arithmetic_choices_are_declared():
 def test_monitor_replay_against_the_fraction_monitor(prob, c, start, data):
     """integer_batch_monitor against batch_monitor_fractions on the histories of real runs, a given w* (a separator
     or not) and tampered histories (a corrected sample that is classified correctly)."""
-    from exactlin.algorithms._loop import Bounds, Tracer
     from exactlin.data.dataset import normalize
     from exactlin.engine.batch import BatchRule, Repeated, batch_arith, batch_loop
     from exactlin.theory.batch_replay import integer_batch_monitor
@@ -409,7 +410,7 @@ def test_monitor_replay_against_the_fraction_monitor(prob, c, start, data):
         def coefficients(self, rep, s, idx, k, record):
             return Repeated(c, len(idx)), {}
 
-    res = batch_loop(batch_arith("integer", Z, a1, step=c), Rule(), Bounds(max_epochs=30), Tracer(False, d))
+    res = batch_loop(batch_arith("integer", Z, a1, step=c), Rule(), trace.Bounds(max_epochs=30), trace.Tracer(False, d))
     w_star = data.draw(st.sampled_from([res.a, tuple(data.draw(st.lists(st.integers(-5, 5), min_size=d,
                                                                           max_size=d)))]))
     history = res.history
