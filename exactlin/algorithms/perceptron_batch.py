@@ -166,7 +166,7 @@ class _VaryingEta(BatchRule):
 @register("batch-perceptron", family="perceptron", seed=SEED003, number="Algorithm 3",
           title="Batch perceptron", params=BATCH_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="with a constant eta: batch Facts 1 and 2 at every iteration and M <= n R^2 ||a*||^2 / gamma^2",
-          arithmetics=("fraction", "integer"))
+          arithmetics=("fraction", "integer", "flint"))
 def batch_perceptron(X, y, P: Checked) -> Run:
     """Batch perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 3.
 
@@ -184,7 +184,7 @@ def batch_perceptron(X, y, P: Checked) -> Run:
 
     ``arithmetic``: ``integer`` (the default for a constant eta: the iterates scaled to integers, on float64,
     int64 or Python integers as exactness bounds allow; a varying eta rescales them when eta(k) needs it) or
-    ``fraction`` (the readable reference; the default for a varying eta).
+    ``fraction`` (the readable reference; the default for a varying eta) or ``flint`` (python-flint rationals).
 
     >>> r = batch_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.epochs, r.reason
@@ -232,7 +232,7 @@ PLA_PARAMS = (
 @register("batch-pla", family="perceptron", seed=SEED001, number="Batch PLA",
           title="Batch PLA (seed 001)", params=PLA_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
           monitor="batch Facts 1 and 2 at every iteration (Delta/N is Algorithm 3 with eta = alpha/N)",
-          arithmetics=("fraction", "integer"))
+          arithmetics=("fraction", "integer", "flint"))
 def batch_pla(X, y, P: Checked) -> Run:
     """Batch PLA, seed 001 (``001_5ccb68c426482a98.txt``, "Batch PLA").
 
@@ -244,7 +244,7 @@ def batch_pla(X, y, P: Checked) -> Run:
 
     It is Algorithm 3's batch rule with the coefficient c = alpha / N on the normalized samples z_i = y_i x~_i:
     sign(w^T x~_i) != y_i iff w^T z_i <= 0 (y_i is +1 or -1), and alpha Delta = c sum_{Y_k} z_i.
-    ``arithmetic``: ``integer`` (default) or ``fraction`` (the readable reference).
+    ``arithmetic``: ``integer`` (default), ``fraction`` (the readable reference) or ``flint``.
 
     ``variant="printed"`` sets Delta = 0 once, before the do-loop, as printed (erratum
     ``seed001-batch-pla-reset``): Delta_k = (Delta_{k-1} + sum of y_i x_i over the misclassified) / N, so w
@@ -262,9 +262,9 @@ def batch_pla(X, y, P: Checked) -> Run:
     alpha, eps = P["alpha"], P["epsilon"]
     tracer = P.tracer(prob.d)
     if P["variant"] == "printed":
-        choose_arithmetic(P, "fraction", refuse=("integer",),
-                          needs="and variant='printed': the carried-over Delta gives every sample a coefficient "
-                                "sum_m alpha / N^(k-m+1) that the integer scaling by one step cannot hold")
+        choose_arithmetic(P, "fraction", refuse=("integer", "flint"),
+                          needs="and variant='printed': the printed listing carries Delta over iterations, so it "
+                                "is no rule of the batch loop; it runs on Fractions only")
         return _batch_pla_printed(prob, w1, P, tracer)
     c = alpha / N
     # inc = alpha Delta, so ||Delta||^2 <= epsilon^2 is ||inc||^2 <= epsilon^2 alpha^2
@@ -362,7 +362,7 @@ GD_PARAMS = (
           title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS,
           conflicts=MONITOR_CONFLICTS, bias_default="last",
           monitor="batch Facts 1 and 2 at every iteration (Cauchy-Schwarz form: the start y_i x_i is not 0)",
-          arithmetics=("fraction", "integer"))
+          arithmetics=("fraction", "integer", "flint"))
 def perceptron_gd(X, y, P: Checked) -> Run:
     """Gradient descent on the perceptron risk, seed 002 (``002_c246c20bba6fa4e1.txt``).
 
@@ -374,8 +374,8 @@ def perceptron_gd(X, y, P: Checked) -> Run:
     with reason ``boundary`` (R(w) = 0, converged False) rather than ``converged``, and
     ``extras["separates"]`` is False.
     ``max_epochs`` bounds the iterations; the rule is stationary, so an exact repeat of w
-    stops with ``cycle`` and a verified Gordan certificate.  ``arithmetic``: ``integer`` (default) or
-    ``fraction`` (the readable reference).
+    stops with ``cycle`` and a verified Gordan certificate.  ``arithmetic``: ``integer`` (default), ``fraction``
+    (the readable reference) or ``flint``.
 
     ``w0`` starts from any vector, w = 0 included.  From w = 0 every sample has y_i x_i . w = 0: with the
     notes' test ``<`` V is empty, R(0) = 0 and the loop ends before its first step (reason ``boundary``);

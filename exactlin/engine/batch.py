@@ -41,10 +41,11 @@ import numpy as np
 
 from exactlin.engine import trace
 from exactlin.engine.arith import FractionArith, IntegerArith, fraction_bits
+from exactlin.engine.arith_flint import FlintArith
 from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
 
 __all__ = ["BatchRule", "BatchResult", "batch_loop", "settle_at_bound", "gordan_weights", "Repeated",
-           "BatchFractionArith", "BatchIntegerArith", "batch_arith"]
+           "BatchFractionArith", "BatchIntegerArith", "BatchFlintArith", "batch_arith"]
 
 
 @dataclass
@@ -441,13 +442,42 @@ class BatchIntegerArith(IntegerArith):
         return Fraction(s.num * sum(int(x) for x in vals.tolist()), s.den)
 
 
+def _fmpq(x):
+    from flint import fmpq
+
+    return fmpq(*Fraction(x).as_integer_ratio())
+
+
+class BatchFlintArith(FlintArith):
+    """python-flint rationals (:class:`~exactlin.engine.arith_flint.FlintArith`): the batch sum of one constant
+    coefficient as c times one sum of rows, the loop's questions answered on the fmpq values (exact, reduced)."""
+
+    def add_many(self, idx, coefs) -> None:
+        if isinstance(coefs, Repeated) and idx:
+            self.v = self.v + _fmpq(coefs.value) * self.Z[idx].sum(axis=0)
+        else:
+            super().add_many(idx, coefs)
+
+    def partial_bits(self, idx, coefs, bound: int):
+        Z = self.Z
+        return _partial_bits_fractions(lambda i: self.fractions(Z[i]), self.d, idx, coefs, bound)
+
+    def delta_norm2(self, before) -> tuple[int, int]:
+        diff = self.v - before
+        d2 = (diff * diff).sum() if len(diff) else _fmpq(0)
+        return int(d2.p), int(d2.q)
+
+    def exact_sum(self, s, idx) -> Fraction:
+        return sum((self.exact(s, j) for j in idx), Fraction(0))
+
+
 def batch_arith(name: str, Z, w1, *, step=None):
-    """The representation ``name`` ("fraction" or "integer") of the samples ``Z`` and the start ``w1`` for the
-    batch loop (``step``: the rule's constant coefficient, which the integer representation scales by)."""
+    """The representation ``name`` ("fraction", "integer" or "flint") of the samples ``Z`` and the start ``w1`` for
+    the batch loop (``step``: the rule's constant coefficient, which the integer representation scales by)."""
     from exactlin.errors import ParameterError
 
-    cls = {"fraction": BatchFractionArith, "integer": BatchIntegerArith}.get(name)
+    cls = {"fraction": BatchFractionArith, "integer": BatchIntegerArith, "flint": BatchFlintArith}.get(name)
     if cls is None:
-        raise ParameterError(f"the batch rules compute in arithmetic 'fraction' or 'integer', not {name!r}",
+        raise ParameterError(f"the batch rules compute in arithmetic 'fraction', 'integer' or 'flint', not {name!r}",
                              parameter="arithmetic")
     return cls(Z, w1, step=step)
