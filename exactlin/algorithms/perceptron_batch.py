@@ -14,10 +14,11 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import batch_step_limit, batch_steps_param, start_vector
+from exactlin.algorithms._loop import start_vector
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, printed_note, variant_param
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.engine.batch import BatchResult, BatchRule, Repeated, batch_arith, batch_loop, settle_at_bound
+from exactlin.engine.trace import batch_step_limit, batch_steps_param
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import fdot, zeros
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive

@@ -22,8 +22,9 @@ samples pass the test (``all``), whether the state repeats (``key``: equal iff a
 (``bits_above``) and of a partial increment (``partial_bits``), and ||a(k+1) - a(k)||^2 (``delta_norm2``, an
 integer numerator and denominator). Each representation proves these exact in its own module: the Fraction
 reference computes them as written; the scaled integers (:mod:`exactlin.engine.arith`, with the batch sums of
-:class:`BatchIntegerArith` below) on float64/int64/Python integers within proven bounds; the relaxation's integers
-over one denominator (:mod:`exactlin.engine.arith_relax`) in lowest terms. Every decision of the loop (the empty
+:class:`BatchIntegerArith` below) on float64/int64/Python integers within proven bounds; python-flint's reduced
+rationals (:class:`BatchFlintArith`) as the reference's values; the relaxation's integers over one denominator
+(:mod:`exactlin.engine.arith_relax`) in lowest terms. Every decision of the loop (the empty
 Y_k, a repeat, a criterion, a bound) is then taken on the same exact values in the same order, so the runs are
 equal field for field. The trace keeps each recorded iteration's states as the representation's snapshots; its
 Steps (Fraction vectors, the increment a(k+1) - a(k), the rule's information, computed from them) are built when
