@@ -239,12 +239,14 @@ def integer_rows(Z, w1, step) -> tuple[int, Any, list[int]]:
 
 
 class Block:
-    """A block of integer scores S_j = <v, Z'_j> (``values``) and the tier that computed them."""
+    """A block of integer scores S_j = <v, Z'_j> (``values``), the tier that computed them and their unit: the
+    exact score is ``num * S_j / den`` (the scale of the time it was computed: a block read later, e.g. by a
+    trace recorder after a rescale, still converts exactly)."""
 
-    __slots__ = ("values", "tier")
+    __slots__ = ("values", "tier", "num", "den")
 
-    def __init__(self, values: np.ndarray, tier: str):
-        self.values, self.tier = values, tier
+    def __init__(self, values: np.ndarray, tier: str, num: int = 1, den: int = 1):
+        self.values, self.tier, self.num, self.den = values, tier, num, den
 
     def __len__(self) -> int:
         return len(self.values)
@@ -320,14 +322,14 @@ class IntegerArith:
             if self.vf is None:
                 self.vf = self.v.astype(np.float64)
             self.tiers["float64"] += 1
-            return Block(self.Zf[i:i + length] @ self.vf, "float64")
+            return Block(self.Zf[i:i + length] @ self.vf, "float64", self.p, self.q * self.L)
         if not self.big and bound < I64_HEADROOM:
             self.tiers["int64"] += 1
-            return Block(self.Z64[i:i + length] @ self.v, "int64")
+            return Block(self.Z64[i:i + length] @ self.v, "int64", self.p, self.q * self.L)
         self._to_python()
         self.tiers["python"] += 1
         v = self.v if self.big else self.v.astype(object)
-        return Block(self.Zobj[i:i + length].dot(v), "python")
+        return Block(self.Zobj[i:i + length].dot(v), "python", self.p, self.q * self.L)
 
     @staticmethod
     def threshold(b=0, strict: bool = False) -> Cut:
@@ -364,7 +366,7 @@ class IntegerArith:
         return np.flatnonzero(self._wrong(s, t)).tolist()
 
     def exact(self, s: Block, j: int) -> Fraction:
-        return Fraction(self.p * int(s.values[j]), self.q * self.L)
+        return Fraction(s.num * int(s.values[j]), s.den)
 
     # -- writing -----------------------------------------------------------------------------------------
     def _multiplier(self, coef) -> Fraction:
@@ -518,6 +520,8 @@ REPRESENTATIONS: dict[str, type] = {"fraction": FractionArith, "integer": Intege
 def make_arith(name: str, Z, w1, *, step=None):
     """The representation ``name`` ("fraction" or "integer"; others register themselves in
     :data:`REPRESENTATIONS`) of the samples ``Z`` and the start ``w1``."""
+    if name == "flint" and name not in REPRESENTATIONS:
+        from exactlin.engine import arith_flint  # noqa: F401  (registers FlintArith; imports python-flint)
     try:
         cls = REPRESENTATIONS[name]
     except KeyError:
