@@ -175,6 +175,17 @@ class MachineArith:
         own = int(s.own[j])
         return self.bases[own].exact(s.blocks[own], j) - self.bases[r].exact(s.blocks[r], j)
 
+    def undefined(self) -> list[int]:
+        """The samples whose largest score g_j (over every class) is tied: the machine's decision is undefined
+        there (the notes: "in case of ties, the classification is undefined")."""
+        s = self.scores(0, self.n)
+        G = self._raw(s)
+        if G is None:
+            G = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(self.n)]
+            return [j for j, g in enumerate(G) if g.count(max(g)) != 1]
+        top = G.max(axis=1)
+        return np.flatnonzero((G == top[:, None]).sum(axis=1) != 1).tolist()
+
     # -- updates
 
     def add(self, i: int, coef) -> None:

@@ -233,16 +233,15 @@ class ReducedArith:
 
     # -- updates
 
-    def _absorb(self, q: int) -> None:
-        """Keep the invariant: every prime >= 200 of a new denominator's factor q divides R."""
-        r = q
+    def _absorb(self, f: int) -> None:
+        """Keep the invariant when D is multiplied by f: every prime >= 200 of f divides R."""
+        r = nonsmooth(f)
         g = math.gcd(r, self.R)
         while g > 1:
             r //= g
             g = math.gcd(r, g)
-        r = nonsmooth(r)
         if r > 1:
-            self.R *= r // math.gcd(r, self.R)
+            self.R *= r
 
     def _set(self, v: list[int], D: int) -> None:
         before = self._seen
@@ -253,29 +252,31 @@ class ReducedArith:
 
     def add(self, i: int, coef) -> None:
         """a <- a + coef z_i."""
-        coef = Fraction(coef)
+        coef = coef if type(coef) is Fraction else Fraction(coef)
         p, q = coef.numerator, coef.denominator
         if not p:
             return
         g = math.gcd(p, self.L)
-        p, Lq = p // g, q * (self.L // g)
+        p, Lq = p // g, q * (self.L // g)  # coef z_i = p Z'_i / Lq
         D = self.D
-        M = D * Lq // math.gcd(D, Lq)
-        self._absorb(Lq)
-        f, h = M // D, p * (M // Lq)
-        self._set([x * f + h * z for x, z in zip(self.v, self.Z[i])], M)
+        g = math.gcd(D, Lq)
+        f = Lq // g  # M = lcm(D, Lq) = D f; f is short (relaxation: it divides L e_q b_q N_i)
+        self._absorb(f)
+        h = p * (D // g)  # M / Lq
+        self._set([x * f + h * z for x, z in zip(self.v, self.Z[i])], D * f)
 
     def add_many(self, idx, coefs) -> None:
         """a <- a + sum_j coefs_j z_{idx_j}, over the common denominator of the terms, reduced once."""
         terms = []
         M = self.D
         for i, c in zip(idx, coefs):
-            c = Fraction(c)
+            c = c if type(c) is Fraction else Fraction(c)
             if c:
                 g = math.gcd(c.numerator, self.L)
                 Lq = c.denominator * (self.L // g)
-                self._absorb(Lq)
-                M = M * Lq // math.gcd(M, Lq)
+                f = Lq // math.gcd(M, Lq)
+                self._absorb(f)
+                M *= f
                 terms.append((i, c.numerator // g, Lq))
         if not terms:
             return
