@@ -24,7 +24,7 @@ from exactlin.algorithms.perceptron_family import BOUND_PARAMS
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.engine.arith import make_arith
 from exactlin.engine.cyclic import cyclic
-from exactlin.engine.machine import MachineArith
+from exactlin.engine.machine import machine_arith
 from exactlin.errors import LabelError, ParameterError
 from exactlin.exact.format import quote
 from exactlin.exact.numbers import fdot as _dot
@@ -125,7 +125,7 @@ def linear_machine(X, y, P: Checked) -> Run:
     eta = P["eta"]
     tracer = P.tracer(c * d)
     used = "integer" if P.arithmetic == "auto" else P.arithmetic
-    rep = MachineArith(lambda Z, w1, step: make_arith(used, Z, w1, step=step), Y, labels, c, step=eta)
+    rep = machine_arith(lambda Z, w1, step: make_arith(used, Z, w1, step=step), Y, labels, c, step=eta)
     ks: list[int] = []  # the step of each update (stop_on_cycle=False: where the proved period sits)
     res = cyclic(rep, P.bounds(), tracer, coef=eta, stationary=True, stop_on_cycle=P["stop_on_cycle"],
                  after_update=None if P["stop_on_cycle"] else (lambda k, i: ks.append(k)))

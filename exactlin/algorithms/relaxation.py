@@ -36,6 +36,7 @@ from exactlin.algorithms.perceptron_family import (
     settle_at_bound,
 )
 from exactlin.engine.arith import FractionArith
+from exactlin.engine.arith_flint import FlintArith
 from exactlin.engine.cyclic import cyclic
 from exactlin.engine.reduced import ReducedArith
 from exactlin.errors import InputError, InvariantViolation, ParameterError
@@ -171,8 +172,9 @@ BATCH_PARAMS = (
     STOP_ON_CYCLE,
 )
 
-#: the representations single-sample relaxation computes in (``arithmetic=``; "auto" is "integer")
-_SINGLE_ARITH = {"fraction": FractionArith, "integer": ReducedArith}
+#: the representations single-sample relaxation computes in (``arithmetic=``; "auto" is "integer", a = v / D with
+#: the smooth-gcd reduction)
+_SINGLE_ARITH = {"fraction": FractionArith, "integer": ReducedArith, "flint": FlintArith}
 
 
 def _identity(rep, b, i: int, eta, before, k: int) -> None:
@@ -218,12 +220,13 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
+    used = "integer" if P.arithmetic == "auto" else P.arithmetic
     zi = _zero_sample(Z)
     if zi is not None:
+        P.record_arithmetic(used, {})  # nothing computed
         return _undefined_run("single-sample-relaxation", prob, P, a1, zi)
     tracer = P.tracer(prob.d)
     bounds = P.bounds()
-    used = "integer" if P.arithmetic == "auto" else P.arithmetic
     rep = _SINGLE_ARITH[used](Z, a1)
     norms: dict[int, Fraction] = {}  # ||y_i||^2, computed when sample i is first corrected
     coefs: list[Fraction] = []  # the coefficient of every update

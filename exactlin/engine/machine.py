@@ -10,6 +10,13 @@ rival), so ``add(s, c)`` is **w_i <- w_i + c y_s, w_rival <- w_rival - c y_s** w
 W: two rows touched, the pair (s, rival) recorded in ``pairs``.  The state (``w``, ``key``, ``snapshot``) is the
 stacked W, c d entries.
 
+Two layouts, the same answers: :class:`KeslerArith` holds the stacked W in ONE representation over the c - 1
+Kesler vectors of every sample (y_s in block i, -y_s in block j, j != i in class order), whose scores are the
+margins g_i - g_j themselves: a block of samples is one block of their Kesler scores, the sample's margin the
+smallest of its c - 1 (the rival the first j reaching it), a mistake a sample with a Kesler score <= 0, the update
+one ``add`` of the rival's Kesler vector.  :class:`MachineArith` holds the c vectors apart (memory c d instead of
+n (c - 1) c d) and compares their scores.
+
 **Exactness.**  The bases' raw scores are exact integers (or Fractions) in one unit u > 0 (the same scaling: the
 same samples, start and step, and an update of ±eta never rescales), so the largest g_j is at the same j as the
 largest raw score and g_i - g_j <= 0 iff raw_i <= raw_j: the comparisons of raw scores decide the rival and the
@@ -20,9 +27,25 @@ int64 values are exact as Python integers).  The margin itself is formed exactly
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
-__all__ = ["MachineArith"]
+from exactlin.exact.rows import ExactRows, from_fraction_rows
+
+__all__ = ["MachineArith", "KeslerArith", "machine_arith", "KESLER_ENTRIES"]
+
+#: the Kesler layout (:class:`KeslerArith`: one block of scores for every rival at once) is used while its
+#: n (c - 1) c d entries stay below this; beyond, :class:`MachineArith` holds the c vectors apart
+KESLER_ENTRIES = 1 << 22
+
+
+def machine_arith(make, Y, labels, c: int, *, step=1):
+    """The linear machine's representation: :class:`KeslerArith` while its n (c - 1) c d entries stay below
+    :data:`KESLER_ENTRIES`, else :class:`MachineArith` (the same answers; one product per block or c)."""
+    n, d = len(Y), (Y.shape[1] if hasattr(Y, "shape") else len(Y[0]))
+    cls = KeslerArith if n * (c - 1) * c * d <= KESLER_ENTRIES else MachineArith
+    return cls(make, Y, labels, c, step=step)
 
 
 def _common(values: list) -> list:
@@ -72,6 +95,7 @@ class MachineArith:
         self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
         self._pending = None  # (sample, rival, version) found by the last test
         self._version = 0
+        self._coef = self._neg = None
 
     @property
     def tiers(self) -> dict:
@@ -105,23 +129,25 @@ class MachineArith:
             raise ValueError("the linear machine's test is g_i - g_rival <= 0 (b = 0)")
         return strict
 
-    def _raw(self, s: _MBlock):
-        """The raw scores as one (length x c) array of one exact dtype, or None (bases without a common unit)."""
+    def _raw(self, s: _MBlock) -> list | None:
+        """The c raw score arrays in one exact dtype, or None (bases without numpy blocks of a common unit)."""
         blocks = s.blocks
-        if not all(hasattr(b, "values") for b in blocks):
+        try:
+            vals = [b.values for b in blocks]
+            unit = blocks[0].num, blocks[0].den
+            if any((b.num, b.den) != unit for b in blocks):
+                return None
+        except AttributeError:
             return None
-        units = {(getattr(b, "num", 1), getattr(b, "den", 1)) for b in blocks}
-        if len(units) != 1:
-            return None
-        return np.column_stack(_common([b.values for b in blocks]))
+        return _common(vals)
 
     def _test(self, s: _MBlock, strict: bool) -> None:
-        """The rivals and the mistakes of a whole block (vectorized when the bases' raw scores allow)."""
+        """The mistakes of a whole block, and their rivals (vectorized when the bases' raw scores allow)."""
         if s.wrong is not None:
             return
-        G = self._raw(s)
+        vals = self._raw(s)
         m = len(s.own)
-        if G is None:
+        if vals is None:
             g = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(m)]
             rivals, wrong = [], []
             for j in range(m):
@@ -131,24 +157,24 @@ class MachineArith:
                 wrong.append(g[j][own] < g[j][r] if strict else g[j][own] <= g[j][r])
             s.rivals, s.wrong = np.array(rivals, dtype=np.intp), np.array(wrong, dtype=bool)
             return
+        if self.c == 2:  # the rival is the other class
+            v0, v1 = vals
+            s.rivals = 1 - s.own
+            s.wrong = np.where(s.own == 0, v0 < v1, v1 < v0) if strict else np.where(s.own == 0, v0 <= v1, v1 <= v0)
+            return
+        G = np.column_stack(vals)
         rows = np.arange(m)
         own = G[rows, s.own]
-        if self.c == 2:
-            rivals = 1 - s.own
-            rv = G[rows, rivals]
+        if G.dtype == np.float64:
+            low = -np.inf
+        elif G.dtype == np.int64:
+            low = np.iinfo(np.int64).min  # every int64-tier score is above -2^62
         else:
-            if G.dtype == np.float64:
-                low = -np.inf
-            elif G.dtype == np.int64:
-                low = np.iinfo(np.int64).min  # every int64-tier score is above -2^62
-            else:
-                low = min(G.min(), 0) - 1
-            H = G.copy()
-            H[rows, s.own] = low
-            rivals = H.argmax(axis=1)  # the first largest among the other classes
-            rv = H[rows, rivals]
-        wrong = own < rv if strict else own <= rv
-        s.rivals, s.wrong = rivals, np.asarray(wrong, dtype=bool)
+            low = min(G.min(), 0) - 1
+        G[rows, s.own] = low
+        rivals = G.argmax(axis=1)  # the first largest among the other classes
+        rv = G[rows, rivals]
+        s.rivals, s.wrong = rivals, np.asarray(own < rv if strict else own <= rv, dtype=bool)
 
     def first(self, s: _MBlock, strict) -> int:
         self._test(s, strict)
@@ -183,6 +209,7 @@ class MachineArith:
         if G is None:
             G = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(self.n)]
             return [j for j, g in enumerate(G) if g.count(max(g)) != 1]
+        G = np.column_stack(G)
         top = G.max(axis=1)
         return np.flatnonzero((G == top[:, None]).sum(axis=1) != 1).tolist()
 
@@ -196,8 +223,10 @@ class MachineArith:
         else:
             r = self.rival(self.scores(i, 1), 0)
         own = int(self.labels[i])
+        if coef is not self._coef:
+            self._coef, self._neg = coef, -coef
         self.bases[own].add(i, coef)
-        self.bases[r].add(i, -coef)
+        self.bases[r].add(i, self._neg)
         self.pairs.append((i, r))
         self._version += 1
         self._pending = None
@@ -223,3 +252,161 @@ class MachineArith:
 
     def fractions(self, snap) -> tuple:
         return tuple(x for b, sn in zip(self.bases, snap) for x in b.fractions(sn))
+
+
+class _KBlock:
+    """The Kesler scores of samples i .. i+length-1 (``rows``: c - 1 per sample)."""
+
+    __slots__ = ("i", "rows", "length")
+
+    def __init__(self, i: int, rows, length: int):
+        self.i, self.rows, self.length = i, rows, length
+
+    def __len__(self) -> int:
+        return self.length
+
+
+def _kesler_rows(Y, labels, c: int):
+    """The n (c - 1) Kesler vectors, c - 1 per sample in class order of the rival: an ExactRows (integers over the
+    samples' denominator) when the samples fit in int64, else tuples of Fractions."""
+    n = len(labels)
+    E = Y if isinstance(Y, ExactRows) else from_fraction_rows(tuple(tuple(r) for r in Y))
+    if E is not None:
+        num, d = E.num, E.num.shape[1]
+        K = np.zeros((n, c - 1, c * d), dtype=np.int64)
+        for s in range(n):
+            i = labels[s]
+            for r, j in enumerate(k for k in range(c) if k != i):
+                K[s, r, i * d:(i + 1) * d] = num[s]
+                K[s, r, j * d:(j + 1) * d] = -num[s]  # |num| < 2^63: its negation fits
+        return ExactRows(K.reshape(n * (c - 1), c * d), E.den)
+    d = len(Y[0])
+    zero = Fraction(0)
+    out = []
+    for s in range(n):
+        y, i = tuple(Fraction(x) for x in Y[s]), labels[s]
+        for j in range(c):
+            if j != i:
+                row = [zero] * (c * d)
+                row[i * d:(i + 1) * d] = y
+                row[j * d:(j + 1) * d] = [-x for x in y]
+                out.append(tuple(row))
+    return tuple(out)
+
+
+class KeslerArith:
+    """The stacked W in one representation over the Kesler vectors (module docstring); ``make(K, w1, step=...)``
+    builds it (e.g. :class:`~exactlin.engine.arith.IntegerArith`)."""
+
+    def __init__(self, make, Y, labels, c: int, *, step=1):
+        self.c = c
+        self.labels = [int(a) for a in labels]
+        self.n = len(self.labels)
+        d = Y.shape[1] if hasattr(Y, "shape") else len(Y[0])
+        self.d = c * d
+        self.base = make(_kesler_rows(Y, self.labels, c), (0,) * self.d, step=step)
+        self.name = self.base.name
+        self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
+        self._pending = None  # (sample, Kesler row, version) found by the last test
+        self._version = 0
+
+    @property
+    def tiers(self) -> dict:
+        return self.base.tiers
+
+    @property
+    def rekey(self):
+        return self.base.rekey
+
+    @rekey.setter
+    def rekey(self, value) -> None:
+        self.base.rekey = value
+
+    def scores(self, i: int, length: int) -> _KBlock:
+        m = self.c - 1
+        return _KBlock(i, self.base.scores(i * m, length * m), length)
+
+    def threshold(self, b=0, strict: bool = False):
+        if b:
+            raise ValueError("the linear machine's test is g_i - g_rival <= 0 (b = 0)")
+        return self.base.threshold(0, strict)
+
+    def _row(self, s: _KBlock, j: int) -> int:
+        """The Kesler row (in the block) of sample j's rival: its smallest score, the first on a tie."""
+        m = self.c - 1
+        if m == 1:
+            return j
+        vals = getattr(s.rows, "values", None)
+        if vals is not None:
+            return j * m + int(vals[j * m:(j + 1) * m].argmin())
+        q = [self.base.exact(s.rows, j * m + r) for r in range(m)]
+        return j * m + q.index(min(q))
+
+    def _rival(self, s: _KBlock, row: int) -> int:
+        r, own = row % (self.c - 1), self.labels[s.i + row // (self.c - 1)]
+        return r if r < own else r + 1
+
+    def first(self, s: _KBlock, t) -> int:
+        f = self.base.first(s.rows, t)
+        m = self.c - 1
+        if f == len(s.rows):
+            return s.length
+        j = f // m
+        self._pending = (s.i + j, self._row(s, j), s, self._version)
+        return j
+
+    def all(self, s: _KBlock, t) -> list[int]:
+        return sorted({f // (self.c - 1) for f in self.base.all(s.rows, t)})
+
+    def rival(self, s: _KBlock, j: int) -> int:
+        return self._rival(s, self._row(s, j))
+
+    def exact(self, s: _KBlock, j: int):
+        """The margin g_own - g_rival of sample i + j: the Kesler score of its rival's row."""
+        return self.base.exact(s.rows, self._row(s, j))
+
+    def add(self, i: int, coef) -> None:
+        """w_own <- w_own + coef y_i, w_rival <- w_rival - coef y_i (the Kesler vector of sample i and its rival)."""
+        p = self._pending
+        if p is not None and p[0] == i and p[3] == self._version:
+            s, row = p[2], p[1]
+        else:
+            s = self.scores(i, 1)
+            row = self._row(s, 0)
+        r = self._rival(s, row)
+        self.base.add(i * (self.c - 1) + row % (self.c - 1), coef)
+        self.pairs.append((i, r))
+        self._version += 1
+        self._pending = None
+
+    def undefined(self) -> list[int]:
+        """The samples whose largest score g_j is tied (the machine's decision is undefined there): with m the
+        sample's smallest Kesler score g_own - g_j, a tie at the top is m = 0 (the own class ties a rival) or m < 0
+        reached twice (two rivals tie above the own class)."""
+        m = self.c - 1
+        s = self.base.scores(0, self.n * m)
+        vals = getattr(s, "values", None)
+        if vals is None:
+            vals = np.array([self.base.exact(s, r) for r in range(self.n * m)], dtype=object)
+        G = vals.reshape(self.n, m)
+        low = G.min(axis=1)
+        twice = (G == low[:, None]).sum(axis=1) >= 2
+        return np.flatnonzero((low == 0) | ((low < 0) & twice)).tolist()
+
+    def key(self):
+        return self.base.key()
+
+    def bits(self) -> int:
+        return self.base.bits()
+
+    def bits_above(self, current: int) -> int:
+        return self.base.bits_above(current)
+
+    def w(self) -> tuple:
+        return self.base.w()
+
+    def snapshot(self):
+        return self.base.snapshot()
+
+    def fractions(self, snap) -> tuple:
+        return self.base.fractions(snap)
