@@ -747,7 +747,7 @@ def pocket(X, y, P: Checked) -> Run:
     wrong = rep.threshold(0)  # sign(w^T x_i) != y_i  iff  <w, z_i> <= 0
 
     def mistakes() -> int:  # N E_in(w)
-        return len(rep.all(rep.every(), wrong))
+        return rep.count(rep.every(), wrong)
 
     trace = _PocketTrace(P.tracer(prob.d), rep)
     best = {"count": mistakes(), "t": 1, "w": rep.snapshot()}  # the pocket: w(1) to start

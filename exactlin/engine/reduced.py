@@ -37,6 +37,12 @@ __all__ = ["ReducedArith", "LazyBlock", "reduce_with_bits", "frac_bits", "nonsmo
 _SMALL_PRIMES = math.prod(p for p in range(2, 200) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
 
 
+#: n / d already in lowest terms (d > 0) as a Fraction, without the gcd Fraction() would compute again: Python 3.12+
+#: has Fraction._from_coprime_ints, 3.11 the keyword _normalize=False (both private; checked by the doctest of
+#: :meth:`ReducedArith.exact` and by every run's equality with the Fraction reference)
+_coprime = getattr(Fraction, "_from_coprime_ints", None) or (lambda n, d: Fraction(n, d, _normalize=False))
+
+
 def _smooth_gcd(x: int, D: int, Ds: int) -> int:
     """The part of gcd(x, D) made of primes below 200 (``Ds`` = gcd(D, their product)): each round divides
     x and D by the small primes they still share; only divisions of a long number by a short one."""
@@ -47,6 +53,19 @@ def _smooth_gcd(x: int, D: int, Ds: int) -> int:
         x //= t
         D //= t
         t = math.gcd(math.gcd(x, t), D)
+    return part
+
+
+def _small_part(x: int, D: int) -> int:
+    """The part of gcd(x, D) on the primes below 200: gcd(x, T) with T = D's part on those primes, each to at most
+    the 8th power, unless that gcd holds a prime to the 8th power (T may have cut it: then :func:`_smooth_gcd`)."""
+    Ds = math.gcd(D, _SMALL_PRIMES)
+    if Ds == 1:
+        return 1
+    D7 = Ds ** 7
+    part = math.gcd(x, math.gcd(D, D7 * Ds))
+    if math.gcd(part // math.gcd(part, D7), Ds) > 1:
+        part = _smooth_gcd(x, D, Ds)
     return part
 
 
@@ -229,7 +248,20 @@ class ReducedArith:
         return [j for j in range(len(s)) if test(j)]
 
     def exact(self, s: LazyBlock, j: int) -> Fraction:
-        return Fraction(s.value(j), s.state[1] * self.L)
+        """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when R says no prime >= 200 is shared
+        (every prime >= 200 of D L divides R; the primes below 200 by short gcds).
+
+        >>> rep = ReducedArith([(Fraction(3, 2), 5)], (Fraction(1, 3), Fraction(2, 7)))
+        >>> rep.exact(rep.scores(0, 1), 0)
+        Fraction(27, 14)
+        """
+        t, den = s.value(j), s.state[1] * self.L
+        R = self.R
+        if R == 1 or math.gcd(t % R, R) == 1:
+            g = _small_part(t, den)
+        else:
+            g = math.gcd(t, den)
+        return _coprime(t // g, den // g)
 
     # -- updates
 
