@@ -18,14 +18,14 @@ Conventions shared by every function here:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, _fast_pocket, _fast_voted, register
-from exactlin.algorithms._contract import Checked
+from exactlin.algorithms import _fast, _fast_voted, register
+from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import (
     STOP,
-    _bits,
+    Bounds,
+    Tracer,
     cyclic_single_sample,
     max_bits_param,
     max_steps_param,
@@ -41,11 +41,15 @@ from exactlin.algorithms.perceptron import (
 )
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd  # the batch rules
+from exactlin.engine import trace as engine_trace
+from exactlin.engine.arith import make_arith
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.reuse import Reusing
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import fdot, zeros
 from exactlin.model.models import VoteModel, label_pair, linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
-from exactlin.model.run import Run
+from exactlin.model.run import LazySteps, Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import batch_monitor
 
@@ -325,32 +329,6 @@ def E_in(w, Y, z) -> Fraction:
     return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(fdot(w, x)) != zi), len(Y))
 
 
-def _E_in_counter(Y, z) -> Callable:
-    """:func:`E_in` for many w on the same samples: the rows scaled once to integers (M Y, M the common
-    denominator), then sign(<M y, L w>) = sign(<y, w>) for L w integer; the same exact values as E_in."""
-    from math import lcm
-    from operator import mul
-
-    F = Fraction
-    rows = [[v if type(v) is F else F(v) for v in r] for r in Y]
-    M = lcm(*(v.denominator for r in rows for v in r)) if rows else 1
-    R = [[v.numerator * (M // v.denominator) for v in r] for r in rows]
-    N = len(Y)
-
-    def count(w) -> Fraction:
-        w = [v if type(v) is F else F(v) for v in w]
-        L = lcm(*(v.denominator for v in w)) if w else 1
-        W = [v.numerator * (L // v.denominator) for v in w]
-        wrong = 0
-        for r, zi in zip(R, z):
-            s = sum(map(mul, r, W))
-            if (s > 0) - (s < 0) != zi:
-                wrong += 1
-        return Fraction(wrong, N)
-
-    return count
-
-
 POCKET_PARAMS = (
     Param("T", "int", 100, "number of PLA steps T >= 1", at_least(1)),
     Param("w0", "vector", None, "start vector w(1) (default zeros)"),
@@ -361,8 +339,13 @@ POCKET_PARAMS = (
 )
 
 
+#: E_in values kept in ``extras["E_in_history"]`` (the start's included)
+POCKET_HISTORY = 10_000
+
+
 @register("pocket", family="perceptron", seed=SEED001, number="Pocket Algorithm",
           title="Pocket algorithm (seed 001)", params=POCKET_PARAMS, bias_default="first",
+          arithmetics=("fraction", "integer", "flint"),
           monitor="none: the pocket is meant for non-separable data, where no convergence theorem applies")
 def pocket(X, y, P: Checked) -> Run:
     """Pocket algorithm, seed 001 (``001_5ccb68c426482a98.txt``, "Pocket Algorithm").
@@ -381,86 +364,103 @@ def pocket(X, y, P: Checked) -> Run:
     E_in(w(t)) then w <- w(t+1)**, w(t) the previous PLA iterate; the returned w is then the last vector
     kept that way, which need not be the best one seen.
 
-    The corrected rule runs on the integer kernel :func:`._fast_pocket.pocket_loop` (every PLA test and E_in
-    count is the sign of one integer score vector L^2 Z w; its docstring proves the Run identical, field for
-    field, to the Fraction loop here, which runs for ``trace=True``, ``variant="printed"`` and with
-    ``_fast.ENABLED = False``).
+    PLA's step is the perceptron's on the normalized samples z_i = y_i x_i (sign(w^T x_i) != y_i iff
+    <w, z_i> <= 0, sign(0) never being a label), so the PLA runs on the engine's cyclic loop, one update per
+    step, and E_in(w) = #{i : <w, z_i> <= 0} / N is read from the same representation after every update
+    (``arithmetic``: "auto" = "integer", the float64/int64/Python-integer tiers; "fraction"; "flint": the same Run).
 
     >>> r = pocket([(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1], bias="none", T=5)
     >>> r.w, r.extras["E_in"]
     ((Fraction(0, 1), Fraction(2, 1)), Fraction(1, 2))
     """
     prob = P.problem(X, y)
-    Y, z, N = prob.Y, prob.z, prob.n
-    w = start_vector(P["w0"], prob.d)
+    N = prob.n
+    w1 = start_vector(P["w0"], prob.d)
     T = P["T"]
     bounds = P.bounds()
-    max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
-    tracer = P.tracer(prob.d)
     printed = P["variant"] == "printed"
-    if not printed:
-        # the PLA steps and the E_in evaluations on one integer matrix (_fast_pocket.py proves the run identical
-        # to the loop below, field for field); None where the loop below runs instead (trace=True, kernel off)
-        res = _fast_pocket.pocket_loop(prob.Z, w, T, bounds, tracer)
-        if res is not None:
-            return _pocket_run(P, prob, tracer, res.best, res.best_E, res.best_t, res.w, res.E_pla, res.history,
-                               res.reason, res.steps)
-    E_in = _E_in_counter(Y, z)  # noqa: N806 -- the notes' E_in, computed in integers
-    best, best_E = w, E_in(w)
-    best_t = 1
-    prev_E = best_E  # E_in(w(t)) of the previous PLA iterate (the printed comparison)
-    pos = 0
-    history_E = [best_E]
-    reason, t_done = "max_steps", 0
-    for t in range(1, T + 1):
-        if t > max_epochs:
-            reason = "max_epochs"
-            break
-        if bounds.progress is not None and t > 1:
-            bounds.tick(t - 1, t - 1, _bits(w), work=N)
-        # one PLA update: the next misclassified sample in cyclic order
-        for off in range(N):
-            i = (pos + off) % N
-            if _sign(fdot(w, Y[i])) != z[i]:
-                break
-        else:
-            reason = "converged"
-            break
-        w_new = tuple(a + z[i] * x for a, x in zip(w, Y[i]))
-        pos = (i + 1) % N
-        E = E_in(w_new)
-        history_E.append(E)
-        better = E < (prev_E if printed else best_E)
-        prev_E = E
-        tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=best_E, pocketed=better)
+    used = "integer" if P.arithmetic == "auto" else P.arithmetic
+    # the scores of every sample, read for E_in after each step, also serve PLA's next search (engine.reuse)
+    rep = Reusing(make_arith(used, prob.Z, w1, step=1))
+    wrong = rep.threshold(0)  # sign(w^T x_i) != y_i  iff  <w, z_i> <= 0
+
+    def mistakes() -> int:  # N E_in(w)
+        return rep.count(rep.every(), wrong)
+
+    trace = _PocketTrace(P.tracer(prob.d), rep)
+    best = {"count": mistakes(), "t": 1, "w": rep.snapshot()}  # the pocket: w(1) to start
+    prev = [best["count"]]  # N E_in(w(t)), the previous PLA iterate (the printed comparison)
+    history = [best["count"]]
+
+    def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
+        t = len(history)
+        count = mistakes()
+        if len(history) < POCKET_HISTORY:
+            history.append(count)
+        better = count < (prev[0] if printed else best["count"])
+        prev[0] = count
+        trace.step(t, i, count, best["count"], better, N)
         if better:
-            best, best_E, best_t = w_new, E, t + 1
-        w = w_new
-        t_done = t
-        if bounds.max_bits is not None and _bits(w) > bounds.max_bits:
-            reason = "bit_limit"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-    run = _pocket_run(P, prob, tracer, best, best_E, best_t, w, E_in(w), history_E[:10_000], reason, t_done)
+            best.update(count=count, t=t + 1, w=rep.snapshot())
+
+    # the steps t = 1 .. min(T, max_epochs) are PLA's updates (max_epochs bounds the steps, as in the notes' T);
+    # the loop's own epochs never bind first (every step is found within one pass)
+    steps = min(T, bounds.max_epochs)
+    pla = Bounds(max_epochs=steps + 1, max_updates=steps, max_bits=bounds.max_bits, max_seconds=bounds.max_seconds,
+                 started=bounds.started, progress=bounds.progress, algorithm=bounds.algorithm)
+    res = cyclic(rep, pla, Tracer(False, prob.d), stationary=False, after_update=after_update)  # T steps, no cycle stop
+    t_done = res.updates
+    reason = {"max_updates": "max_steps" if T <= bounds.max_epochs else "max_epochs"}.get(res.reason, res.reason)
+    trace.finish(t_done)
+    P.record_arithmetic(rep.name, rep.tiers)
+    E = [Fraction(c, N) for c in history]
+    run = make_run(P, prob, w=rep.fractions(best["w"]), converged=reason == "converged", reason=reason,
+                   updates=t_done, epochs=t_done, steps=t_done, tracer=trace.tracer, seed=SEED001,
+                   extras={"E_in": Fraction(best["count"], N), "pocket_from_step": best["t"], "w_pla": res.w,
+                           "E_in_pla": Fraction(mistakes(), N), "E_in_history": E,
+                           "separates": best["count"] == 0, "last_update_step": t_done})
     if printed:
         run.extras["erratum"] = "pocket-comparison"
         run.extras["printed_note"] = (
             f"the printed comparison (keep w(t+1) when E_in(w(t+1)) < E_in(w(t)), the previous iterate) ran "
-            f"{t_done} PLA steps and stopped with reason {reason}; the vector it kept has E_in = {best_E}, the best "
-            f"vector seen (w(1) included) had E_in = {min(history_E)}.")
+            f"{t_done} PLA steps and stopped with reason {reason}; the vector it kept has E_in = "
+            f"{run.extras['E_in']}, the best vector seen (w(1) included) had E_in = {min(E)}.")
     return run
 
 
-def _pocket_run(P, prob, tracer, best, best_E, best_t, w, E_pla, history_E, reason, t_done) -> Run:
-    return Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
-               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_pla,
-                       "E_in_history": history_E, "separates": best_E == 0,
-                       "last_update_step": t_done},
-               seed=SEED001, problem=prob,
-               model=linear_model(best, P.bias, prob))
+class _PocketTrace:
+    """The pocket's trace: one Step per PLA step t (k = epoch = t, the score E_in(w(t+1)), info E_in, pocket_E_in,
+    pocketed), under the Tracer's policy, kept compactly (w(t+1) as the representation's snapshot while vectors
+    are kept) and built into Steps when first read."""
+
+    def __init__(self, tracer, rep):
+        self.tracer, self.rep = tracer, rep
+        mode = tracer.mode
+        self.limit = 0 if mode is False else (engine_trace.TRACE_STEP_LIMIT if mode is None else float("inf"))
+        self.start = rep.snapshot()
+        self.records: list = []
+
+    def step(self, t, i, count, best_count, better, N) -> None:
+        if t <= self.limit:
+            vec = self.tracer.mode is True or t * self.tracer.d <= engine_trace.TRACE_VECTOR_LIMIT
+            self.records.append((t, i, count, best_count, better, N, self.rep.snapshot() if vec else None))
+
+    def finish(self, t_done: int) -> None:
+        if self.tracer.mode is None and t_done > self.limit:
+            self.tracer.complete = False
+        if self.limit:
+            self.tracer.steps = LazySteps(min(t_done, self.limit), self._build)
+
+    def _build(self) -> list:
+        tracer = Tracer(self.tracer.mode, self.tracer.d)
+        fractions = self.rep.fractions
+        w = fractions(self.start) if tracer.keep_vectors() else None
+        for t, i, count, best_count, better, N, snap in self.records:
+            E = Fraction(count, N)
+            w_new = fractions(snap) if snap is not None else None
+            tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=Fraction(best_count, N), pocketed=better)
+            w = w_new
+        return tracer.steps
 
 
 # ---------------------------------------------------------------------------

@@ -25,23 +25,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from exactlin.algorithms import _flint_relax, register
-from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import batch_steps_param, cyclic_single_sample, max_bits_param, start_vector
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
+from exactlin.algorithms._loop import batch_steps_param, max_bits_param, start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_batch import batch_run
-from exactlin.algorithms.perceptron_family import (
-    _certificate,
-    _separates,
-    bound_params,
-)
+from exactlin.algorithms.perceptron_family import bound_params
+from exactlin.engine.arith import FractionArith
+from exactlin.engine.arith_flint import FlintArith
 from exactlin.engine.arith_relax import OverOneDenominator, relaxation_coefficients
 from exactlin.engine.batch import BatchRule, batch_arith, batch_loop, settle_at_bound
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.reduced import ReducedArith
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, in_open_interval, positive
 from exactlin.model.run import Run
+from exactlin.theory.certificates import verify_gordan
 
 __all__ = ["criterion_Jp", "criterion_Jq", "criterion_Jr", "batch_relaxation", "single_sample_relaxation"]
 
@@ -169,62 +170,25 @@ BATCH_PARAMS = (
     STOP_ON_CYCLE,
 )
 
-class _LazyCoefficients:
-    """The fast path's update coefficients as Fractions, built when read (the cycle certificate reads a few)."""
-
-    def __init__(self, raw):
-        self.raw = raw
-
-    def __len__(self):
-        return len(self.raw)
-
-    def __getitem__(self, s):
-        return [_flint_relax.coefficient(r) for r in self.raw[s]]
+#: the representations single-sample relaxation computes in (``arithmetic=``; "auto" is "integer", a = v / D with
+#: the smooth-gcd reduction)
+_SINGLE_ARITH = {"fraction": FractionArith, "integer": ReducedArith, "flint": FlintArith}
 
 
-def _single_reference(prob, Z, a1, b, sched, bounds, tracer, stop_on_cycle):
-    """Algorithm 9 on tuples of Fractions: the readable reference of the fast path.  Returns the loop's result,
-    the coefficient of every update and the round of every update."""
-    norms = [_dot(z, z) for z in Z]
-    coefs: list[Fraction] = []
-    rounds: list[int] = []
-    step = [0]
-
-    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
-    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
-    def test(a, i, k):
-        step[0] = k
-        s = _dot(a, Z[i])
-        return s, s < b
-
-    def update(a, i, u, score):
-        eta = _eta_in_range(sched, step[0])
-        c = eta * (b - score) / norms[i]
-        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
-        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
-        if lhs != rhs:
-            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
-                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
-        coefs.append(c)
-        rounds.append(step[0])
-        return a_new
-
-    def step_info(k, i, score):  # called after the update of round k (if any)
-        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
-
-    last = [0]
-
-    def update_traced(a, i, u, score):
-        last[0] = step[0]
-        return update(a, i, u, score)
-
-    res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer,
-                               stationary=sched.constant, step_info=step_info, stop_on_cycle=stop_on_cycle)
-    return res, coefs, rounds
+def _identity(rep, b, i: int, eta, before, k: int) -> None:
+    """The notes' identity a^t(k+1) y - b = (1 - eta)(a^t(k) y - b), checked exactly after the update of round k:
+    the new score is exactly r = b + (1 - eta)(a^t(k) y - b), i.e. <= r and not < r (two tests in the
+    representation's own units)."""
+    r = b + (1 - eta) * (before - b)
+    s = rep.scores(i, 1)
+    if rep.first(s, rep.threshold(r)) != 0 or rep.first(s, rep.threshold(r, True)) == 0:
+        raise InvariantViolation(f"relaxation identity fails at step {k} (sample {i + 1}): "
+                                 f"a^t(k+1)y - b = {rep.exact(s, 0) - b} but (1 - eta)(a^t(k)y - b) = {r - b}")
 
 
 @register("single-sample-relaxation", family="perceptron", seed=SEED, number="Algorithm 9",
           title="Single-sample relaxation with margin", params=SINGLE_PARAMS, bias_default="first",
+          arithmetics=tuple(_SINGLE_ARITH),
           monitor="none: the perceptron theorem does not cover relaxation; the notes' identity "
                   "a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted exactly at every update instead")
 def single_sample_relaxation(X, y, P: Checked) -> Run:
@@ -242,9 +206,9 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     A constant eta makes the rule stationary: an exact repeat of (a, position) stops with ``cycle`` and a
     verified Gordan certificate (the corrections of one period are positive multiples of samples summing
     to 0); ``stop_on_cycle=False`` goes on to the run's bound with that certificate (``extras["cycle_step"]``).
-    The iterates are computed in integers over one denominator (``exactlin/algorithms/_flint_relax.py``,
-    which proves the Run identical, trace included); ``_flint_relax.ENABLED = False`` runs the readable
-    Fraction loop instead.
+    The loop is the engine's cyclic loop (:func:`exactlin.engine.cyclic.cyclic`); ``arithmetic="integer"`` (the
+    default) keeps a = v / D in lowest terms with the smooth-gcd reduction (:class:`exactlin.engine.reduced.
+    ReducedArith`), ``"fraction"`` computes on tuples of Fractions: the same Run.
 
     >>> r = single_sample_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.updates, r.reason
@@ -254,32 +218,51 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
+    used = "integer" if P.arithmetic == "auto" else P.arithmetic
     zi = _zero_sample(Z)
     if zi is not None:
+        P.record_arithmetic(used, {})  # nothing computed
         return _undefined_run("single-sample-relaxation", prob, P, a1, zi)
     tracer = P.tracer(prob.d)
     bounds = P.bounds()
-    # the fast exact path (integers over one denominator, _flint_relax.py proves it identical); the readable
-    # Fraction loop below is the reference, run when _flint_relax.ENABLED is False
-    fast = _flint_relax.relaxation_single_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
-                                               stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
-    if fast is not None:
-        res, raw, rounds = fast
-        coefs = _LazyCoefficients(raw)
-    else:
-        res, coefs, rounds = _single_reference(prob, Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
-    run = Run("single-sample-relaxation", res.w, P.bias, res.converged, res.reason, res.updates, res.epochs,
-              res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
-              trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
-                      "last_update_step": res.last_update,
-                      "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
-                      "max_bits": res.max_bits, "monitor": None,
-                      "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
-                                      "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
-                                      "checked exactly at every update"},
-              seed=SEED, problem=prob,
-        model=linear_model(res.w, P.bias, prob))
+    rep = _SINGLE_ARITH[used](Z, a1)
+    norms: dict[int, Fraction] = {}  # ||y_i||^2, computed when sample i is first corrected
+    coefs: list[Fraction] = []  # the coefficient of every update
+    rounds: list[int] = []  # the round of every update
+    last: list = []  # (sample, eta, score before) of the last update, for the identity
+
+    def coef(i, u, k, score):  # the notes' eta (b - a^t y) / ||y||^2
+        eta = _eta_in_range(sched, k)
+        norm = norms.get(i)
+        if norm is None:
+            norm = norms[i] = _dot(Z[i], Z[i])
+        c = eta * (b - score) / norm
+        coefs.append(c)
+        rounds.append(k)
+        last[:] = [i, eta, score]
+        return c
+
+    def after_update(k, i):
+        _identity(rep, b, i, last[1], last[2], k)
+
+    def step_info(k, i, update):
+        return {"coefficient": coefs[-1]} if update else None
+
+    # the test a^t y < b: with "<=" a sample exactly at b would fire with a zero correction, which moves nothing,
+    # so the loop is told it made no update there (a pass of such rounds ends it; the run is then "stalled")
+    res = cyclic(rep, bounds, tracer, b=b, strict=True, coef=coef, stationary=sched.constant,
+                 stop_on_cycle=P["stop_on_cycle"], step_info=step_info, after_update=after_update)
+    P.record_arithmetic(rep.name, rep.tiers)
+    run = make_run(P, prob, w=res.w, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED,
+                   extras={"mistakes": res.update_indices, "separates": not rep.all(rep.scores(0, prob.n),
+                                                                                     rep.threshold(0)),
+                           "last_update_step": res.last_update,
+                           "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
+                           "max_bits": res.max_bits, "monitor": None,
+                           "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
+                                           "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
+                                           "checked exactly at every update"})
     if res.cycle is not None:
         # the coefficients of the period found (with stop_on_cycle=False the run went on past it)
         end = rounds.index(res.cycle_step) + 1
@@ -287,11 +270,13 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
         for i, c in zip(res.cycle, coefs[end - len(res.cycle):end]):
             weight[i] += c
         total = sum(weight)
-        run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, P.bias)
+        run.extras["certificate"] = verify_gordan(Z, tuple(w / total for w in weight), source="cycle",
+                                                  cycle=res.cycle, through_origin=P.bias == "none")
         run.extras["cycle_step"] = res.cycle_step
     if P["test"] == "<=":
         _stalled(run, Z, b)
     return run
+
 
 class _BatchRelaxation(BatchRule):
     """Algorithm 8 as a rule of the batch loop: Y_k = {y : a^t y < b}, c_y = eta(k) (b - a^t y) / ||y||^2.  With one

@@ -16,6 +16,7 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.threshold(b, strict)   the test "<w, z_j> <= b" (or "< b"), in those units (an opaque value)
     rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
     rep.all(s, t)              every j of the block where it holds, in order
+    rep.count(s, t)            how many j of the block it holds for (len(all), without the list)
     rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)
     rep.add(i, coef)           w <- w + coef z_i                       (coef a rational of any sign)
     rep.add_many(idx, coefs)   w <- w + sum_m coefs[m] z_{idx[m]}
@@ -164,6 +165,9 @@ class FractionArith:
         b = t.b
         return [j for j in range(len(s)) if ((s[j] < b) if t.strict else (s[j] <= b))]
 
+    def count(self, s, t: Cut) -> int:
+        return len(self.all(s, t))
+
     @staticmethod
     def exact(s, j: int) -> Fraction:
         return s[j]
@@ -295,6 +299,7 @@ class IntegerArith:
         self.tiers = {"float64": 0, "int64": 0, "python": 0}
         self.rekey = None
         self._cuts: dict = {}
+        self._last_cut: tuple = (None, 0, 0, 0)
 
     # -- reading -----------------------------------------------------------------------------------------
     def _to_python(self) -> None:
@@ -337,6 +342,19 @@ class IntegerArith:
 
     def _cut(self, t: Cut, tier: str):
         """The integer threshold of ``t`` at the current scale, clamped to ``tier`` (module docstring)."""
+        last = self._last_cut  # a loop asks with the same Cut object block after block: no Fraction hashing then
+        if last[0] is t and last[1] == self.p and last[2] == self.q:
+            c = last[3]
+        else:
+            c = self._exact_cut(t)
+            self._last_cut = (t, self.p, self.q, c)
+        M = _CLAMP.get(tier)
+        if M is None:
+            return c
+        c = max(-M, min(c, M))
+        return float(c) if tier == "float64" else c
+
+    def _exact_cut(self, t: Cut) -> int:
         key = (t, self.p, self.q)
         c = self._cuts.get(key)
         if c is None:
@@ -345,11 +363,7 @@ class IntegerArith:
             if len(self._cuts) > 64:
                 self._cuts.clear()
             self._cuts[key] = c
-        M = _CLAMP.get(tier)
-        if M is None:
-            return c
-        c = max(-M, min(c, M))
-        return float(c) if tier == "float64" else c
+        return c
 
     def _wrong(self, s: Block, t: Cut) -> np.ndarray:
         wrong = s.values <= self._cut(t, s.tier)
@@ -364,6 +378,9 @@ class IntegerArith:
 
     def all(self, s: Block, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
+
+    def count(self, s: Block, t: Cut) -> int:
+        return int(np.count_nonzero(self._wrong(s, t)))
 
     def exact(self, s: Block, j: int) -> Fraction:
         return Fraction(s.num * int(s.values[j]), s.den)

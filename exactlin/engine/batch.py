@@ -344,20 +344,10 @@ class BatchIntegerArith(IntegerArith):
     def __init__(self, Z, w1, *, step=None):
         super().__init__(Z, w1, step=step)
         self.tiers.update({"sum:float64": 0, "sum:int64": 0, "sum:python": 0})
-        self._mask = self._mask_idx = self._last_cut = None
+        self._mask = self._mask_idx = None
 
     def all(self, s, t) -> list[int]:
-        # the integer threshold of t at this scale and tier, kept while they stay the same (the loop asks the same
-        # test every iteration)
-        last = self._last_cut
-        if last is not None and last[0] is t and last[1] == s.tier and last[2] is self.p and last[3] is self.q:
-            cut = last[4]
-        else:
-            cut = self._cut(t, s.tier)
-            self._last_cut = (t, s.tier, self.p, self.q, cut)
-        wrong = s.values <= cut
-        if wrong.dtype != bool:
-            wrong = wrong.astype(bool)
+        wrong = self._wrong(s, t)
         idx = np.flatnonzero(wrong).tolist()
         self._mask, self._mask_idx = wrong, idx  # the batch sum of exactly these samples reuses the mask
         return idx
