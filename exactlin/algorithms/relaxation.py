@@ -33,7 +33,7 @@ from exactlin.algorithms.perceptron_batch import batch_run
 from exactlin.algorithms.perceptron_family import bound_params
 from exactlin.engine.arith import FractionArith
 from exactlin.engine.arith_flint import FlintArith
-from exactlin.engine.arith_relax import OverOneDenominator, relaxation_coefficients
+from exactlin.engine.arith_relax import BatchReducedArith, relaxation_coefficients
 from exactlin.engine.batch import BatchRule, batch_arith, batch_loop, settle_at_bound
 from exactlin.engine.cyclic import cyclic
 from exactlin.engine.reduced import ReducedArith
@@ -338,9 +338,9 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
     Gordan certificate (``stop_on_cycle=False``: the run goes on to its bound).  ``extras["J_r"]`` is the
     criterion at the returned a.  It is a rule of the one batch loop (:func:`exactlin.engine.batch.batch_loop`).
-    ``arithmetic``: ``flint`` (default: integers over one denominator in lowest terms, the products on
-    python-flint, :mod:`exactlin.engine.arith_relax`), ``fraction`` (the readable reference) or ``integer`` (the
-    scaled integers, rescaled at every correction); every choice gives the same Run.
+    ``arithmetic``: ``integer`` (default: integers over one denominator in lowest terms, the products on
+    python-flint, :mod:`exactlin.engine.arith_relax`), ``fraction`` (the readable reference) or ``flint``
+    (python-flint rationals); every choice gives the same Run.
 
     >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.epochs, r.reason
@@ -350,12 +350,12 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
-    name = "flint" if P.arithmetic == "auto" else P.arithmetic
+    name = "integer" if P.arithmetic == "auto" else P.arithmetic
     zi = _zero_sample(Z)
     if zi is not None:
         P.record_arithmetic(name, {})  # nothing computed
         return _undefined_run("batch-relaxation", prob, P, a1, zi)
-    rep = OverOneDenominator(Z, a1, b=b) if name == "flint" else batch_arith(name, Z, a1)
+    rep = BatchReducedArith(Z, a1) if name == "integer" else batch_arith(name, Z, a1)
     tracer = P.tracer(prob.d)
     rule = _BatchRelaxation(Z, b, sched)
     res = batch_loop(rep, rule, P.bounds(), tracer, stop_on_cycle=P["stop_on_cycle"])

@@ -27,7 +27,7 @@ from exactlin.algorithms import _loop
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd
 from exactlin.algorithms.relaxation import batch_relaxation
 from exactlin.engine import trace
-from exactlin.engine.arith_relax import frac_bits, nonsmooth, reduce_with_bits
+from exactlin.engine.reduced import frac_bits, nonsmooth, reduce_with_bits
 from exactlin.errors import ExactlinError, ParameterError
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -306,11 +306,11 @@ def test_xor_is_a_fixed_point_with_certificate():
 def test_batch_relaxation_stop_on_cycle():
     # by hand: a = 0 has a^t z_i = 0 < 1 for both samples z = (1), (-1); the correction 1 z_1 + 1 z_2 = 0 leaves a
     # fixed: a repeat after iteration 1, lambda = (1/2, 1/2)
-    r = check(batch_relaxation, [[1], [1]], [1, -1], bias="none")["flint"]
+    r = check(batch_relaxation, [[1], [1]], [1, -1], bias="none")["integer"]
     c = r.extras["certificate"]
     assert (r.reason, r.epochs, r.updates, r.extras["cycle_step"]) == ("cycle", 1, 0, 1)
     assert (c.lam, tuple(c.cycle)) == ((F(1, 2), F(1, 2)), (1,))
-    g = check(batch_relaxation, [[1], [1]], [1, -1], bias="none", stop_on_cycle=False, max_steps=5)["flint"]
+    g = check(batch_relaxation, [[1], [1]], [1, -1], bias="none", stop_on_cycle=False, max_steps=5)["integer"]
     assert (g.reason, g.epochs, g.extras["cycle_step"]) == ("max_steps", 5, 1) and len(g.trace) == 5
     assert g.extras["certificate"].lam == c.lam
 
@@ -318,7 +318,7 @@ def test_batch_relaxation_stop_on_cycle():
 def test_batch_relaxation_one_sample_by_hand():
     # z = (1, 1), (1, -1), b = 1, eta = 1 (the docstring): a(1) = 0, both scores 0 < 1, c_i = (1 - 0) / 2:
     # a(2) = (1/2)(1,1) + (1/2)(1,-1) = (1, 0), scores 1, 1: converged at k = 2; J_r(a(1)) = 1/2 (1/2 + 1/2)
-    r = check(batch_relaxation, [(1, 1), (1, -1)], [1, 1], bias="none", trace=True)["flint"]
+    r = check(batch_relaxation, [(1, 1), (1, -1)], [1, 1], bias="none", trace=True)["integer"]
     assert (r.w, r.epochs, r.reason) == ((1, 0), 2, "converged")
     assert r.trace[0].info == {"Y": (0, 1), "increment": (1, 0), "J_r": F(1, 2), "eta": 1}
 
@@ -380,7 +380,7 @@ def test_arithmetic_choices_are_declared():
     for fn in (batch_perceptron, batch_pla, perceptron_gd):
         assert fn.arithmetics == ("auto", "fraction", "integer", "flint")
     assert batch_relaxation.arithmetics == ("auto", "fraction", "integer", "flint")
-    assert batch_relaxation(X, y).arithmetic["used"] == "flint"
+    assert batch_relaxation(X, y).arithmetic["used"] == "integer"
     assert batch_pla(X, y, variant="printed", max_steps=3).arithmetic["used"] == "fraction"
 
 
