@@ -307,7 +307,7 @@ class _BatchRelaxation(BatchRule):
         eta = _eta_in_range(self.sched, k)
         if len(idx) == 1:
             self.pending.append((idx[0], eta, rep.exact(s, idx[0])))
-        coefs = relaxation_coefficients(rep, s, idx, eta, self.b, self.norms())
+        coefs = relaxation_coefficients(rep, s, idx, eta, self.b, self.norms)
         return coefs, (lambda a, inc: {"J_r": coefs.J_r(), "eta": eta})
 
     def norms(self) -> list:

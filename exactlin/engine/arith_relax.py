@@ -80,12 +80,14 @@ class _IntegerRelaxationCoefficients(RelaxationCoefficients):
 
 def relaxation_coefficients(rep, s, idx, eta: Fraction, b: Fraction, norms) -> RelaxationCoefficients:
     """Algorithm 8's (and 9's) coefficients eta (b - a^t z_i) / ||z_i||^2 for the samples ``idx`` of the block of
-    scores ``s`` of ``rep`` (``norms`` the ||z_i||^2 as Fractions), in the representation's own form."""
+    scores ``s`` of ``rep`` (``norms()`` the ||z_i||^2 as Fractions, asked for only where needed), in the
+    representation's own form."""
     if isinstance(rep, BatchReducedArith):
         return rep.relaxation_coefficients(s, idx, eta, b)
+    N = norms()
     exact = [rep.exact(s, i) for i in idx]
-    return RelaxationCoefficients([eta * (b - q) / norms[i] for q, i in zip(exact, idx)],
-                                  sum(((q - b) ** 2 / norms[i] for q, i in zip(exact, idx)), Fraction(0)) / 2)
+    return RelaxationCoefficients([eta * (b - q) / N[i] for q, i in zip(exact, idx)],
+                                  sum(((q - b) ** 2 / N[i] for q, i in zip(exact, idx)), Fraction(0)) / 2)
 
 
 class BatchReducedArith(ReducedArith):
@@ -98,6 +100,9 @@ class BatchReducedArith(ReducedArith):
         self.ZmT = self.Zm.transpose() if n else None
         self.N = [sum(x * x for x in r) for r in self.Z]
         self.tiers["flint"] = 0
+        for x in set(self.N):  # a correction's denominator e_q b_q M holds the N_i: R takes their primes once
+            self._absorb(x)
+        self._absorbed = set()
 
     def _products(self, M, cols: int, u: list[int]) -> list[int]:
         self.tiers["flint"] += 1
@@ -110,6 +115,14 @@ class BatchReducedArith(ReducedArith):
             t = self._products(self.Zm, self.d, list(self.v))
             block.t = t if i == 0 and length == self.n else t[i:i + length]
         return block
+
+    def all(self, s, t) -> list[int]:
+        if len(s.t) < len(s):  # a block computed lazily
+            return super().all(s, t)
+        bq, rhs = t.b.denominator, t.b.numerator * s.state[1] * self.L
+        if t.strict:
+            return [j for j, x in enumerate(s.t) if bq * x < rhs]
+        return [j for j, x in enumerate(s.t) if bq * x <= rhs]
 
     def exact_sum(self, s, idx) -> Fraction:
         return Fraction(sum(s.value(j) for j in idx), s.state[1] * self.L)
@@ -140,7 +153,10 @@ class BatchReducedArith(ReducedArith):
             super().add_many(idx, coefs)
             return
         S, m = self._relaxation_sum(idx, coefs, len(idx))
-        self._absorb(m)
+        for f in (coefs.eq, coefs.bq):  # m = e_q b_q M: the N_i's primes are in R already
+            if f not in self._absorbed:
+                self._absorbed.add(f)
+                self._absorb(f)
         self._set([x * m + y for x, y in zip(self.v, S)], self.D * m)
 
     def partial_bits(self, idx, coefs, bound: int):
