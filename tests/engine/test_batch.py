@@ -385,7 +385,7 @@ def test_arithmetic_choices_are_declared():
 
 
 # ---------------------------------------------------------------------------------------------------------
-# the monitor's integer replay (exactlin/theory/batch_replay.py) against the Fraction replay
+# the monitor's integer replay (theory.monitor.integer_batch_monitor) against the Fraction replay
 
 
 @SETTINGS
@@ -395,8 +395,7 @@ def test_monitor_replay_against_the_fraction_monitor(prob, c, start, data):
     or not) and tampered histories (a corrected sample that is classified correctly)."""
     from exactlin.data.dataset import normalize
     from exactlin.engine.batch import BatchRule, Repeated, batch_arith, batch_loop
-    from exactlin.theory.batch_replay import integer_batch_monitor
-    from exactlin.theory.monitor import batch_monitor_fractions
+    from exactlin.theory.monitor import batch_monitor_fractions, integer_batch_monitor
 
     X, y = prob
     Z = normalize(X, y)
