@@ -78,6 +78,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from exactlin.errors import ParameterError
+from exactlin.exact.numbers import fdot
 from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, ExactRows
 
 __all__ = ["FractionArith", "IntegerArith", "Block", "Cut", "make_arith", "integer_rows", "REPRESENTATIONS",
@@ -126,7 +127,7 @@ class _LazyScores:
         vals = self.vals
         while len(vals) <= j:
             z = self.rep.Z[self.i + len(vals)]
-            vals.append(sum(map(Fraction.__mul__, self.rep.w_, z), Fraction(0)))
+            vals.append(fdot(self.rep.w_, z))  # one reduction per score, not one per term
         return vals[j]
 
 
