@@ -72,6 +72,9 @@ class _Winnow:
     def all(self, s: LazyBlock, t: Cut) -> list[int]:
         return [j for j in range(len(s)) if self._holds(s, j, t)]
 
+    def count(self, s: LazyBlock, t: Cut) -> int:
+        return len(self.all(s, t))
+
     def _holds(self, s: LazyBlock, j: int, t: Cut) -> bool:
         q = self.exact(s, j) if t.b else s.value(j)  # b = 0: the sign of the raw score is the sign of the score
         return q < t.b if t.strict else q <= t.b

@@ -247,6 +247,9 @@ class ReducedArith:
         test = self._tester(s, t)
         return [j for j in range(len(s)) if test(j)]
 
+    def count(self, s: LazyBlock, t: Cut) -> int:
+        return len(self.all(s, t))
+
     def exact(self, s: LazyBlock, j: int) -> Fraction:
         """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when R says no prime >= 200 is shared
         (every prime >= 200 of D L divides R; the primes below 200 by short gcds).
