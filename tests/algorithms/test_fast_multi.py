@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from exactlin.algorithms import _fast, _fast_multi, _loop
 from exactlin.algorithms.multiclass import linear_machine, one_vs_rest
 from exactlin.algorithms.perceptron import perceptron
+from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
 from tests.algorithms.test_fast_family import SMALL, big_denominators, big_ints, rationals
 from tests.algorithms.test_fast_paths import _same as _same_binary
@@ -177,6 +178,7 @@ def test_cycle_certificate(layout):
 
 def test_brent_after_the_table(monkeypatch, layout):
     monkeypatch.setattr(_loop, "CYCLE_TABLE_LIMIT", 2)
+    monkeypatch.setattr(engine_trace, "CYCLE_TABLE_LIMIT", 2)
     X = [(1, 2), (2, -1), (-1, 3), (3, 1), (-2, -2), (1, -3), (1, 2)]
     y = ["a", "b", "c", "a", "b", "c", "b"]
     _same(*_both(linear_machine, X, y, max_epochs=500)[:2])
@@ -250,17 +252,19 @@ def test_undefined_samples_independent():
 
 
 def test_one_vs_rest_binary_runs_use_the_kernel(monkeypatch):
+    from exactlin.algorithms import perceptron as perceptron_module
+
     calls = []
-    real = _fast.integer_loop
+    real = perceptron_module.cyclic
 
-    def spying(*a, **k):
-        calls.append(1)
-        return real(*a, **k)
+    def spying(rep, *a, **k):
+        calls.append(rep.name)
+        return real(rep, *a, **k)
 
-    monkeypatch.setattr(_fast, "integer_loop", spying)
+    monkeypatch.setattr(perceptron_module, "cyclic", spying)
     X, y = [(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"]
     r = one_vs_rest(X, y, bias="none")
-    assert len(calls) == 3
+    assert calls == ["integer"] * 3  # "auto": the binary perceptrons on the integer representation
     # the seed001-one-vs-rest hand derivation (tests/algorithms/test_multiclass.py)
     assert r.extras["W"] == ((2, -1), (-1, 2), (-1, -1)) and r.updates == 10
 

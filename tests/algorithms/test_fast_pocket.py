@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from exactlin.algorithms import _fast, _fast_pocket, _loop
 from exactlin.algorithms.perceptron_family import pocket
+from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
 from tests.algorithms.test_fast_family import SMALL, big_denominators, big_ints, rationals
 from tests.algorithms.test_fast_family import problems as _problems
@@ -205,8 +206,10 @@ def test_ties_keep_the_older_pocket_and_bounds():
 def test_trace_limits(monkeypatch):
     # a trace longer than its step limit (complete False) and vectors dropped past the vector limit
     monkeypatch.setattr(_loop, "TRACE_STEP_LIMIT", 7)
+    monkeypatch.setattr(engine_trace, "TRACE_STEP_LIMIT", 7)
     monkeypatch.setattr(_fast_pocket, "TRACE_STEP_LIMIT", 7)
     monkeypatch.setattr(_loop, "TRACE_VECTOR_LIMIT", 9)
+    monkeypatch.setattr(engine_trace, "TRACE_VECTOR_LIMIT", 9)
     X, y = [(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 1)], [1, -1, -1, 1, 1]
     fast, ref, _ = _both(X, y, T=30)
     _same(fast, ref)
