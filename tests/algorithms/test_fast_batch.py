@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 
 from exactlin.algorithms import _fast, _fast_batch, _loop
 from exactlin.algorithms.perceptron_family import BatchResult, batch_loop, batch_perceptron, batch_pla
+from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
+from exactlin.theory.replay import cache_is_empty
 from tests.algorithms.test_fast_family import SETTINGS, big_denominators, big_ints, problems, rationals
 from tests.algorithms.test_fast_paths import _same
 
@@ -199,6 +201,7 @@ def test_xor_is_a_fixed_point_with_certificate():
 
 def test_brent_after_the_table(monkeypatch):
     monkeypatch.setattr(_loop, "CYCLE_TABLE_LIMIT", 2)
+    monkeypatch.setattr(engine_trace, "CYCLE_TABLE_LIMIT", 2)
     X = [(1, 2), (2, -1), (-1, 3), (3, 1), (-2, -2), (1, -3)]
     y = [1, -1, 1, -1, 1, -1]
     for fn in (batch_perceptron, batch_pla):
@@ -209,8 +212,10 @@ def test_brent_after_the_table(monkeypatch):
 def test_trace_limits(monkeypatch):
     # a short step limit (incomplete trace) and a short vector limit (steps without vectors), in both paths
     monkeypatch.setattr(_loop, "TRACE_STEP_LIMIT", 7)
+    monkeypatch.setattr(engine_trace, "TRACE_STEP_LIMIT", 7)
     monkeypatch.setattr(_fast_batch, "TRACE_STEP_LIMIT", 7)
     monkeypatch.setattr(_loop, "TRACE_VECTOR_LIMIT", 12)
+    monkeypatch.setattr(engine_trace, "TRACE_VECTOR_LIMIT", 12)
     from benchmarks.budget_data import make
 
     X, y = make("noisy", 60, 2)  # d = 3 with the bias: a step keeps vectors while (steps kept + 1) 3 <= 12: 4 steps
@@ -315,7 +320,7 @@ def test_monitor_replay_against_the_fraction_monitor(prob, c, start, data):
         assert expected is None
     else:
         assert got == expected
-    assert not _fast._MON_CACHE
+    assert cache_is_empty()
 
 
 def test_monitor_replay_is_used_and_equal(monkeypatch):
