@@ -6,8 +6,8 @@ the ONE cyclic loop :func:`exactlin.engine.cyclic.cyclic` over a representation 
 results (``separates``, ``above``, the convergence monitor's replay) are verifiers in
 :mod:`exactlin.theory.replay`.  What remains -- the scaling of the samples to integers, the weights v with their
 bit counts, the trace builder -- is used by the batch kernel (``_fast_batch``) until it moves onto the engine's
-batch loop; this module goes with it.  ``ENABLED`` switches those kernels off (their tests compare them with the readable
-loops); it goes with them too.
+batch loop; this module goes with it.  ``ENABLED`` switches that kernel off (its tests compare it with the
+readable loop); it goes with it too.
 """
 
 from __future__ import annotations
