@@ -718,13 +718,13 @@ def pocket(X, y, P: Checked) -> Run:
 
     trace = _PocketTrace(P.tracer(prob.d), rep)
     best = {"count": mistakes(), "t": 1, "w": rep.snapshot()}  # the pocket: w(1) to start
-    prev = [best["count"]]  # N E_in(w(t)), the previous PLA iterate (the printed comparison)
+    prev = [best["count"], 0]  # N E_in(w(t)) of the previous PLA iterate (the printed comparison), and t
     history = [best["count"]]
 
     def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
-        t = len(history)
+        t = prev[1] = prev[1] + 1
         count = mistakes()
-        if len(history) < POCKET_HISTORY:
+        if t < POCKET_HISTORY:
             history.append(count)
         better = count < (prev[0] if printed else best["count"])
         prev[0] = count
