@@ -122,9 +122,12 @@ def _same_float(wf, wq) -> bool:
 def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L, scaled_input=None):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
-    from exactlin.algorithms import _fast
-    from exactlin.algorithms._loop import Bounds, Tracer, binary_problem
+    from exactlin.algorithms._loop import binary_problem
     from exactlin.algorithms.perceptron import perceptron
+    from exactlin.engine.arith import IntegerArith
+    from exactlin.engine.cyclic import cyclic
+    from exactlin.engine.trace import Bounds, Tracer
+    from exactlin.exact.rows import ExactRows
 
     prob = binary_problem(X_in, y, bias="none")
     w0 = tuple(Fraction(0) for _ in range(d))
@@ -134,15 +137,16 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         return perceptron(X_in, y)
 
     def core():
-        r = _fast.perceptron_loop(prob.Z, w0, Fraction(1), False, Bounds(), Tracer(False, d))
-        state["tiers"] = dict(_fast.LAST_TIERS)
+        rep = IntegerArith(prob.Z, w0, step=1)
+        r = cyclic(rep, Bounds(), Tracer(False, d))
+        state["tiers"] = dict(rep.tiers)
         return r
 
     def convert():
         return binary_problem(X_in, y, bias="none")
 
     def kernel():
-        return _fast.integer_loop(Zint, [0] * d, Fraction(1), L, False, Bounds(), Tracer(False, d))
+        return cyclic(IntegerArith(ExactRows(Zint, L), w0, step=1), Bounds(), Tracer(False, d))
 
     epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
 
@@ -519,8 +523,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     data (benchmarks/budget_data.py's ``separable`` set: features in [-100, 100], a planted integer w* with
     bias): the same iteration, so the same weights, updates and steps.  Both run to max_epochs = 1000 (the
     set's margin is small: about 24,000 updates in 2,000,000 rounds at 2,000 x 20).  ``fraction_loop``: also
-    time the readable Fraction loop (the kernel switched off; minutes at 2,000 x 20)."""
-    from exactlin.algorithms import _fast
+    time the readable Fraction representation (arithmetic="fraction"; minutes at 2,000 x 20)."""
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import fixed_increment
 
@@ -535,11 +538,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
         return perceptron(X, y, bias="first")
 
     def fixed_fraction():
-        _fast.ENABLED = False
-        try:
-            return fixed_increment(X, y, max_steps=None)
-        finally:
-            _fast.ENABLED = True
+        return fixed_increment(X, y, max_steps=None, arithmetic="fraction")
 
     def check(res):
         r, p = res["exactlin fixed_increment()"], res["exactlin perceptron(bias=first)"]
@@ -569,7 +568,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", fixed_fraction, once=True,
-                            note="fixed_increment with _fast.ENABLED = False"))
+                            note="fixed_increment with arithmetic='fraction'"))
     return Workload("fixed-increment", "fixed-increment (Algorithm 4) vs perceptron(bias=first), same data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin fixed_increment()", fixed, note="max_steps=None")],
@@ -655,10 +654,9 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
     ``noisy``: 5% of the labels flipped).  All three run the same iteration w_{m+1} = w_m + z_i to the same
     bound (max_epochs; the default budgets switched off: max_steps=None, max_updates=None), so they make the
     same mistakes and end at the same w.  ``fraction_loop``: also time the readable Fraction loop once (the
-    kernel switched off; minutes at 2,000 x 10)."""
-    from exactlin.algorithms import _fast
+    Fraction representation, arithmetic="fraction"; minutes at 2,000 x 10)."""
     from exactlin.algorithms.perceptron import perceptron
-    from exactlin.algorithms.perceptron_family import averaged_perceptron, voted_perceptron
+    from exactlin.algorithms.voted import averaged_perceptron, voted_perceptron
 
     from .budget_data import make
 
@@ -680,11 +678,7 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
         return perceptron(X, y, max_updates=None, **kw)
 
     def voted_fraction():
-        _fast.ENABLED = False
-        try:
-            return voted_perceptron(X, y, max_steps=None, **kw)
-        finally:
-            _fast.ENABLED = True
+        return voted_perceptron(X, y, max_steps=None, arithmetic="fraction", **kw)
 
     def check(res):
         v, a, p = res["exactlin voted_perceptron()"], res["exactlin averaged_perceptron()"], \
@@ -727,7 +721,7 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
                                                                   "reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", voted_fraction, once=True,
-                            note="voted_perceptron with _fast.ENABLED = False"))
+                            note="voted_perceptron with arithmetic='fraction'"))
     return Workload(f"voted-{kind}", f"voted / averaged perceptron vs perceptron(bias=first), {kind} data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin voted_perceptron()", voted, note="max_steps=None; the voted list built on "
@@ -1049,8 +1043,8 @@ def svm_noisy_workload(n=2000, d=10):
 
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
-    "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
-    "perceptron-rational": ("exactlin.algorithms._fast", perceptron_rational, {}, {"n": 40, "d": 60}),
+    "perceptron-int": ("exactlin.engine.cyclic", perceptron_int, {}, {"n": 300, "d": 10}),
+    "perceptron-rational": ("exactlin.engine.cyclic", perceptron_rational, {}, {"n": 40, "d": 60}),
     "mse": ("exactlin.algorithms.mse", mse_workload, {}, {"n": 60, "d": 6}),
     "fisher": ("exactlin.algorithms.fisher", fisher_workload, {}, {"n": 200, "d": 5}),
     "separability": ("exactlin.algorithms.separability", separability_workload, {}, {"n": 60, "d": 4}),
@@ -1059,8 +1053,8 @@ WORKLOADS = {
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
     "pocket": ("exactlin.engine.reuse", pocket_workload, {"fraction_loop": True},
                {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
-    "voted-separable": ("exactlin.algorithms._fast_voted", voted_workload, {}, {"n": 200, "d": 5}),
-    "voted-noisy": ("exactlin.algorithms._fast_voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
+    "voted-separable": ("exactlin.algorithms.voted", voted_workload, {}, {"n": 200, "d": 5}),
+    "voted-noisy": ("exactlin.algorithms.voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
     **{key: (module, functools.partial(flint_relax_workload, key), {}, {"n": 20, "d": 3, "iterations": 5})
        for key, module in (("batch-relaxation", "exactlin.engine.arith_relax"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, register
+from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import TRACE_STEP_LIMIT, max_steps_param
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
@@ -33,6 +33,7 @@ from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_kesler_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
+from exactlin.theory.replay import replay_monitor
 
 __all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
 
@@ -156,8 +157,8 @@ def linear_machine(X, y, P: Checked) -> Run:
                 lam[index[p]] += Fraction(1, len(period))
             run.extras["certificate"] = verify_kesler_gordan(K, lam, period)
         else:
-            # the replay in integers (_fast.replay_monitor, an independent verifier); None: the Fraction replay
-            report = _fast.replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
+            # the replay in integers (theory.replay, an independent verifier); None: the Fraction replay
+            report = replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
                                           final_w=res.w, source="final W of this run (stacked)")
             if report is None:
                 mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")

@@ -6,7 +6,7 @@ Conventions shared by every function here:
 * Samples are augmented by ``bias`` (``first`` as seeds 001/003 write them, ``last`` as seed 002, ``none``
   as seed 000) and, for seed 003's rules, *normalized*: y_i = z_i x~_i with z_i = +1/-1 the label, so that a
   solution vector a has a^t y_i > 0 for every i.
-* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`._loop.cyclic_single_sample`);
+* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`exactlin.engine.cyclic.cyclic`);
   ``max_epochs`` bounds the passes.  Batch rules are bounded by ``max_epochs`` iterations.
 * A stationary rule (constant step) that returns exactly to an earlier state never stops; the run then stops
   with reason ``cycle`` and a verified Gordan certificate (the corrections of one period sum to 0 with
@@ -20,21 +20,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, _fast_voted, register
+from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import (
-    STOP,
-    Bounds,
-    Tracer,
-    cyclic_single_sample,
-    max_bits_param,
-    max_steps_param,
-    start_vector,
-)
+from exactlin.algorithms._loop import representation, start_vector
 from exactlin.algorithms.perceptron import (
+    ARITHMETICS,
     MONITOR_CONFLICTS,
     STOP_CONFLICTS,
     STOP_ON_CYCLE,
+    cycle_certificate,
     monitor_run,
     printed_note,
     variant_param,
@@ -42,19 +36,24 @@ from exactlin.algorithms.perceptron import (
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd  # the batch rules
 from exactlin.engine import trace as engine_trace
-from exactlin.engine.arith import make_arith
-from exactlin.engine.cyclic import cyclic
+from exactlin.engine.cyclic import Until, cyclic
 from exactlin.engine.reuse import Reusing
+from exactlin.engine.trace import (
+    STOP,
+    Bounds,
+    Tracer,
+    max_bits_param,
+    max_steps_param,
+)
 from exactlin.errors import ParameterError
-from exactlin.exact.numbers import fdot, zeros
-from exactlin.model.models import VoteModel, label_pair, linear_model
+from exactlin.exact.numbers import fdot
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
 from exactlin.model.run import LazySteps, Run
-from exactlin.theory.certificates import gordan_from_counts, verify_gordan
+from exactlin.theory.certificates import gordan_from_counts
 from exactlin.theory.monitor import batch_monitor
+from exactlin.theory.replay import above
 
-__all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
-           "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
+__all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd", "pocket",
            "batch_monitor", "E_in", "BOUND_PARAMS", "bound_params"]
 
 SEED000 = "000_478cb53c624e7eb5.txt"
@@ -81,8 +80,8 @@ _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "m
 
 
 def _separates(Z, a, b=Fraction(0)) -> bool:
-    """Exact check: a^t y_i > b for every normalized sample (in integers, :func:`._fast.above`)."""
-    return _fast.above(a, Z, b)
+    """Exact check: a^t y_i > b for every normalized sample (in integers, :func:`exactlin.theory.replay.above`)."""
+    return above(a, Z, b)
 
 
 def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
@@ -92,8 +91,7 @@ def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
     return v
 
 
-def _certificate(Z, lam, cycle, bias):
-    return verify_gordan(Z, lam, source="cycle", cycle=cycle, through_origin=bias == "none")
+_certificate = cycle_certificate
 
 
 # ---------------------------------------------------------------------------
@@ -112,7 +110,7 @@ FIXED_PARAMS = (*_FIXED_COMMON, variant_param("alg4-sign", "Algorithm 4's update
 
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
           title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS,
-          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS,
           monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
 def fixed_increment(X, y, P: Checked) -> Run:
     """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
@@ -154,7 +152,7 @@ VARIABLE_PARAMS = (
 
 @register("variable-increment", family="perceptron", seed=SEED003, number="Algorithm 5",
           title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS,
-          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS,
           monitor="only with b = 0 and a constant eta (then it is Algorithm 4 scaled by eta); not otherwise")
 def variable_increment(X, y, P: Checked) -> Run:
     """Variable-increment perceptron with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 5.
@@ -184,41 +182,32 @@ def variable_increment(X, y, P: Checked) -> Run:
 
 
 def _alg5_printed(X, y, P) -> Run:
-    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``), on the shared cyclic loop (so every
-    bound of the corrected rule holds): line 3 is the test and the update, line 4 the do-until test."""
+    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``), on the engine's cyclic loop (so every
+    bound of the corrected rule holds): line 3 is the test a^t y_k + b < 0 (the loop's test with threshold -b,
+    strict) and the update a - eta(k) y_k, line 4 the do-until test a^t y_k + b <= 0 for every k."""
     prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     sched, b = P["eta"], P["b"]
     by_update = P["eta_k"] == "update"
-    bounds = P.bounds()
     tracer = P.tracer(prob.d)
-    step = [0]
 
-    def test(a, i, k):
-        step[0] = k
-        s = fdot(a, Z[i])
-        return s, s + b < 0  # line 3 as printed
+    def coef(i, u, k, q):  # line 3 as printed: a - eta(k) y_k
+        return -_step_eta(sched, u if by_update else k)
 
-    def update(a, i, u, score):
-        eta = _step_eta(sched, u if by_update else step[0])
-        return tuple(x - eta * v for x, v in zip(a, Z[i]))  # a - eta(k) y_k, as printed
+    def step_info(k, i, update):
+        return {"eta": _step_eta(sched, k)}
 
-    def until(a):  # line 4 as printed: until a^t y_k + b <= 0 for all k
-        return "criterion" if all(fdot(a, z) + b <= 0 for z in Z) else None
-
-    def step_info(k, i, score):
-        return {"eta": _step_eta(sched, k)} if not by_update else {}
-
-    res = cyclic_single_sample(prob.n, a1, test, update, bounds, tracer, stationary=sched.constant,
-                               step_info=None if sched.constant or by_update else step_info,
-                               stop_on_cycle=P["stop_on_cycle"], until=until)
+    rep = representation(P, Z, a1, step=sched.value if sched.constant and sched.value > 0 else None)
+    res = cyclic(rep, P.bounds(), tracer, b=-b, strict=True, coef=coef, stationary=sched.constant,
+                 step_info=None if sched.constant or by_update else step_info, stop_on_cycle=P["stop_on_cycle"],
+                 until=Until(-b, every=True, reason="criterion"))
+    P.record_arithmetic(rep.name, rep.tiers)
     a = res.w
-    run = Run("variable-increment", a, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, a), "max_bits": res.max_bits,
-                      "last_update_step": res.last_update, "erratum": "alg5-rule"},
-              seed=SEED003, problem=prob, model=linear_model(a, P.bias, prob))
+    run = make_run(P, prob, w=a, converged=res.converged, reason=res.reason, updates=res.updates, epochs=res.epochs,
+                   steps=res.steps, tracer=tracer, seed=SEED003,
+                   extras={"mistakes": res.update_indices, "separates": _separates(Z, a), "max_bits": res.max_bits,
+                           "last_update_step": res.last_update, "erratum": "alg5-rule"})
     if res.cycle_step is not None:
         run.extras["cycle_step"] = res.cycle_step
     note = printed_note(run, "if a^t y_k + b < 0 then a <- a - eta(k) y_k, until a^t y_k + b <= 0 for all k")
@@ -232,56 +221,34 @@ def _alg5_printed(X, y, P) -> Run:
 
 
 def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
+    """Algorithms 4 and 5 on the engine's cyclic loop: a correction when a^t y_k <= b, a <- a + eta y_k (Algorithm
+    4 as printed: a - y_k, until every pattern is properly classified)."""
     prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
-    bounds = P.bounds()
     tracer = P.tracer(prob.d)
     etas: list[Fraction] = []
-
-    step = [0]  # the loop counter k of the current round (for eta_k="step")
-
-    def test(a, i, k):
-        step[0] = k
-        s = fdot(a, Z[i])
-        return s, s <= b
-
     sign = -1 if printed else 1  # Algorithm 4 as printed: a - y_k
+    constant = sched.constant and sched.value > 0
 
-    def update(a, i, u, score):
-        eta = _step_eta(sched, u if by_update else step[0])
+    def coef(i, u, k, q):  # eta(k), k the correction's number or the loop counter
+        eta = _step_eta(sched, u if by_update else k)
         etas.append(eta)
-        return tuple(x + sign * eta * yk for x, yk in zip(a, Z[i]))
+        return sign * eta
 
-    last = [0]  # the step of the latest correction, so that the trace can show its eta
+    def step_info(k, i, update):  # the trace shows a varying eta at each correction
+        return {"eta": etas[-1]} if update else {}
 
-    def step_info(k, i, score):
-        return {"eta": etas[-1]} if etas and last[0] == k else {}
-
-    def update_traced(a, i, u, score):
-        last[0] = step[0]
-        return update(a, i, u, score)
-
-    def until(a):  # Algorithm 4's line 4 as printed, tested after every round: all patterns properly classified
-        return "converged" if _separates(Z, a) else None
-
-    res = None
-    if printed is None and sched.constant and P["stop_on_cycle"] and sched.value > 0:
-        # a constant eta: the perceptron's iteration a <- a + eta y_k on a^t y_k <= b, run on the integer kernel
-        # (_fast.py proves the run identical to the loop below, field for field); it returns None where the
-        # loop below runs instead (trace=True, or the kernel switched off)
-        res = _fast.perceptron_loop(Z, a1, sched.value, False, bounds, tracer, margin=b, stop=P["stop"])
-    if res is None:
-        res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
-                                   step_info=None if sched.constant else step_info,
-                                   stop_on_cycle=P["stop_on_cycle"], stop=P["stop"],
-                                   until=until if printed else None)
-    run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits,
-                      "last_update_step": res.last_update},
-              seed=SEED003, problem=prob,
-        model=linear_model(res.w, P.bias, prob))
+    rep = representation(P, Z, a1, step=sched.value if constant else None)
+    res = cyclic(rep, P.bounds(), tracer, b=b, coef=sign * sched.value if constant else coef,
+                 stationary=sched.constant, step_info=None if sched.constant else step_info,
+                 stop_on_cycle=P["stop_on_cycle"], stop=P["stop"],
+                 until=Until(0, reason="converged") if printed else None)  # until all properly classified
+    P.record_arithmetic(rep.name, rep.tiers)
+    run = make_run(P, prob, w=res.w, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED003,
+                   extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
+                           "max_bits": res.max_bits, "last_update_step": res.last_update})
     if b != 0:
         # a^t y_k > b for every k (Algorithm 5's goal); "separates" keeps its meaning a^t y_k > 0
         run.extras["margin_met"] = _separates(Z, res.w, b)
@@ -379,9 +346,8 @@ def pocket(X, y, P: Checked) -> Run:
     T = P["T"]
     bounds = P.bounds()
     printed = P["variant"] == "printed"
-    used = "integer" if P.arithmetic == "auto" else P.arithmetic
     # the scores of every sample, read for E_in after each step, also serve PLA's next search (engine.reuse)
-    rep = Reusing(make_arith(used, prob.Z, w1, step=1))
+    rep = Reusing(representation(P, prob.Z, w1, step=1))
     wrong = rep.threshold(0)  # sign(w^T x_i) != y_i  iff  <w, z_i> <= 0
 
     def mistakes() -> int:  # N E_in(w)
@@ -389,13 +355,13 @@ def pocket(X, y, P: Checked) -> Run:
 
     trace = _PocketTrace(P.tracer(prob.d), rep)
     best = {"count": mistakes(), "t": 1, "w": rep.snapshot()}  # the pocket: w(1) to start
-    prev = [best["count"]]  # N E_in(w(t)), the previous PLA iterate (the printed comparison)
+    prev = [best["count"], 0]  # N E_in(w(t)) of the previous PLA iterate (the printed comparison), and t
     history = [best["count"]]
 
     def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
-        t = len(history)
+        t = prev[1] = prev[1] + 1
         count = mistakes()
-        if len(history) < POCKET_HISTORY:
+        if t < POCKET_HISTORY:
             history.append(count)
         better = count < (prev[0] if printed else best["count"])
         prev[0] = count
@@ -461,140 +427,3 @@ class _PocketTrace:
             tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=Fraction(best_count, N), pocketed=better)
             w = w_new
         return tracer.steps
-
-
-# ---------------------------------------------------------------------------
-# seed 000: voted and averaged perceptron
-
-
-VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS, STOP_ON_CYCLE, STOP)
-
-
-def _voted(name, X, y, P):
-    prob = P.problem(X, y)
-    Z = prob.Z
-    w1 = zeros(prob.d)
-    bounds = P.bounds()
-    tracer = P.tracer(prob.d)
-    fast = None
-    if P["stop_on_cycle"]:
-        # the perceptron's iteration on the integer kernel, the (w_m, c_m) list and sum_m c_m w_m rebuilt from
-        # its mistakes in integers (_fast_voted.py proves the run identical to the loop below, field for field);
-        # None where the loop below runs instead (trace=True, or the kernel switched off)
-        fast = _fast_voted.voted_loop(Z, bounds, tracer, stop=P["stop"])
-    if fast is not None:
-        res, averaged = fast.res, fast.averaged
-        voted = fast.voted()  # the list of {"w": w_m, "c": c_m}, built when first read
-        model = (linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
-                 else fast.vote_model(P.bias, *label_pair(prob)))
-    else:
-        # the (w_m, c_m) list exactly as the lecture builds it: m = 1, w_1 = 0, c_1 = 1
-        vectors: list[list] = [[w1, 1]]
-
-        def test(w, i, k):
-            s = fdot(w, Z[i])
-            return s, s <= 0
-
-        def update(w, i, u, score):
-            return tuple(a + b for a, b in zip(w, Z[i]))
-
-        def on_step(k, i, upd, wb, wa):
-            if upd:  # w_{m+1} = w_m + y_t x_t; m = m + 1; c_m = 1
-                vectors.append([wa, 1])
-            else:  # c_m = c_m + 1
-                vectors[-1][1] += 1
-
-        res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
-                                   on_step=on_step, stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
-        vlist = [(tuple(w), c) for w, c in vectors]
-        averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
-        voted = [{"w": w, "c": c} for w, c in vlist]
-        model = (linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
-                 else VoteModel(tuple(vlist), P.bias, *label_pair(prob)))
-    run = Run(name, averaged if name == "averaged-perceptron" else None, P.bias, res.converged, res.reason,
-              res.updates, res.epochs, res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
-              trace_complete=tracer.complete,
-              extras={"voted": voted, "final_w": res.w, "averaged_w": averaged,
-                      "mistakes": res.update_indices, "max_bits": res.max_bits,
-                      "last_update_step": res.last_update}, seed=SEED000, problem=prob, model=model)
-    if res.cycle is not None:
-        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
-        run.extras["cycle_step"] = res.cycle_step
-    if P["monitor"]:
-        # the (w_m) sequence is the perceptron's: the theorem applies to it unchanged
-        w_saved = run.w
-        run.w = res.w
-        try:
-            monitor_run(run, Z, eta=Fraction(1), w1=w1, w_star=P["w_star"])
-        finally:
-            run.w = w_saved
-    return run
-
-
-@register("voted-perceptron", family="perceptron", seed=SEED000, number="Voted Perceptron",
-          title="Voted perceptron (seed 000)", params=VOTED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
-          monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
-def voted_perceptron(X, y, P: Checked) -> Run:
-    """Voted perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Voted Perceptron").
-
-    Initially m = 1, w_1 = 0, c_1 = 1; for t = 1, 2, ... (cyclic passes): if y_t <w_m, x_t> <= 0 then
-    w_{m+1} = w_m + y_t x_t, m = m + 1, c_m = 1; else c_m = c_m + 1.  Output (w_1, c_1), ..., (w_m, c_m) in
-    ``extras["voted"]``, w_1 = 0 included as the lecture lists it.  Prediction
-    (:func:`predict_voted`): sign(sum_i c_i sign(<w_i, x>)).  No single vector predicts, so ``Run.w`` is
-    None; ``extras["final_w"]`` is w_m (the perceptron's output).  Passes run until one makes no mistake
-    (the perceptron's stop), a cycle, or ``max_epochs`` (``max_epochs=1`` is the lecture's one pass).
-    A cycle (the state (w_m, position) repeats exactly) stops with reason ``cycle`` and a verified Gordan
-    certificate; ``stop_on_cycle=False`` keeps running it until a bound, with the certificate and
-    ``extras["cycle_step"]``.  The run uses the perceptron's integer kernel, the (w_m, c_m) list rebuilt
-    from its mistakes in integers (``exactlin/algorithms/_fast_voted.py`` proves it identical to the
-    readable Fraction loop, which runs for ``trace=True`` and ``stop_on_cycle=False``).
-
-    >>> r = voted_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1)
-    >>> [(tuple(map(int, v["w"])), v["c"]) for v in r.extras["voted"]]
-    [((0, 0), 1), ((4, 0), 1), ((3, -1), 2), ((1, -3), 1)]
-    """
-    return _voted("voted-perceptron", X, y, P)
-
-
-@register("averaged-perceptron", family="perceptron", seed=SEED000, number="Averaged Perceptron",
-          title="Averaged perceptron (seed 000)", params=VOTED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
-          monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
-def averaged_perceptron(X, y, P: Checked) -> Run:
-    """Averaged perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Averaged Perceptron").
-
-    The voted perceptron's algorithm (same (w_m, c_m) list, in ``extras["voted"]``); prediction
-    sign(<sum_i c_i w_i, x>), so ``Run.w`` is the averaged vector sum_i c_i w_i (unnormalized, as the
-    notes write it; dividing by sum c_i does not change any sign).  The lecture's example after one pass
-    gives 0 + (4,0) + 2(3,-1) + (1,-3) = (11,-5); the notes print "[11]" (erratum ``averaged-vector``).
-    Stops, ``stop_on_cycle`` and the integer kernel as for :func:`voted_perceptron`.
-
-    >>> averaged_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1).w
-    (Fraction(11, 1), Fraction(-5, 1))
-    """
-    return _voted("averaged-perceptron", X, y, P)
-
-
-def _augmented(run: Run, x):
-    from exactlin.data.dataset import augment
-    from exactlin.exact.numbers import to_vector
-
-    return augment([to_vector(x)], run.bias)[0]
-
-
-def predict_voted(run: Run, x) -> int:
-    """The voted rule sign(sum_i c_i sign(<w_i, x>)) for a raw sample x (augmented by the run's bias);
-    0 when the vote is tied (undecided, as sign(0)).  The run's model decides
-    (:class:`~exactlin.model.models.VoteModel`)."""
-    return run.model.side(x)
-
-
-def predict_averaged(run: Run, x) -> int:
-    """The averaged rule sign(<sum_i c_i w_i, x>) for a raw sample x (augmented by the run's bias); 0 on the
-    boundary.  It reads the run's averaged vector ``extras["averaged_w"]``, which a voted and an averaged
-    run both carry (the same (w_m, c_m) list), so on a voted run it answers for the averaged rule, not the
-    vote (that is :func:`predict_voted`)."""
-    avg = run.extras.get("averaged_w")
-    if avg is None:
-        raise ParameterError(f"predict_averaged needs a voted or averaged perceptron run (extras['averaged_w']); "
-                             f"got a {run.algorithm} run", parameter="run")
-    return _sign(fdot(avg, _augmented(run, x)))

@@ -78,6 +78,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from exactlin.errors import ParameterError
+from exactlin.exact.numbers import fdot
 from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, ExactRows
 
 __all__ = ["FractionArith", "IntegerArith", "Block", "Cut", "make_arith", "integer_rows", "REPRESENTATIONS",
@@ -126,7 +127,7 @@ class _LazyScores:
         vals = self.vals
         while len(vals) <= j:
             z = self.rep.Z[self.i + len(vals)]
-            vals.append(sum(map(Fraction.__mul__, self.rep.w_, z), Fraction(0)))
+            vals.append(fdot(self.rep.w_, z))  # one reduction per score, not one per term
         return vals[j]
 
 
@@ -299,7 +300,8 @@ class IntegerArith:
         self.tiers = {"float64": 0, "int64": 0, "python": 0}
         self.rekey = None
         self._cuts: dict = {}
-        self._last_cut: tuple = (None, 0, 0, 0)
+        self._last_cut: dict = {}
+        self._last_coef: tuple = (None, None)  # (coef, its multiplier m) of the last add with an integer m
 
     # -- reading -----------------------------------------------------------------------------------------
     def _to_python(self) -> None:
@@ -342,19 +344,9 @@ class IntegerArith:
 
     def _cut(self, t: Cut, tier: str):
         """The integer threshold of ``t`` at the current scale, clamped to ``tier`` (module docstring)."""
-        last = self._last_cut  # a loop asks with the same Cut object block after block: no Fraction hashing then
-        if last[0] is t and last[1] == self.p and last[2] == self.q:
-            c = last[3]
-        else:
-            c = self._exact_cut(t)
-            self._last_cut = (t, self.p, self.q, c)
-        M = _CLAMP.get(tier)
-        if M is None:
-            return c
-        c = max(-M, min(c, M))
-        return float(c) if tier == "float64" else c
-
-    def _exact_cut(self, t: Cut) -> int:
+        memo = self._last_cut.get(id(t))  # a loop tests the same few thresholds block after block: no hashing
+        if memo is not None and memo[0] is t and memo[1] == self.q and memo[2] == tier:
+            return memo[3]
         key = (t, self.p, self.q)
         c = self._cuts.get(key)
         if c is None:
@@ -363,11 +355,19 @@ class IntegerArith:
             if len(self._cuts) > 64:
                 self._cuts.clear()
             self._cuts[key] = c
+        M = _CLAMP.get(tier)
+        if M is not None:
+            c = max(-M, min(c, M))
+            if tier == "float64":
+                c = float(c)
+        if len(self._last_cut) > 8:
+            self._last_cut.clear()
+        self._last_cut[id(t)] = (t, self.q, tier, c)
         return c
 
     def _wrong(self, s: Block, t: Cut) -> np.ndarray:
         wrong = s.values <= self._cut(t, s.tier)
-        return wrong if wrong.dtype == bool else wrong.astype(bool)
+        return wrong.astype(bool) if s.tier == "python" else wrong  # object arrays compare to objects
 
     def first(self, s: Block, t: Cut) -> int:
         wrong = self._wrong(s, t)
@@ -403,12 +403,18 @@ class IntegerArith:
         self.q *= e
         self._unit = Fraction(self.p * self.L, self.q)
         self._cuts.clear()
+        self._last_coef = (None, None)
 
     def add(self, i: int, coef) -> None:
-        if coef == self._unit:
+        last = self._last_coef
+        if coef is last[0]:  # the same coefficient object as the last update (a constant step): m known
+            m = last[1]
+        elif coef == self._unit:
             m = 1
+            self._last_coef = (coef, 1)
         elif coef == -self._unit:
             m = -1
+            self._last_coef = (coef, -1)
         else:
             m = self._multiplier(coef)
             if m.denominator != 1:
@@ -424,11 +430,18 @@ class IntegerArith:
             return
         if m == 1:
             self.v += self.Z64[i]
+        elif m == -1:
+            self.v -= self.Z64[i]
         else:
             self.v += m * self.Z64[i]
         if self.vf is not None:
             if self.m_v < F64_EXACT >> 1:
-                self.vf += self.Zf[i] if m == 1 else m * self.Zf[i]
+                if m == 1:
+                    self.vf += self.Zf[i]
+                elif m == -1:
+                    self.vf -= self.Zf[i]
+                else:
+                    self.vf += m * self.Zf[i]
             else:
                 self.vf = None
 

@@ -90,8 +90,12 @@ class Until:
 class _UntilTest:
     def __init__(self, spec: Until, rep):
         self.spec, self.rep = spec, rep
-        self.b = Fraction(spec.b)
+        self.refresh()
         self.witness = 0
+
+    def refresh(self) -> None:
+        """Read the test in the representation's units again (after a coefficient that may change them)."""
+        self.t = self.rep.threshold(Fraction(self.spec.b), self.spec.strict)
 
     def _broken(self, i: int, m: int, t) -> int | None:
         """The first sample of the block i .. i+m-1 that breaks the test, or None."""
@@ -107,8 +111,7 @@ class _UntilTest:
         return i + j if j < m else None
 
     def holds(self) -> bool:
-        rep = self.rep
-        t = rep.threshold(self.b, self.spec.strict)
+        rep, t = self.rep, self.t
         if self._broken(self.witness, 1, t) is not None:
             return False
         n = rep.n
@@ -178,6 +181,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         return LoopResult(rep.w(), converged, reason, updates, epochs, k, update_indices, found, max_bits, last_k,
                           found_at)
 
+    scores, first = rep.scores, rep.first
+    k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
+    rec_limit = recorder.limit
+    clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
     while True:
         if k >= k_max:
             return done(False, "max_epochs", max_epochs)
@@ -187,20 +194,19 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             bounds.tick(k, updates, max_bits, work=k - ticked)
             ticked = k
         i = k % n
-        length = min(n - i, block, k_max - k)
-        if until_test is None and not epoch_stop:
-            length = min(length, n - clean)
+        length = min(n - i, block, k_stop - k)
+        if clean_cap:
+            if n - clean < length:
+                length = n - clean
         elif until_test is not None and k == 0:
             length = 1  # the listing tests after round 1
-        if max_steps is not None:
-            length = min(length, max_steps - k)
-        rec = recorder.rounds(k)
-        if rec:
-            length = min(length, rec)
+        rec = rec_limit - k if k < rec_limit else 0
+        if rec and rec < length:
+            length = rec
         if timed:
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
-        s = rep.scores(i, length)
-        j = rep.first(s, t)
+        s = scores(i, length)
+        j = first(s, t)
         if accept is not None and j < length:  # the first candidate the rule's exact test accepts
             j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
         if rec and j:
@@ -263,5 +269,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             return done(False, "max_updates", epoch)
         if timed and bounds.out_of_time():
             return done(False, "time_limit", epoch)
-        if const is None:
-            t = rep.threshold(b, strict)  # the units of the scores may change with a varying coefficient
+        if const is None:  # the units of the scores may change with a varying coefficient
+            t = rep.threshold(b, strict)
+            if until_test is not None:
+                until_test.refresh()

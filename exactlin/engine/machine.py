@@ -191,6 +191,9 @@ class MachineArith:
         self._test(s, strict)
         return np.flatnonzero(s.wrong).tolist()
 
+    def count(self, s: _MBlock, strict) -> int:
+        return len(self.all(s, strict))
+
     def rival(self, s: _MBlock, j: int) -> int:
         self._test(s, False)
         return int(s.rivals[j])
@@ -357,6 +360,9 @@ class KeslerArith:
 
     def all(self, s: _KBlock, t) -> list[int]:
         return sorted({f // (self.c - 1) for f in self.base.all(s.rows, t)})
+
+    def count(self, s: _KBlock, t) -> int:
+        return len(self.all(s, t))
 
     def rival(self, s: _KBlock, j: int) -> int:
         return self._rival(s, self._row(s, j))

@@ -28,6 +28,7 @@ from operator import mul
 
 from exactlin.engine.arith import Cut, fraction_bits
 from exactlin.engine.reduced import LazyBlock
+from exactlin.exact.numbers import fdot
 
 __all__ = ["FractionPowers", "PowerArith", "integer_samples"]
 
@@ -71,6 +72,9 @@ class _Winnow:
     def all(self, s: LazyBlock, t: Cut) -> list[int]:
         return [j for j in range(len(s)) if self._holds(s, j, t)]
 
+    def count(self, s: LazyBlock, t: Cut) -> int:
+        return len(self.all(s, t))
+
     def _holds(self, s: LazyBlock, j: int, t: Cut) -> bool:
         q = self.exact(s, j) if t.b else s.value(j)  # b = 0: the sign of the raw score is the sign of the score
         return q < t.b if t.strict else q <= t.b
@@ -95,16 +99,19 @@ class FractionPowers(_Winnow):
         self.state = tuple(Fraction(x) for x in start)
         self.up = [tuple(powers[i]) for i in range(self.n)]
         self.down = [tuple(1 / u for u in row) for row in self.up]
+        self._diff = None  # a+ - a-, computed when first scored
         self.tiers = {"fraction": 0}
         self.rekey = None
 
-    def _score(self, i: int, state) -> Fraction:
-        h = self.half
-        return sum((p - m) * z for p, m, z in zip(state[:h], state[h:], self.Z[i]))
+    def _score(self, i: int, diff) -> Fraction:
+        return fdot(diff, self.Z[i])
 
     def scores(self, i: int, length: int) -> LazyBlock:
         self.tiers["fraction"] += 1
-        return LazyBlock(i, length, self.state, self._score)
+        if self._diff is None:
+            h = self.half
+            self._diff = tuple(p - m for p, m in zip(self.state[:h], self.state[h:]))
+        return LazyBlock(i, length, self._diff, self._score)
 
     @staticmethod
     def exact(s: LazyBlock, j: int) -> Fraction:
@@ -119,6 +126,7 @@ class FractionPowers(_Winnow):
             a_p = tuple(f * a for f, a in zip(up, a_p))
             a_m = tuple(f * a for f, a in zip(down, a_m))
         self.state = a_p + a_m
+        self._diff = None
 
     def key(self):
         return self.state

@@ -56,19 +56,6 @@ def _smooth_gcd(x: int, D: int, Ds: int) -> int:
     return part
 
 
-def _small_part(x: int, D: int) -> int:
-    """The part of gcd(x, D) on the primes below 200: gcd(x, T) with T = D's part on those primes, each to at most
-    the 8th power, unless that gcd holds a prime to the 8th power (T may have cut it: then :func:`_smooth_gcd`)."""
-    Ds = math.gcd(D, _SMALL_PRIMES)
-    if Ds == 1:
-        return 1
-    D7 = Ds ** 7
-    part = math.gcd(x, math.gcd(D, D7 * Ds))
-    if math.gcd(part // math.gcd(part, D7), Ds) > 1:
-        part = _smooth_gcd(x, D, Ds)
-    return part
-
-
 def nonsmooth(x: int) -> int:
     """|x| without its prime factors below 200.
 
@@ -247,6 +234,9 @@ class ReducedArith:
         test = self._tester(s, t)
         return [j for j in range(len(s)) if test(j)]
 
+    def count(self, s: LazyBlock, t: Cut) -> int:
+        return len(self.all(s, t))
+
     def exact(self, s: LazyBlock, j: int) -> Fraction:
         """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when R says no prime >= 200 is shared
         (every prime >= 200 of D L divides R; the primes below 200 by short gcds).
@@ -258,7 +248,8 @@ class ReducedArith:
         t, den = s.value(j), s.state[1] * self.L
         R = self.R
         if R == 1 or math.gcd(t % R, R) == 1:
-            g = _small_part(t, den)
+            Ds = math.gcd(den, _SMALL_PRIMES)
+            g = _smooth_gcd(t, den, Ds) if Ds > 1 else 1
         else:
             g = math.gcd(t, den)
         return _coprime(t // g, den // g)

@@ -23,8 +23,8 @@ class Reusing:
         self.rep = rep
         self._all = None
         # the representation's own answers, bound once (a loop asks for them at every block)
-        for name in ("name", "n", "d", "tiers", "threshold", "first", "all", "count", "exact", "key", "bits", "bits_above",
-                     "w", "snapshot", "fractions"):
+        for name in ("name", "n", "d", "tiers", "threshold", "first", "all", "count", "exact", "key", "bits",
+                     "bits_above", "w", "snapshot", "fractions"):
             setattr(self, name, getattr(rep, name))
 
     def __getattr__(self, name):

@@ -365,3 +365,16 @@ def test_progress_records_equal_on_every_representation(name):
         fn(X, y, progress=recs.append, arithmetic=arithmetic, **kw)
         seen.append([(p.step, p.updates, p.max_bits, p.budget, p.final, p.reason) for p in recs])
     assert all(s == seen[0] for s in seen) and seen[0][-1][4]
+
+
+def test_pocket_steps_count_past_the_history_limit(monkeypatch):
+    # E_in_history keeps its first POCKET_HISTORY values (the start's included); the steps go on being counted
+    # past it: Example 2 with T = 8 by hand has 8 steps, the pocket (0, 2) from step 3
+    from exactlin.algorithms import perceptron_family
+
+    monkeypatch.setattr(perceptron_family, "POCKET_HISTORY", 3)
+    runs = [get("pocket").func(*EX2, bias="none", T=8, trace=True, arithmetic=a) for a in ARITH]
+    assert runs[0] == runs[1] == runs[2]
+    r = runs[0]
+    assert [s.k for s in r.trace] == list(range(1, 9)) and r.updates == 8
+    assert r.extras["E_in_history"] == (F(1), F(3, 4), F(1, 2)) and r.extras["pocket_from_step"] == 3
