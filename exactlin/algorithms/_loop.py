@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from exactlin.engine.arith import fraction_bits, make_arith
+from exactlin.engine.arith import make_arith
 from exactlin.engine.trace import (  # noqa: F401  (transitional re-exports, see the module docstring)
     CYCLE_TABLE_LIMIT,
     DEFAULT_BATCH_VISITS,
@@ -39,8 +39,6 @@ __all__ = ["BinaryProblem", "binary_problem", "start_vector", "representation"]
 
 #: what ``arithmetic="auto"`` means for a rule that does not say otherwise: integers over one denominator
 AUTO = "integer"
-
-_bits = fraction_bits  # transitional: read by _fast_batch
 
 
 def representation(P, Z, w1, *, step=None, auto: str = AUTO):
