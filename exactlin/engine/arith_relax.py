@@ -47,6 +47,7 @@ class _IntegerRelaxationCoefficients(RelaxationCoefficients):
     def __init__(self, idx, r, ep, eq, bq, D, L, N):
         super().__init__()
         self.idx, self.r, self.ep, self.eq, self.bq, self.D, self.L, self.N = idx, r, ep, eq, bq, D, L, N
+        self.M = None
         self._built = False
 
     def _build(self):
@@ -138,7 +139,9 @@ class BatchReducedArith(ReducedArith):
     def _relaxation_sum(self, idx, coefs, m: int):
         """(e_p S, e_q b_q M) for the first m samples of idx: the increment is e_p S / (D e_q b_q M)."""
         N = self.N
-        M = math.lcm(*(N[i] for i in idx))
+        M = coefs.M
+        if M is None:  # the lcm of the N_i on Y, once per correction
+            M = coefs.M = math.lcm(*(N[i] for i in idx))
         u = [0] * self.n
         for i, ri in zip(idx[:m], coefs.r[:m]):
             u[i] = ri * (M // N[i])
