@@ -54,15 +54,6 @@ class Workload:
     ratios: list[Ratio] = field(default_factory=list)
 
 
-def private(module: str):
-    """A private exactlin module (a kernel, a loop) that issue 22's rewrite may remove: None when it is gone, so
-    that a workload keeps its public calls and drops the rows that measured the module."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        return None
-
-
 def available(module: str) -> bool:
     try:
         importlib.import_module(module)
@@ -143,16 +134,14 @@ def _same_float(wf, wq) -> bool:
 def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L, scaled_input=None):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
+    from exactlin.algorithms._loop import binary_problem
     from exactlin.algorithms.perceptron import perceptron
+    from exactlin.engine.arith import IntegerArith
+    from exactlin.engine.cyclic import cyclic
+    from exactlin.engine.trace import Bounds, Tracer
+    from exactlin.exact.rows import ExactRows
 
-    # the rows "fast loop", "input conversion only" and "integer kernel" time private functions; where they are
-    # gone (issue 22's rewrite) the workload keeps its public call and its anchors
-    _fast, _loop = private("exactlin.algorithms._fast"), private("exactlin.algorithms._loop")
-    internals = all(hasattr(m, a) for m, a in ((_fast, "perceptron_loop"), (_fast, "integer_loop"),
-                                              (_loop, "Bounds"), (_loop, "Tracer"), (_loop, "binary_problem")))
-    if internals:
-        Bounds, Tracer, binary_problem = _loop.Bounds, _loop.Tracer, _loop.binary_problem
-        prob = binary_problem(X_in, y, bias="none")
+    prob = binary_problem(X_in, y, bias="none")
     w0 = tuple(Fraction(0) for _ in range(d))
     state = {}
 
@@ -160,17 +149,18 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         return perceptron(X_in, y)
 
     def core():
-        r = _fast.perceptron_loop(prob.Z, w0, Fraction(1), False, Bounds(), Tracer(False, d))
-        state["tiers"] = dict(getattr(_fast, "LAST_TIERS", {}))
+        rep = IntegerArith(prob.Z, w0, step=1)
+        r = cyclic(rep, Bounds(), Tracer(False, d))
+        state["tiers"] = dict(rep.tiers)
         return r
 
     def convert():
         return binary_problem(X_in, y, bias="none")
 
     def kernel():
-        return _fast.integer_loop(Zint, [0] * d, Fraction(1), L, False, Bounds(), Tracer(False, d))
+        return cyclic(IntegerArith(ExactRows(Zint, L), w0, step=1), Bounds(), Tracer(False, d))
 
-    epochs_box = {"epochs": e2e().epochs}  # scikit-learn runs exactly this many epochs
+    epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
 
     def frac():
         return fraction_perceptron(Z, 1000)
@@ -234,13 +224,12 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         exactlin=[Impl("exactlin perceptron()", e2e, note="end to end: exact conversion of the input, the fast loop, "
                                                            "trace (default limits), convergence monitor"),
                   *scaled_impl,
-                  *([Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions "
-                                                           "in, Fractions out), no trace, no monitor"),
-                     Impl("exactlin input conversion only", convert, note="binary_problem: the data layer's exact "
-                                                                          "conversion, included in perceptron()"),
-                     Impl("exactlin integer kernel", kernel, note="the same loop from the integer matrix L z (int64 "
-                                                                  "array, as a numpy-backed data layer would hold "
-                                                                  "it)")] if internals else [])],
+                  Impl("exactlin fast loop", core, note="the fast exact loop on the exact problem (Fractions in, "
+                                                        "Fractions out), no trace, no monitor"),
+                  Impl("exactlin input conversion only", convert, note="binary_problem: the data layer's exact "
+                                                                           "conversion, included in perceptron()"),
+                  Impl("exactlin integer kernel", kernel, note="the same loop from the integer matrix L z (int64 "
+                                                               "array, as a numpy-backed data layer would hold it)")],
         anchors=[Impl("Fraction loop", frac, once=True, note="plain-Python Fractions on the prepared samples"),
                  Impl("float64 chunked scan", flt, note="numpy float64, 1 BLAS thread"),
                  Impl("scikit-learn Perceptron", skl, note="max_iter = exactlin's epochs, tol=None, shuffle=False")],
@@ -546,7 +535,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     data (benchmarks/budget_data.py's ``separable`` set: features in [-100, 100], a planted integer w* with
     bias): the same iteration, so the same weights, updates and steps.  Both run to max_epochs = 1000 (the
     set's margin is small: about 24,000 updates in 2,000,000 rounds at 2,000 x 20).  ``fraction_loop``: also
-    time the readable Fraction loop (the kernel switched off; minutes at 2,000 x 20)."""
+    time the readable Fraction representation (arithmetic="fraction"; minutes at 2,000 x 20)."""
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import fixed_increment
 
@@ -561,13 +550,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
         return perceptron(X, y, bias="first")
 
     def fixed_fraction():
-        from exactlin.algorithms import _fast
-
-        _fast.ENABLED = False
-        try:
-            return fixed_increment(X, y, max_steps=None)
-        finally:
-            _fast.ENABLED = True
+        return fixed_increment(X, y, max_steps=None, arithmetic="fraction")
 
     def check(res):
         r, p = res["exactlin fixed_increment()"], res["exactlin perceptron(bias=first)"]
@@ -597,7 +580,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", fixed_fraction, once=True,
-                            note="fixed_increment with _fast.ENABLED = False"))
+                            note="fixed_increment with arithmetic='fraction'"))
     return Workload("fixed-increment", "fixed-increment (Algorithm 4) vs perceptron(bias=first), same data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin fixed_increment()", fixed, note="max_steps=None")],
@@ -613,7 +596,7 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
     planted integer data with 5% of the labels flipped (benchmarks/budget_data.py's ``noisy`` set): the pocket's
     PLA is the perceptron's iteration, so after T updates its last iterate w_pla is the perceptron's w; the pocket
     also evaluates E_in exactly after every step (one n x d integer product each).  ``fraction_loop``: also time
-    the readable Fraction loop (the kernel switched off), once."""
+    the readable Fraction reference (``arithmetic="fraction"``), once."""
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import pocket
 
@@ -624,20 +607,14 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
 
     def pock():
         r = pocket(X, y, T=T, max_epochs=T)
-        state["tiers"] = dict(getattr(private("exactlin.algorithms._fast_pocket"), "LAST_TIERS", {}))
+        state["tiers"] = r.arithmetic["tiers"]
         return r
 
     def perc():
         return perceptron(X, y, bias="first", max_updates=T)
 
     def pock_fraction():
-        from exactlin.algorithms import _fast
-
-        _fast.ENABLED = False
-        try:
-            return pocket(X, y, T=T, max_epochs=T)
-        finally:
-            _fast.ENABLED = True
+        return pocket(X, y, T=T, max_epochs=T, arithmetic="fraction")
 
     def check(res):
         r, p = res["exactlin pocket()"], res["exactlin perceptron(bias=first, max_updates=T)"]
@@ -671,7 +648,7 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
                     note="the same PLA iteration, the same number of updates, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", pock_fraction, once=True,
-                            note="pocket with _fast.ENABLED = False"))
+                            note='pocket with arithmetic="fraction"'))
     return Workload("pocket", f"pocket (seed 001, T = {T}) vs perceptron(bias=first, max_updates={T}), same data",
                     "<= 3x perceptron(bias=first) with the same updates, identical weights",
                     [Impl("exactlin pocket()", pock,
@@ -689,9 +666,9 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
     ``noisy``: 5% of the labels flipped).  All three run the same iteration w_{m+1} = w_m + z_i to the same
     bound (max_epochs; the default budgets switched off: max_steps=None, max_updates=None), so they make the
     same mistakes and end at the same w.  ``fraction_loop``: also time the readable Fraction loop once (the
-    kernel switched off; minutes at 2,000 x 10)."""
+    Fraction representation, arithmetic="fraction"; minutes at 2,000 x 10)."""
     from exactlin.algorithms.perceptron import perceptron
-    from exactlin.algorithms.perceptron_family import averaged_perceptron, voted_perceptron
+    from exactlin.algorithms.voted import averaged_perceptron, voted_perceptron
 
     from .budget_data import make
 
@@ -713,13 +690,7 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
         return perceptron(X, y, max_updates=None, **kw)
 
     def voted_fraction():
-        from exactlin.algorithms import _fast
-
-        _fast.ENABLED = False
-        try:
-            return voted_perceptron(X, y, max_steps=None, **kw)
-        finally:
-            _fast.ENABLED = True
+        return voted_perceptron(X, y, max_steps=None, arithmetic="fraction", **kw)
 
     def check(res):
         v, a, p = res["exactlin voted_perceptron()"], res["exactlin averaged_perceptron()"], \
@@ -762,7 +733,7 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
                                                                   "reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", voted_fraction, once=True,
-                            note="voted_perceptron with _fast.ENABLED = False"))
+                            note="voted_perceptron with arithmetic='fraction'"))
     return Workload(f"voted-{kind}", f"voted / averaged perceptron vs perceptron(bias=first), {kind} data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin voted_perceptron()", voted, note="max_steps=None; the voted list built on "
@@ -789,13 +760,12 @@ def _plain_relaxation_replay(Z, mistakes, eta, b):
 
 
 def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
-    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against
-    the same call with ``_flint_relax.ENABLED = False`` (the readable Fraction loop), on the planted integer
-    data of benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations``
-    iterations: batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample
-    rules max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
+    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against the same
+    call on the readable Fraction loop (``arithmetic="fraction"``), on the planted integer data of
+    benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations`` iterations:
+    batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample rules
+    max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
     iteration count stops them."""
-    from exactlin.algorithms import _flint_relax
     from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
     from exactlin.algorithms.winnow import balanced_winnow
 
@@ -812,12 +782,8 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
     def fast():
         return fn(X, y, **kw)
 
-    def fraction():
-        _flint_relax.ENABLED = False
-        try:
-            return fn(X, y, **kw)
-        finally:
-            _flint_relax.ENABLED = True
+    def fraction():  # the readable reference, by name
+        return fn(X, y, arithmetic="fraction", **kw)
 
     def check(res):
         r, ref = res["exactlin fast path"], res.get("Fraction loop (ENABLED=False)")
@@ -864,7 +830,7 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10",
                     [Impl("exactlin fast path", fast, note=args)],
                     [Impl("Fraction loop (ENABLED=False)", fraction, once=True,
-                          note="the same call with _flint_relax.ENABLED = False")],
+                          note="the same call with arithmetic='fraction'")],
                     check, info, size=f"{n} x {d}, {iterations} iterations",
                     extra={"data": "budget_data.make('separable', n, d)"})
 
@@ -1089,22 +1055,23 @@ def svm_noisy_workload(n=2000, d=10):
 
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
-    "perceptron-int": ("exactlin.algorithms.perceptron", perceptron_int, {}, {"n": 300, "d": 10}),
-    "perceptron-rational": ("exactlin.algorithms.perceptron", perceptron_rational, {}, {"n": 40, "d": 60}),
+    "perceptron-int": ("exactlin.engine.cyclic", perceptron_int, {}, {"n": 300, "d": 10}),
+    "perceptron-rational": ("exactlin.engine.cyclic", perceptron_rational, {}, {"n": 40, "d": 60}),
     "mse": ("exactlin.algorithms.mse", mse_workload, {}, {"n": 60, "d": 6}),
     "fisher": ("exactlin.algorithms.fisher", fisher_workload, {}, {"n": 200, "d": 5}),
     "separability": ("exactlin.algorithms.separability", separability_workload, {}, {"n": 60, "d": 4}),
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
-    "pocket": ("exactlin.algorithms.perceptron_family", pocket_workload, {"fraction_loop": True},
+    "pocket": ("exactlin.engine.reuse", pocket_workload, {"fraction_loop": True},
                {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
-    "voted-separable": ("exactlin.algorithms.perceptron_family", voted_workload, {}, {"n": 200, "d": 5}),
-    "voted-noisy": ("exactlin.algorithms.perceptron_family", voted_workload, {"kind": "noisy", "max_epochs": 100},
+    "voted-separable": ("exactlin.algorithms.voted", voted_workload, {}, {"n": 200, "d": 5}),
+    "voted-noisy": ("exactlin.algorithms.voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
-    **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
-             {"n": 20, "d": 3, "iterations": 5})
-       for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
+    **{key: (module, functools.partial(flint_relax_workload, key), {}, {"n": 20, "d": 3, "iterations": 5})
+       for key, module in (("batch-relaxation", "exactlin.engine.arith_relax"),
+                           ("single-sample-relaxation", "exactlin.engine.reduced"),
+                           ("balanced-winnow", "exactlin.engine.powers"))},
     "flint-ho-kashyap": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "ho-kashyap"}, {"algorithm": "ho-kashyap", "n": 20, "d": 3, "iters": 5}),
     "flint-ho-kashyap-mod1": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
@@ -1115,7 +1082,7 @@ WORKLOADS = {
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
     "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
-    "batch": ("exactlin.algorithms.perceptron_family", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
+    "batch": ("exactlin.engine.batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
     "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),
 }
 
@@ -1162,7 +1129,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     follows u <- u + 2 z on the same mistakes, and w_0 = -w_1), so the same updates, the same steps and
     W = (-w, w).  Both run to max_epochs = 1000 (the set's margin is small).  Also timed: linear-machine on a
     c-class planted set (``planted_multiclass``, to convergence, monitor included), and with ``fraction_loop``
-    the two-class call with the kernel switched off (the Fraction loop, once)."""
+    the two-class call on the Fraction reference (``arithmetic="fraction"``, once)."""
     from exactlin.algorithms.multiclass import linear_machine
     from exactlin.algorithms.perceptron import perceptron
 
@@ -1181,13 +1148,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
         return perceptron(X, y, bias="first", max_updates=None)
 
     def lm_fraction():
-        from exactlin.algorithms import _fast
-
-        _fast.ENABLED = False
-        try:
-            return linear_machine(X, y, max_steps=None)
-        finally:
-            _fast.ENABLED = True
+        return linear_machine(X, y, max_steps=None, arithmetic="fraction")
 
     def check(res):
         r, p, rc = res["exactlin linear_machine()"], res["exactlin perceptron(bias=first)"], \
@@ -1221,7 +1182,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", lm_fraction, once=True,
-                            note="linear_machine with _fast.ENABLED = False"))
+                            note='linear_machine with arithmetic="fraction"'))
     return Workload("linear-machine", "linear-machine vs perceptron(bias=first), same data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin linear_machine()", lm, note="two classes, max_steps=None"),
@@ -1266,7 +1227,7 @@ def one_vs_rest_workload(n=2000, d=10, c=3, max_epochs=1000):
                     check, info, size=f"{n} x {d}, {c} classes", extra={"data": "planted_multiclass(n, d, c)"})
 
 
-WORKLOADS["linear-machine"] = ("exactlin.algorithms.multiclass", linear_machine_workload, {},
+WORKLOADS["linear-machine"] = ("exactlin.engine.machine", linear_machine_workload, {},
                                {"n": 100, "d": 4, "c": 3})
 WORKLOADS["one-vs-rest"] = ("exactlin.algorithms.multiclass", one_vs_rest_workload, {},
                             {"n": 200, "d": 5, "max_epochs": 20})

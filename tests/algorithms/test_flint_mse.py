@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from exactlin.algorithms import _flint_iter
 from exactlin.algorithms.ho_kashyap import ho_kashyap, ho_kashyap_mod1, ho_kashyap_mod2
 from exactlin.algorithms.mse import lms, widrow_hoff
+from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
 from tests.algorithms.test_fast_paths import _same
 
@@ -219,7 +220,10 @@ def test_trace_limits(monkeypatch):
     from exactlin.algorithms import _loop
 
     monkeypatch.setattr(_loop, "TRACE_STEP_LIMIT", 7)
+
+    monkeypatch.setattr(engine_trace, "TRACE_STEP_LIMIT", 7)
     monkeypatch.setattr(_loop, "TRACE_VECTOR_LIMIT", 20)
+    monkeypatch.setattr(engine_trace, "TRACE_VECTOR_LIMIT", 20)
     X, y = _noisy()
     for fn, kw in LONG[:4] + ((ho_kashyap, {"k_max": 30, "stop": "b_min", "b_min": 0}),):
         fast, ref = _both(fn, X, y, **kw)

@@ -14,17 +14,14 @@ from hypothesis import strategies as st
 
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.perceptron_family import (
-    averaged_perceptron,
     batch_perceptron,
     batch_pla,
     fixed_increment,
     perceptron_gd,
     pocket,
-    predict_averaged,
-    predict_voted,
     variable_increment,
-    voted_perceptron,
 )
+from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 
 EPOCHS = 6
 
