@@ -383,7 +383,8 @@ def ho_kashyap_mod1(X, y, P: Checked) -> Run:
     Y_plus, eta = rep.matrix(Yp), rep.scalar(eta)
 
     def rule(a, b, e):  # a(k+1) = a(k) + eta Y^+ |e(k)|;  b(k+1) = b(k) + eta (e(k) + |e(k)|)
-        return a + (Y_plus @ abs(e)) * eta, b + (e + abs(e)) * eta
+        abs_e = abs(e)
+        return a + (Y_plus @ abs_e) * eta, b + (e + abs_e) * eta
 
     a1 = _pinv_apply(Yp, b)  # a(1) = Y^+ b(1)
     return _hk_loop(P, prob, bounds, rep, a1, b, rule, extras={}, after=_pinv_extras(Yp, prob))
@@ -423,7 +424,8 @@ def ho_kashyap_mod2(X, y, P: Checked) -> Run:
     RY_t, eta_s = rep.matrix(RYt), rep.scalar(eta)
 
     def rule(a, b, e):  # a(k+1) = a(k) + eta R Y^t |e(k)|;  b(k+1) = b(k) + (e(k) + |e(k)|)
-        return a + (RY_t @ abs(e)) * eta_s, b + e + abs(e)
+        abs_e = abs(e)
+        return a + (RY_t @ abs_e) * eta_s, b + e + abs_e
 
     return _hk_loop(P, prob, bounds, rep, a, b, rule, extras=extras, after={"R": R}, params={"eta": eta})
 

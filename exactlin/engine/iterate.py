@@ -18,7 +18,7 @@ gives them back: ``vector(values)``, ``matrix(rows)``, ``scalar(x)``, ``fraction
 
 * ``"fraction"``: tuples of Fractions (:class:`FVec`, :class:`FMat`), the readable reference;
 * ``"flint"``: python-flint integers, a column as integer numerators over one common denominator
-  (:class:`QV`, :class:`QM`), the scalars ``fmpq``; the default (``"auto"``).
+  (:class:`QV`, :class:`QM`), the scalars unreduced p / q (:class:`QS`); the default (``"auto"``).
 
 Every representation gives the same Run field for field: every number that reaches a Run is a reduced
 ``Fraction`` (:meth:`FlintVectors.fractions`), every test is the same exact comparison, the bit budget sees the
@@ -41,7 +41,7 @@ import flint
 from exactlin.exact.numbers import fdot, max_bit_length
 from exactlin.model.run import LazySteps, Step
 
-__all__ = ["ARITHMETICS", "vectors", "FractionVectors", "FlintVectors", "FVec", "FMat", "QV", "QM", "Recorder",
+__all__ = ["ARITHMETICS", "vectors", "FractionVectors", "FlintVectors", "FVec", "FMat", "QV", "QM", "QS", "Recorder",
            "Body", "iterate"]
 
 #: the representations the iterate rules compute in (``arithmetic=``; "auto" is flint)
@@ -173,8 +173,10 @@ class FractionVectors:
 #   for the entries with u_i above the running maximum, taken in decreasing order of u_i and stopping at the first
 #   u_i <= the maximum so far (no later entry can raise it): usually one or two gcds.
 # * the signs and comparisons: L > 0, so v_i > 0 iff N_i > 0, and min/max are taken on the numerators.
-# * a scalar (an inner product, min v, max |v|) is an fmpq, which flint keeps reduced with a positive
-#   denominator: :func:`frac` builds the Fraction without a gcd.
+# * a scalar (an inner product, min v, max |v|) is an unreduced p / q (:class:`QS`), reduced once when it becomes
+#   a Fraction (an fmpq, which flint keeps reduced with a positive denominator: :func:`frac` needs no gcd).
+# * sums: when one denominator divides the other (e = Y a - b has a multiple of a's and b's denominators, and so
+#   has every vector the rules add to a or b) a division finds the common one, else a gcd (:meth:`QV._common`).
 # * the trace keeps the columns (immutable integer matrices, shared between consecutive steps) and builds its
 #   Fractions the first time it is read (:class:`Recorder`).
 
@@ -197,6 +199,81 @@ def frac(x: flint.fmpq) -> Fraction:
     f._numerator = int(x.p)
     f._denominator = int(x.q)
     return f
+
+
+class QS:
+    """A rational p / q with q > 0, kept unreduced: the flint representation's scalars (an inner product, min v,
+    max |v|, the parameters).  Sums and products are integer products (no gcd of full-size numbers, which costs ten
+    times a product); comparisons are signs of cross products (q > 0); the value is reduced only when it becomes a
+    Fraction (:meth:`fraction`)."""
+
+    __slots__ = ("p", "q")
+
+    def __init__(self, p, q=1):
+        self.p, self.q = p, q
+
+    @classmethod
+    def of(cls, x) -> QS:
+        """A Fraction, an int or a QS as a QS."""
+        if isinstance(x, QS):
+            return x
+        if isinstance(x, int):
+            return cls(fmpz(x), fmpz(1))
+        return cls(fmpz(x.numerator), fmpz(x.denominator))
+
+    def __add__(self, other) -> QS:
+        o = other if type(other) is QS else QS.of(other)
+        if self.q == o.q:
+            return QS(self.p + o.p, self.q)
+        return QS(self.p * o.q + o.p * self.q, self.q * o.q)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> QS:
+        return QS(-self.p, self.q)
+
+    def __sub__(self, other) -> QS:
+        o = other if type(other) is QS else QS.of(other)
+        if self.q == o.q:
+            return QS(self.p - o.p, self.q)
+        return QS(self.p * o.q - o.p * self.q, self.q * o.q)
+
+    def __rsub__(self, other) -> QS:
+        return QS.of(other) - self
+
+    def __mul__(self, other) -> QS:
+        o = other if type(other) is QS else QS.of(other)
+        return QS(self.p * o.p, self.q * o.q)
+
+    __rmul__ = __mul__
+
+    def _sign(self, other) -> int:
+        o = other if type(other) is QS else QS.of(other)
+        d = self.p * o.q - o.p * self.q
+        return (d > 0) - (d < 0)
+
+    def __lt__(self, other) -> bool:
+        return self._sign(other) < 0
+
+    def __le__(self, other) -> bool:
+        return self._sign(other) <= 0
+
+    def __gt__(self, other) -> bool:
+        return self._sign(other) > 0
+
+    def __ge__(self, other) -> bool:
+        return self._sign(other) >= 0
+
+    def __eq__(self, other) -> bool:
+        return self._sign(other) == 0
+
+    def __ne__(self, other) -> bool:
+        return self._sign(other) != 0
+
+    __hash__ = None
+
+    def fraction(self) -> Fraction:
+        return frac(fmpq(self.p, self.q))
 
 
 def _numer_denom(rows) -> tuple[flint.fmpz_mat, flint.fmpz]:
@@ -234,10 +311,16 @@ class QV:
         return self.L == other.L and self.N == other.N
 
     def _common(self, other: QV):
-        if self.L == other.L:
-            return self.N, other.N, self.L
-        g = self.L.gcd(other.L)
-        return self.N * (other.L // g), other.N * (self.L // g), self.L // g * other.L
+        """(N, N', L'') with self = N / L'' and other = N' / L'': one denominator dividing the other (the rules' usual
+        case: e's denominator is a multiple of b's and of a's) costs a division, else the gcd of the two."""
+        L, M = self.L, other.L
+        if L == M:
+            return self.N, other.N, L
+        t, r = divmod(M, L) if M > L else divmod(L, M)
+        if r == 0:
+            return (self.N * t, other.N, M) if M > L else (self.N, other.N * t, L)
+        g = L.gcd(M)
+        return self.N * (M // g), other.N * (L // g), L // g * M
 
     def __add__(self, other: QV) -> QV:
         x, y, L = self._common(other)
@@ -250,7 +333,7 @@ class QV:
     def __mul__(self, c) -> QV:
         if isinstance(c, int):
             return QV(self.N * c, self.L)
-        return QV(self.N * c.p, self.L * c.q)
+        return QV(self.N * c.p, self.L * c.q)  # c a QS
 
     __rmul__ = __mul__
 
@@ -260,8 +343,8 @@ class QV:
     def __abs__(self) -> QV:
         return QV(fmpz_mat(self.N.nrows(), 1, [abs(x) for x in self.N.entries()]), self.L)
 
-    def __matmul__(self, other: QV) -> flint.fmpq:
-        return fmpq((self.N.transpose() * other.N)[0, 0], self.L * other.L)
+    def __matmul__(self, other: QV) -> QS:
+        return QS((self.N.transpose() * other.N)[0, 0], self.L * other.L)
 
     def positive(self) -> bool:
         return all(x > 0 for x in self.N.entries())
@@ -272,11 +355,11 @@ class QV:
     def zero(self) -> bool:
         return all(x == 0 for x in self.N.entries())
 
-    def min(self) -> flint.fmpq:
-        return fmpq(min(self.N.entries()), self.L)
+    def min(self) -> QS:
+        return QS(min(self.N.entries()), self.L)
 
-    def max_abs(self) -> flint.fmpq:
-        return fmpq(max(abs(x) for x in self.N.entries()), self.L)
+    def max_abs(self) -> QS:
+        return QS(max(abs(x) for x in self.N.entries()), self.L)
 
     def bits_above(self, top: int) -> int:
         """max(top, the largest bit length of a reduced entry), exactly, reducing only the entries that could
@@ -342,7 +425,7 @@ class QM:
 
 
 class FlintVectors:
-    """python-flint: vectors are :class:`QV` columns, matrices :class:`QM`, scalars fmpq."""
+    """python-flint: vectors are :class:`QV` columns, matrices :class:`QM`, scalars :class:`QS`."""
 
     name = "flint"
     Vector = QV
@@ -356,12 +439,12 @@ class FlintVectors:
         return QM.of(rows)
 
     @staticmethod
-    def scalar(x) -> flint.fmpq:
-        return q(x)
+    def scalar(x) -> QS:
+        return QS.of(x)
 
     @staticmethod
-    def fraction(s) -> Fraction:
-        return frac(s)
+    def fraction(s: QS) -> Fraction:
+        return s.fraction()
 
     @staticmethod
     def fractions(v: QV, prev: QV | None = None, prev_fracs=None) -> tuple[Fraction, ...]:
