@@ -1,1 +1,1 @@
-"""The engine: each loop of the iterative rules written once, over interchangeable exact representations."""
+"""The engine: the loops of the iterative algorithms, each written once, over interchangeable exact arithmetics."""
