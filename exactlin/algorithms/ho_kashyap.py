@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import _loop, register
+from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import HK_BATCH_VISITS, batch_step_limit, max_bits_param, start_vector
 from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vectors
@@ -143,8 +143,7 @@ class HoKashyapIteration(Body):
         a_new, b_new = self.rule(a, b, e)
         a_new, b_new = a_new.normal(), b_new.normal()
         changed = not (b_new.same(b) and a_new.same(a))
-        if self.rec.recording():
-            self.rec.add(k, k, None, self.Ya.min(), changed, a, a_new, b=b, e=e, b_after=b_new)
+        self.rec.add(k, k, None, self.Ya.min(), changed, a, a_new, b=b, e=e, b_after=b_new)
         self.a, self.b = a_new, b_new
         self.top_bits = b_new.bits_above(a_new.bits_above(self.top_bits))
         return changed
@@ -185,8 +184,7 @@ class ListingIteration(HoKashyapIteration):
             if v.verdict == "not_separable":
                 self.certificate = v.certificate
                 if self.certificate_stops:
-                    if self.rec.recording():
-                        self.rec.add(k, k, None, self.Ya.min(), False, self.a, self.a, b=self.b, e=e, b_after=self.b)
+                    self.rec.add(k, k, None, self.Ya.min(), False, self.a, self.a, b=self.b, e=e, b_after=self.b)
                     return False, "not_separable"
         changed = self.update(k)
         if e.max_abs() <= self.b_min:  # line 7: if Abs[e] <= b_min then return a, b
@@ -217,8 +215,7 @@ def _hk_loop(P: Checked, prob, bounds, rep, a, b, rule, *, extras: dict, after: 
     # the default budget when k_max is None (the listing honours it too)
     budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
     tracer = P.tracer(prob.d)
-    rec = Recorder(tracer, rep, step_limit=_loop.TRACE_STEP_LIMIT, vector_limit=_loop.TRACE_VECTOR_LIMIT,
-                   reuse={"b_after": "b"})
+    rec = Recorder(tracer, rep, reuse={"b_after": "b"})
     if listing:
         body = ListingIteration(rep, prob.Z, a, b, rule, rec, b_min=b_min,
                                 certificate_stops=P.get("variant") != "printed")

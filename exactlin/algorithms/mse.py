@@ -19,7 +19,7 @@ from operator import mul
 
 import numpy as np
 
-from exactlin.algorithms import _loop, register
+from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_vector
 from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vectors
@@ -383,19 +383,14 @@ class SingleSampleIteration(Body):
         self.bits = bits = a_new.bits_above(0)
         self.bits_per_step.append(bits)
         self.top_bits = max(self.top_bits, bits)
-        if self.rec.recording():
-            info = {"eta": eta_k, "bits": bits}
-            if self.distance == "every" or self.distance == "auto" and (bits <= 256 or k % n == 0 or k == self.limit):
-                info["dist2"] = lambda a=a_new: self.dist2(a)  # when the trace is read
-            self.rec.add(k, (k - 1) // n + 1, i, resid, c != 0, self.a, a_new, **info)
+        info = {"eta": eta_k, "bits": bits}
+        if self.distance == "every" or self.distance == "auto" and (bits <= 256 or k % n == 0 or k == self.limit):
+            info["dist2"] = lambda a=a_new: self.dist2(a)  # computed when the trace is read
+        self.rec.add(k, (k - 1) // n + 1, i, resid, c != 0, self.a, a_new, **info)
         self.a = a_new
         if self.theta2 is not None and c * c * self.norms[i] < self.theta2:  # ||c y^k||^2 < theta^2
             return c != 0, "criterion"
         return c != 0, None
-
-
-def _recorder(tracer, rep) -> Recorder:
-    return Recorder(tracer, rep, step_limit=_loop.TRACE_STEP_LIMIT, vector_limit=_loop.TRACE_VECTOR_LIMIT)
 
 
 @register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",
@@ -424,7 +419,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     a_star = pinv_solve(Y, b)
     rep = vectors(P.arithmetic)
     tracer = P.tracer(d)
-    rec = _recorder(tracer, rep)
+    rec = Recorder(tracer, rep)
     body = GradientIteration(rep, Y, b, start_vector(P["a0"], d, "a0"), a_star, _schedule(P), P["theta"], rec)
     bounds = P.bounds()  # max_bits is checked by the loop, after each step
     budget = bounds.max_steps = batch_step_limit(P["k_max"], n, WH_BATCH_VISITS)  # the default when k_max is None
@@ -467,7 +462,7 @@ def lms(X, y, P: Checked) -> Run:
     limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
     rep = vectors(P.arithmetic)
     tracer = P.tracer(d)
-    rec = _recorder(tracer, rep)
+    rec = Recorder(tracer, rep)
     body = SingleSampleIteration(rep, Y, b, start_vector(P["a0"], d, "a0"), a_star, _schedule(P), P["theta"], rec,
                                  distance=P["distance"], limit=limit)
     bounds = P.bounds()  # max_bits is checked by the loop, after each step

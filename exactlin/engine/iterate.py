@@ -32,7 +32,6 @@ first time the trace is read, :class:`exactlin.model.run.LazySteps`).
 
 from __future__ import annotations
 
-import math
 import operator
 from fractions import Fraction
 
@@ -458,43 +457,26 @@ class FlintVectors:
 
 
 class Recorder:
-    """The Tracer's policy (``exactlin.algorithms._loop.Tracer.add``: which steps are recorded, which keep their
-    vectors, when the trace is incomplete) on compact records of the representation's own numbers;
-    :meth:`finish` hands the tracer the Steps, built with Fractions the first time the trace is read.
+    """The trace of an iterate rule in the representation's own numbers: the tracer records each step by its own
+    policy (``Tracer.add``: which steps, which keep their vectors, when the trace is incomplete) with the vectors and
+    scalars as they are; :meth:`finish` hands it the same Steps with Fractions, built the first time the trace is
+    read (:class:`exactlin.model.run.LazySteps`).
 
-    ``step_limit`` and ``vector_limit`` are the tracer's limits (steps recorded by default, steps x d while the
-    vectors are kept); ``reuse`` maps an info key to another whose Fractions it may reuse where a value is
-    unchanged (Ho-Kashyap's ``b_after`` from ``b``).  An info value may be a callable: computed when read (LMS's
-    distance to Y^+ b)."""
+    ``reuse`` maps an info key to another whose Fractions it may reuse where a value is unchanged (Ho-Kashyap's
+    ``b_after`` from ``b``).  An info value may be a callable: computed when read (LMS's distance to Y^+ b)."""
 
-    __slots__ = ("tracer", "rep", "records", "_limit", "_vector_limit", "_reuse")
+    __slots__ = ("tracer", "rep", "_reuse", "add")
 
-    def __init__(self, tracer, rep, *, step_limit: int, vector_limit: int, reuse: dict | None = None):
+    def __init__(self, tracer, rep, *, reuse: dict | None = None):
         self.tracer, self.rep = tracer, rep
-        self.records: list = []
-        self._limit = math.inf if tracer.mode is True else (0 if tracer.mode is False else step_limit)
-        self._vector_limit = vector_limit
         self._reuse = reuse or {}
-
-    def recording(self) -> bool:
-        """Whether the next step is recorded (else, by default, the trace becomes incomplete)."""
-        if len(self.records) < self._limit:
-            return True
-        if self.tracer.mode is None:
-            self.tracer.complete = False
-        return False
-
-    def add(self, k: int, epoch: int, i: int | None, score, update: bool, before=None, after=None, **info) -> None:
-        """Record one step as ``Tracer.add`` does (the vectors while the tracer keeps them)."""
-        if not self.recording():
-            return
-        vec = self.tracer.mode is True or (len(self.records) + 1) * self.tracer.d <= self._vector_limit
-        self.records.append((k, epoch, i, score, update, before if vec else None, after if vec else None, info))
+        #: add(k, epoch, i, score, update, before, after, **info): one step, recorded by the tracer's policy
+        self.add = tracer.add
 
     def finish(self) -> None:
         if self.tracer.mode is False:
             return
-        records, rep, reuse = self.records, self.rep, self._reuse
+        raw, rep, reuse = self.tracer.steps, self.rep, self._reuse
 
         def build() -> list[Step]:
             cache: dict = {}
@@ -512,11 +494,11 @@ class Recorder:
                     got = cache[id(v)] = (v, rep.fractions(v, prev, old[1]) if old else rep.fractions(v))
                 return got[1]
 
-            return [Step(k, epoch, i, conv(score), update, conv(before), conv(after),
-                         {key: conv(val, info.get(reuse.get(key))) for key, val in info.items()})
-                    for k, epoch, i, score, update, before, after, info in records]
+            return [Step(s.k, s.epoch, s.i, conv(s.score), s.update, conv(s.w_before), conv(s.w_after),
+                         {key: conv(val, s.info.get(reuse.get(key))) for key, val in s.info.items()})
+                    for s in raw]
 
-        self.tracer.steps = LazySteps(len(records), build)
+        self.tracer.steps = LazySteps(len(raw), build)
 
 
 def iterate(body, *, bounds, limit: int, budget: float, max_bits: int | None, bits: str, work: int = 1):
