@@ -386,11 +386,12 @@ class SingleSampleIteration(Body):
         info = {"eta": eta_k, "bits": bits}
         if self.distance == "every" or self.distance == "auto" and (bits <= 256 or k % n == 0 or k == self.limit):
             info["dist2"] = lambda a=a_new: self.dist2(a)  # computed when the trace is read
-        self.rec.add(k, (k - 1) // n + 1, i, resid, c != 0, self.a, a_new, **info)
+        moved = c != 0
+        self.rec.add(k, (k - 1) // n + 1, i, resid, moved, self.a, a_new, **info)
         self.a = a_new
         if self.theta2 is not None and c * c * self.norms[i] < self.theta2:  # ||c y^k||^2 < theta^2
-            return c != 0, "criterion"
-        return c != 0, None
+            return moved, "criterion"
+        return moved, None
 
 
 @register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",

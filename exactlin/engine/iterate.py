@@ -247,8 +247,11 @@ class QS:
     __rmul__ = __mul__
 
     def _sign(self, other) -> int:
-        o = other if type(other) is QS else QS.of(other)
-        d = self.p * o.q - o.p * self.q
+        if type(other) is int and other == 0:  # the rules' usual comparison (c != 0)
+            d = self.p
+        else:
+            o = other if type(other) is QS else QS.of(other)
+            d = self.p * o.q - o.p * self.q
         return (d > 0) - (d < 0)
 
     def __lt__(self, other) -> bool:
