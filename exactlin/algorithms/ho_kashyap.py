@@ -31,7 +31,14 @@ from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vector
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.format import fmt
 from exactlin.exact.numbers import fdot, to_vector
-from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
+from exactlin.linalg.matrices import (
+    arithmetic_backend,
+    inverse,
+    is_positive_definite,
+    is_symmetric,
+    leading_minors,
+    pinv,
+)
 from exactlin.model.params import MAX_SECONDS, Conflict, Param, at_least, in_open_interval, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_ho_kashyap
@@ -339,7 +346,7 @@ def ho_kashyap(X, y, P: Checked) -> Run:
             f"variant=printed: line 5 as printed, b <- a + 2 eta e+, adds a (d = {prob.d} entries) to e+ "
             f"(n = {prob.n} entries, one per sample): undefined unless n = d (erratum {HK_B_ERRATUM}; the "
             "corrected rule b <- b + 2 eta e+ is the default)", parameter="variant")
-    Yp = pinv(prob.Z)  # Y^+, exact
+    Yp = pinv(prob.Z, backend=arithmetic_backend(P.arithmetic)[0])  # Y^+, exact, in the same arithmetic
     rep = vectors(P.arithmetic)
     Y_plus, eta = rep.matrix(Yp), rep.scalar(eta)
 
@@ -375,7 +382,7 @@ def ho_kashyap_mod1(X, y, P: Checked) -> Run:
     bounds = P.bounds()
     eta = P["eta"]
     b = _b_start(P["b0"], prob.n)  # b(1) > 0
-    Yp = pinv(prob.Z)  # Y^+, exact
+    Yp = pinv(prob.Z, backend=arithmetic_backend(P.arithmetic)[0])  # Y^+, exact, in the same arithmetic
     rep = vectors(P.arithmetic)
     Y_plus, eta = rep.matrix(Yp), rep.scalar(eta)
 

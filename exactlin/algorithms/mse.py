@@ -420,7 +420,7 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     prob = P.problem(X, y)
     Y, n, d = prob.Z, prob.n, prob.d
     b = _margin_vector(P["b"], n)
-    a_star = pinv_solve(Y, b)
+    a_star = pinv_solve(Y, b, backend=arithmetic_backend(P.arithmetic)[0])
     rep = vectors(P.arithmetic)
     tracer = P.tracer(d)
     rec = Recorder(tracer, rep)
@@ -461,7 +461,7 @@ def lms(X, y, P: Checked) -> Run:
     prob = P.problem(X, y)
     Y, n, d = prob.Z, prob.n, prob.d
     b = _margin_vector(P["b"], n)
-    a_star = pinv_solve(Y, b)
+    a_star = pinv_solve(Y, b, backend=arithmetic_backend(P.arithmetic)[0])
     k_max = P["k_max"]
     limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
     rep = vectors(P.arithmetic)
