@@ -134,14 +134,24 @@ def test_every_rule_on_every_representation(name, prob, trace, bias, max_epochs,
     on_every_representation(spec.func, X, y, bias=bias, trace=trace, max_epochs=max_epochs, **opts)
 
 
+#: the rules with a printed variant (a listing as the notes print it), from their tables
+PRINTED = sorted(name for name, spec in SPECS.items()
+                 if any(p.name == "variant" and "printed" in (p.choices or ()) for p in spec.params))
+
+
+def test_the_printed_variants_are_found():
+    assert PRINTED == ["ho-kashyap"]  # Algorithm 11's line 5 as printed (erratum seed003-ho-kashyap-b-update)
+
+
+@pytest.mark.parametrize("name", PRINTED)
 @given(st.integers(1, 3), st.sampled_from([None, True]), st.data())
-def test_the_printed_listing_on_every_representation(d, trace, data):
+def test_the_printed_listing_on_every_representation(name, d, trace, data):
     """Algorithm 11 with line 5 as printed (b <- a + 2 eta e+), defined when n = d: n = d + 1 samples, bias first;
     its own stops (line 7, k_max; a certificate is kept and the run goes on)."""
     X, y = data.draw(problems(n=d + 1, d=d))
-    opts = data.draw(options(SPECS["ho-kashyap"], d + 1, d + 1))
+    opts = data.draw(options(SPECS[name], d + 1, d + 1))
     opts.pop("stop", None)
-    on_every_representation(SPECS["ho-kashyap"].func, X, y, variant="printed", trace=trace, **opts)
+    on_every_representation(SPECS[name].func, X, y, variant="printed", trace=trace, **opts)
 
 
 # ---------------------------------------------------------------------------------------------------
