@@ -1,12 +1,13 @@
 """The rest of the perceptron family, exactly: seed 003's Algorithms 3, 4 and 5, seed 001's batch PLA and
-pocket algorithm, seed 002's gradient descent on R(w), and seed 000's voted and averaged perceptron.
+pocket algorithm, seed 002's gradient descent on R(w) (seed 000's voted and averaged perceptron:
+:mod:`exactlin.algorithms.voted`).
 
 Conventions shared by every function here:
 
 * Samples are augmented by ``bias`` (``first`` as seeds 001/003 write them, ``last`` as seed 002, ``none``
   as seed 000) and, for seed 003's rules, *normalized*: y_i = z_i x~_i with z_i = +1/-1 the label, so that a
   solution vector a has a^t y_i > 0 for every i.
-* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`._loop.cyclic_single_sample`);
+* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`exactlin.engine.cyclic.cyclic`);
   ``max_epochs`` bounds the passes.  Batch rules are bounded by ``max_epochs`` iterations.
 * A stationary rule (constant step) that returns exactly to an earlier state never stops; the run then stops
   with reason ``cycle`` and a verified Gordan certificate (the corrections of one period sum to 0 with
