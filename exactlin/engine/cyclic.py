@@ -31,8 +31,8 @@ stop is taken at the very round the round-by-round loop takes it:
 * a block never crosses the end of the data (so an epoch ends with a block, where the ``clean-epoch`` test
   "no update since round k - n" is taken), nor the round where n clean rounds are complete (``n-clean``), nor
   ``max_epochs * n``, ``max_steps``, the end of the recorded prefix of the trace, a multiple of 1000 rounds with
-  a progress callback, nor a multiple of 4096 rounds when ``max_seconds`` is set (the clock is read at the end of every block and after every update: a timed
-  run stops at a round that depends on the clock in any loop);
+  a progress callback, nor a multiple of 4096 rounds when ``max_seconds`` is set (the clock is read at the end
+  of every block and after every update: a timed run stops at a round that depends on the clock in any loop);
 * with ``until`` the first block is round 1 alone (the listing tests after round 1);
 * the per-update tests (bits, ``until``, cycle, ``max_updates``, the clock) follow every update in the order
   the round-by-round loop takes them: bits, until, cycle, updates, clock.
