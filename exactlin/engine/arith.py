@@ -542,8 +542,6 @@ REPRESENTATIONS: dict[str, type] = {"fraction": FractionArith, "integer": Intege
 def make_arith(name: str, Z, w1, *, step=None):
     """The representation ``name`` ("fraction" or "integer"; others register themselves in
     :data:`REPRESENTATIONS`) of the samples ``Z`` and the start ``w1``."""
-    if name == "flint" and name not in REPRESENTATIONS:
-        from exactlin.engine import arith_flint  # noqa: F401  (registers FlintArith; imports python-flint)
     try:
         cls = REPRESENTATIONS[name]
     except KeyError:

@@ -24,8 +24,8 @@ from exactlin.algorithms.perceptron_family import BatchResult, batch_loop, batch
 from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
 from exactlin.theory.replay import cache_is_empty
-from tests.algorithms.test_fast_family import SETTINGS, big_denominators, big_ints, problems, rationals
-from tests.algorithms.test_fast_paths import _same
+from tests.algorithms.kernel_helpers import SETTINGS, big_denominators, big_ints, problems, rationals
+from tests.algorithms.kernel_helpers import same_run as _same
 
 
 def _both(fn, *args, **kw):

@@ -25,8 +25,8 @@ from exactlin.algorithms.multiclass import linear_machine, one_vs_rest
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
-from tests.algorithms.test_fast_family import SMALL, big_denominators, big_ints, rationals
-from tests.algorithms.test_fast_paths import _same as _same_binary
+from tests.algorithms.kernel_helpers import SMALL, big_denominators, big_ints, rationals
+from tests.algorithms.kernel_helpers import same_run as _same_binary
 
 
 def _same(fast, ref):

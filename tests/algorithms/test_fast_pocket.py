@@ -22,9 +22,9 @@ from exactlin.algorithms import _fast, _fast_pocket, _loop
 from exactlin.algorithms.perceptron_family import pocket
 from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
-from tests.algorithms.test_fast_family import SMALL, big_denominators, big_ints, rationals
-from tests.algorithms.test_fast_family import problems as _problems
-from tests.algorithms.test_fast_paths import _same
+from tests.algorithms.kernel_helpers import SMALL, big_denominators, big_ints, rationals
+from tests.algorithms.kernel_helpers import problems as _problems
+from tests.algorithms.kernel_helpers import same_run as _same
 
 
 def _both(*args, **kw):

@@ -22,7 +22,7 @@ from exactlin.algorithms.ho_kashyap import ho_kashyap, ho_kashyap_mod1, ho_kashy
 from exactlin.algorithms.mse import lms, widrow_hoff
 from exactlin.engine import trace as engine_trace
 from exactlin.errors import ExactlinError
-from tests.algorithms.test_fast_paths import _same
+from tests.algorithms.kernel_helpers import same_run as _same
 
 
 def _both(fn, *args, **kw):

@@ -22,7 +22,7 @@ from exactlin.algorithms import _flint_relax
 from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
 from exactlin.algorithms.winnow import balanced_winnow
 from exactlin.errors import ExactlinError, InvariantViolation
-from tests.algorithms.test_fast_paths import _same
+from tests.algorithms.kernel_helpers import same_run as _same
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
