@@ -270,7 +270,7 @@ class IntegerArith:
         self.d = len(Zl[0]) if self.n else len(v1)
         try:
             Z64 = Zl if isinstance(Zl, np.ndarray) else np.array(Zl, dtype=np.int64)
-            m_Z = int(np.abs(Z64).max()) if Z64.size else 0
+            m_Z = max(-int(Z64.min()), int(Z64.max())) if Z64.size else 0  # no |Z'| array: two passes
             if m_Z >= I64_HEADROOM:
                 Z64 = None
         except OverflowError:
