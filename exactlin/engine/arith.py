@@ -317,7 +317,11 @@ class IntegerArith:
 
     def scores(self, i: int, length: int) -> Block:
         dm = self.d * self.m_Z
-        if dm * self.m_v >= F64_EXACT:
+        m_v = self.m_v
+        if dm * m_v < F64_EXACT and m_v < F64_EXACT and self.vf is not None:  # the float64 tier, as below
+            self.tiers["float64"] += 1
+            return Block(self.Zf[i:i + length] @ self.vf, "float64", self.p, self.q * self.L)
+        if dm * m_v >= F64_EXACT:
             self.exact_max()
         bound = dm * self.m_v
         if not self.big and bound < F64_EXACT and self.m_v < F64_EXACT and self.Zf is not None:
@@ -365,11 +369,11 @@ class IntegerArith:
         return wrong.astype(bool) if s.tier == "python" else wrong  # object arrays compare to objects
 
     def first(self, s: Block, t: Cut) -> int:
-        wrong = self._wrong(s, t)
-        if not len(wrong):
-            return 0
-        j = int(wrong.argmax())
-        return j if wrong[j] else len(wrong)
+        wrong = s.values <= self._cut(t, s.tier)
+        if s.tier == "python":
+            wrong = wrong.astype(bool)
+        j = int(wrong.argmax()) if len(wrong) else 0
+        return j if j < len(wrong) and wrong[j] else len(wrong)
 
     def all(self, s: Block, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
