@@ -317,11 +317,7 @@ class IntegerArith:
 
     def scores(self, i: int, length: int) -> Block:
         dm = self.d * self.m_Z
-        m_v = self.m_v
-        if dm * m_v < F64_EXACT and m_v < F64_EXACT and self.vf is not None:  # the float64 tier, as below
-            self.tiers["float64"] += 1
-            return Block(self.Zf[i:i + length] @ self.vf, "float64", self.p, self.q * self.L)
-        if dm * m_v >= F64_EXACT:
+        if dm * self.m_v >= F64_EXACT:
             self.exact_max()
         bound = dm * self.m_v
         if not self.big and bound < F64_EXACT and self.m_v < F64_EXACT and self.Zf is not None:
