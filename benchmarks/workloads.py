@@ -584,8 +584,7 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
     planted integer data with 5% of the labels flipped (benchmarks/budget_data.py's ``noisy`` set): the pocket's
     PLA is the perceptron's iteration, so after T updates its last iterate w_pla is the perceptron's w; the pocket
     also evaluates E_in exactly after every step (one n x d integer product each).  ``fraction_loop``: also time
-    the readable Fraction loop (the kernel switched off), once."""
-    from exactlin.algorithms import _fast, _fast_pocket
+    the readable Fraction reference (``arithmetic="fraction"``), once."""
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import pocket
 
@@ -596,18 +595,14 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
 
     def pock():
         r = pocket(X, y, T=T, max_epochs=T)
-        state["tiers"] = dict(_fast_pocket.LAST_TIERS)
+        state["tiers"] = r.arithmetic["tiers"]
         return r
 
     def perc():
         return perceptron(X, y, bias="first", max_updates=T)
 
     def pock_fraction():
-        _fast.ENABLED = False
-        try:
-            return pocket(X, y, T=T, max_epochs=T)
-        finally:
-            _fast.ENABLED = True
+        return pocket(X, y, T=T, max_epochs=T, arithmetic="fraction")
 
     def check(res):
         r, p = res["exactlin pocket()"], res["exactlin perceptron(bias=first, max_updates=T)"]
@@ -641,7 +636,7 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
                     note="the same PLA iteration, the same number of updates, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", pock_fraction, once=True,
-                            note="pocket with _fast.ENABLED = False"))
+                            note='pocket with arithmetic="fraction"'))
     return Workload("pocket", f"pocket (seed 001, T = {T}) vs perceptron(bias=first, max_updates={T}), same data",
                     "<= 3x perceptron(bias=first) with the same updates, identical weights",
                     [Impl("exactlin pocket()", pock,
@@ -753,13 +748,12 @@ def _plain_relaxation_replay(Z, mistakes, eta, b):
 
 
 def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
-    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against
-    the same call with ``_flint_relax.ENABLED = False`` (the readable Fraction loop), on the planted integer
-    data of benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations``
-    iterations: batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample
-    rules max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
+    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against the same
+    call on the readable Fraction loop (``arithmetic="fraction"``), on the planted integer data of
+    benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations`` iterations:
+    batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample rules
+    max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
     iteration count stops them."""
-    from exactlin.algorithms import _flint_relax
     from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
     from exactlin.algorithms.winnow import balanced_winnow
 
@@ -776,12 +770,8 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
     def fast():
         return fn(X, y, **kw)
 
-    def fraction():
-        _flint_relax.ENABLED = False
-        try:
-            return fn(X, y, **kw)
-        finally:
-            _flint_relax.ENABLED = True
+    def fraction():  # the readable reference, by name
+        return fn(X, y, arithmetic="fraction", **kw)
 
     def check(res):
         r, ref = res["exactlin fast path"], res.get("Fraction loop (ENABLED=False)")
@@ -828,7 +818,7 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10",
                     [Impl("exactlin fast path", fast, note=args)],
                     [Impl("Fraction loop (ENABLED=False)", fraction, once=True,
-                          note="the same call with _flint_relax.ENABLED = False")],
+                          note="the same call with arithmetic='fraction'")],
                     check, info, size=f"{n} x {d}, {iterations} iterations",
                     extra={"data": "budget_data.make('separable', n, d)"})
 
@@ -1061,14 +1051,15 @@ WORKLOADS = {
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
-    "pocket": ("exactlin.algorithms._fast_pocket", pocket_workload, {"fraction_loop": True},
+    "pocket": ("exactlin.engine.reuse", pocket_workload, {"fraction_loop": True},
                {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
     "voted-separable": ("exactlin.algorithms.voted", voted_workload, {}, {"n": 200, "d": 5}),
     "voted-noisy": ("exactlin.algorithms.voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
-    **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
-             {"n": 20, "d": 3, "iterations": 5})
-       for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
+    **{key: (module, functools.partial(flint_relax_workload, key), {}, {"n": 20, "d": 3, "iterations": 5})
+       for key, module in (("batch-relaxation", "exactlin.engine.arith_relax"),
+                           ("single-sample-relaxation", "exactlin.engine.reduced"),
+                           ("balanced-winnow", "exactlin.engine.powers"))},
     "flint-ho-kashyap": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "ho-kashyap"}, {"algorithm": "ho-kashyap", "n": 20, "d": 3, "iters": 5}),
     "flint-ho-kashyap-mod1": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
@@ -1079,7 +1070,7 @@ WORKLOADS = {
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
     "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
-    "batch": ("exactlin.algorithms._fast_batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
+    "batch": ("exactlin.engine.batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
     "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),
 }
 
@@ -1126,8 +1117,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     follows u <- u + 2 z on the same mistakes, and w_0 = -w_1), so the same updates, the same steps and
     W = (-w, w).  Both run to max_epochs = 1000 (the set's margin is small).  Also timed: linear-machine on a
     c-class planted set (``planted_multiclass``, to convergence, monitor included), and with ``fraction_loop``
-    the two-class call with the kernel switched off (the Fraction loop, once)."""
-    from exactlin.algorithms import _fast
+    the two-class call on the Fraction reference (``arithmetic="fraction"``, once)."""
     from exactlin.algorithms.multiclass import linear_machine
     from exactlin.algorithms.perceptron import perceptron
 
@@ -1146,11 +1136,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
         return perceptron(X, y, bias="first", max_updates=None)
 
     def lm_fraction():
-        _fast.ENABLED = False
-        try:
-            return linear_machine(X, y, max_steps=None)
-        finally:
-            _fast.ENABLED = True
+        return linear_machine(X, y, max_steps=None, arithmetic="fraction")
 
     def check(res):
         r, p, rc = res["exactlin linear_machine()"], res["exactlin perceptron(bias=first)"], \
@@ -1184,7 +1170,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", lm_fraction, once=True,
-                            note="linear_machine with _fast.ENABLED = False"))
+                            note='linear_machine with arithmetic="fraction"'))
     return Workload("linear-machine", "linear-machine vs perceptron(bias=first), same data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin linear_machine()", lm, note="two classes, max_steps=None"),
@@ -1229,7 +1215,7 @@ def one_vs_rest_workload(n=2000, d=10, c=3, max_epochs=1000):
                     check, info, size=f"{n} x {d}, {c} classes", extra={"data": "planted_multiclass(n, d, c)"})
 
 
-WORKLOADS["linear-machine"] = ("exactlin.algorithms._fast_multi", linear_machine_workload, {},
+WORKLOADS["linear-machine"] = ("exactlin.engine.machine", linear_machine_workload, {},
                                {"n": 100, "d": 4, "c": 3})
 WORKLOADS["one-vs-rest"] = ("exactlin.algorithms.multiclass", one_vs_rest_workload, {},
                             {"n": 200, "d": 5, "max_epochs": 20})

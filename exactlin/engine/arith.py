@@ -16,6 +16,7 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.threshold(b, strict)   the test "<w, z_j> <= b" (or "< b"), in those units (an opaque value)
     rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
     rep.all(s, t)              every j of the block where it holds, in order
+    rep.count(s, t)            how many j of the block it holds for (len(all), without the list)
     rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)
     rep.add(i, coef)           w <- w + coef z_i                       (coef a rational of any sign)
     rep.add_many(idx, coefs)   w <- w + sum_m coefs[m] z_{idx[m]}
@@ -77,6 +78,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from exactlin.errors import ParameterError
+from exactlin.exact.numbers import fdot
 from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, ExactRows
 
 __all__ = ["FractionArith", "IntegerArith", "Block", "Cut", "make_arith", "integer_rows", "REPRESENTATIONS",
@@ -125,7 +127,7 @@ class _LazyScores:
         vals = self.vals
         while len(vals) <= j:
             z = self.rep.Z[self.i + len(vals)]
-            vals.append(sum(map(Fraction.__mul__, self.rep.w_, z), Fraction(0)))
+            vals.append(fdot(self.rep.w_, z))  # one reduction per score, not one per term
         return vals[j]
 
 
@@ -163,6 +165,9 @@ class FractionArith:
     def all(s, t: Cut) -> list[int]:
         b = t.b
         return [j for j in range(len(s)) if ((s[j] < b) if t.strict else (s[j] <= b))]
+
+    def count(self, s, t: Cut) -> int:
+        return len(self.all(s, t))
 
     @staticmethod
     def exact(s, j: int) -> Fraction:
@@ -270,7 +275,7 @@ class IntegerArith:
         self.d = len(Zl[0]) if self.n else len(v1)
         try:
             Z64 = Zl if isinstance(Zl, np.ndarray) else np.array(Zl, dtype=np.int64)
-            m_Z = max(-int(Z64.min()), int(Z64.max())) if Z64.size else 0  # no |Z'| array: two passes
+            m_Z = max(-int(Z64.min()), int(Z64.max())) if Z64.size else 0  # (np.abs(-2^63) overflows)
             if m_Z >= I64_HEADROOM:
                 Z64 = None
         except OverflowError:
@@ -374,6 +379,9 @@ class IntegerArith:
     def all(self, s: Block, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
 
+    def count(self, s: Block, t: Cut) -> int:
+        return int(np.count_nonzero(self._wrong(s, t)))
+
     def exact(self, s: Block, j: int) -> Fraction:
         return Fraction(s.num * int(s.values[j]), s.den)
 
@@ -388,7 +396,7 @@ class IntegerArith:
             p0, q0 = self.p, self.q
             self.rekey = lambda old: self._canonical(_key_values(old), p0, q0)
         self.m_v *= e
-        if not self.big and self.m_v >= I64_HEADROOM:
+        if not self.big and (self.m_v >= I64_HEADROOM or e >= I64_HEADROOM):  # (e itself must fit: v may be 0)
             self._widen()
         self.v = self.v * e
         self.vf = None

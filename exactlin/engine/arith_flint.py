@@ -86,6 +86,9 @@ class FlintArith:
     def all(self, s, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
 
+    def count(self, s, t: Cut) -> int:
+        return int(np.count_nonzero(self._wrong(s, t)))
+
     @staticmethod
     def exact(s, j: int) -> Fraction:
         return _fraction(s[j])

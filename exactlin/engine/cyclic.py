@@ -45,7 +45,8 @@ so that it receives its records after rounds 1000, 2000, ... exactly.
 
 **Signature** (kept stable: pocket, the linear machine, relaxation and Winnow run on it too):
 ``cyclic(rep, bounds, tracer, *, b=0, strict=False, coef=1, stationary=True, stop="n-clean",
-stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None) -> LoopResult``.
+stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None)
+-> LoopResult``.
 """
 
 from __future__ import annotations
@@ -127,7 +128,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
            stationary: bool = True, stop: str = "n-clean", stop_on_cycle: bool = True, until: Until | None = None,
            accept: Callable[[int, Fraction], bool] | None = None, score: Callable[[int, Fraction], Any] | None = None,
            step_info: Callable[[int, int, bool], dict] | None = None,
-           on_mistake: Callable[[int, int, bool, tuple, tuple], None] | None = None) -> LoopResult:
+           on_mistake: Callable[[int, int, bool, tuple, tuple], None] | None = None,
+           after_update: Callable[[int, int], None] | None = None) -> LoopResult:
     """Run the cyclic single-sample rule on the representation ``rep`` (module docstring).
 
     ``b``, ``strict``: the test <w, z_i> <= b (< b); ``accept(i, q)``: an exact refinement of it (a candidate
@@ -137,7 +139,9 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     or u (then an exact repeat of (w, position) is a proved cycle).  ``score(i, q)``: the trace's score for the
     exact score q (default q).  ``step_info(k, i, update)``: the rule's other quantities of a recorded step (a
     dict for the Step's ``info``).  ``on_mistake(k, i, True, w_before, w_after)``: called at every update with
-    Fraction vectors (the online convergence monitor).  Returns a :class:`~exactlin.engine.trace.LoopResult`.
+    Fraction vectors (the online convergence monitor).  ``after_update(k, i)``: called after the update of round k on
+    sample i, before the per-update tests, to read the representation (pocket's E_in, relaxation's identity).
+    Returns a :class:`~exactlin.engine.trace.LoopResult`.
     """
     epoch_stop = check_stop(stop)
     n = rep.n
@@ -244,6 +248,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         last_k = k
         update_indices.append(ii)
         clean = 0
+        if after_update is not None:
+            after_update(k, ii)
         if rec:
             recorder.update(k, ii, s, j, step_info(k, ii, True) if step_info is not None else None)
         if on_mistake is not None:
