@@ -844,11 +844,10 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
     """One rational-iterate rule on ``budget_data.make("noisy", n, d)`` (integer features in [-100, 100], 5% of
     the labels flipped: no verdict stops the run early), ``iters`` iterations (LMS: ``iters`` passes of
     single-sample steps would take minutes in Fractions, so 10 x ``iters`` steps), ``max_bits=None``: the
-    default python-flint loop against the readable Fraction loop (``_flint_iter.ENABLED = False``) on the
+    default python-flint representation against the readable Fraction one (``arithmetic="fraction"``) on the
     same call.  The check: both Runs identical (w, b, e, verdict, reason, steps, max_bits, trace, extras) and,
     for Ho-Kashyap and Modification I, a = Y^+ b checked independently by the normal equations
     Y^t (Y a - b) = 0 in plain Python Fractions (Y has full column rank)."""
-    from exactlin.algorithms import _flint_iter
     from exactlin.algorithms.ho_kashyap import ho_kashyap, ho_kashyap_mod1, ho_kashyap_mod2
     from exactlin.algorithms.mse import lms, widrow_hoff
 
@@ -863,11 +862,7 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
         return fn(X, y, k_max=steps, max_bits=None)
 
     def fraction():
-        _flint_iter.ENABLED = False
-        try:
-            return fn(X, y, k_max=steps, max_bits=None)
-        finally:
-            _flint_iter.ENABLED = True
+        return fn(X, y, k_max=steps, max_bits=None, arithmetic="fraction")
 
     def check(res):
         r, ref = res.get("exactlin flint loop"), res.get("Fraction loop (flint off)")
@@ -893,7 +888,7 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
     return Workload(f"flint-{algorithm}", f"{algorithm}: python-flint loop vs the Fraction loop, same iterations",
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10 (issue 14)",
                     [Impl("exactlin flint loop", fast, note="default")],
-                    [Impl("Fraction loop (flint off)", fraction, note="_flint_iter.ENABLED = False")],
+                    [Impl("Fraction loop (flint off)", fraction, note='arithmetic="fraction"')],
                     check, info, size=f"{n} x {d}, {steps} {'steps' if algorithm == 'lms' else 'iterations'}",
                     extra={"data": "budget_data.make('noisy', n, d)"})
 
@@ -1072,15 +1067,15 @@ WORKLOADS = {
        for key, module in (("batch-relaxation", "exactlin.engine.arith_relax"),
                            ("single-sample-relaxation", "exactlin.engine.reduced"),
                            ("balanced-winnow", "exactlin.engine.powers"))},
-    "flint-ho-kashyap": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-ho-kashyap": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "ho-kashyap"}, {"algorithm": "ho-kashyap", "n": 20, "d": 3, "iters": 5}),
-    "flint-ho-kashyap-mod1": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-ho-kashyap-mod1": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "ho-kashyap-mod1"}, {"algorithm": "ho-kashyap-mod1", "n": 20, "d": 3, "iters": 5}),
-    "flint-ho-kashyap-mod2": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-ho-kashyap-mod2": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "ho-kashyap-mod2"}, {"algorithm": "ho-kashyap-mod2", "n": 20, "d": 3, "iters": 5}),
-    "flint-widrow-hoff": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-widrow-hoff": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
-    "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-lms": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
     "batch": ("exactlin.engine.batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
     "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),

@@ -1,5 +1,6 @@
 """The rest of the perceptron family, exactly: seed 003's Algorithms 3, 4 and 5, seed 001's batch PLA and
-pocket algorithm, seed 002's gradient descent on R(w), and seed 000's voted and averaged perceptron.
+pocket algorithm, seed 002's gradient descent on R(w) (seed 000's voted and averaged perceptron:
+:mod:`exactlin.algorithms.voted`).
 
 Conventions shared by every function here:
 

@@ -370,11 +370,11 @@ class IntegerArith:
         return wrong.astype(bool) if s.tier == "python" else wrong  # object arrays compare to objects
 
     def first(self, s: Block, t: Cut) -> int:
-        wrong = self._wrong(s, t)
-        if not len(wrong):
-            return 0
-        j = int(wrong.argmax())
-        return j if wrong[j] else len(wrong)
+        wrong = s.values <= self._cut(t, s.tier)
+        if s.tier == "python":
+            wrong = wrong.astype(bool)
+        j = int(wrong.argmax()) if len(wrong) else 0
+        return j if j < len(wrong) and wrong[j] else len(wrong)
 
     def all(self, s: Block, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
@@ -550,8 +550,6 @@ REPRESENTATIONS: dict[str, type] = {"fraction": FractionArith, "integer": Intege
 def make_arith(name: str, Z, w1, *, step=None):
     """The representation ``name`` ("fraction" or "integer"; others register themselves in
     :data:`REPRESENTATIONS`) of the samples ``Z`` and the start ``w1``."""
-    if name == "flint" and name not in REPRESENTATIONS:
-        from exactlin.engine import arith_flint  # noqa: F401  (registers FlintArith; imports python-flint)
     try:
         cls = REPRESENTATIONS[name]
     except KeyError:

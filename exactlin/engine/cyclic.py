@@ -30,18 +30,18 @@ stop is taken at the very round the round-by-round loop takes it:
 
 * a block never crosses the end of the data (so an epoch ends with a block, where the ``clean-epoch`` test
   "no update since round k - n" is taken), nor the round where n clean rounds are complete (``n-clean``), nor
-  ``max_epochs * n``, ``max_steps``, the end of the recorded prefix of the trace, nor a multiple of 4096 rounds
-  when ``max_seconds`` is set (the clock is read at the end of every block and after every update: a timed
-  run stops at a round that depends on the clock in any loop);
+  ``max_epochs * n``, ``max_steps``, the end of the recorded prefix of the trace, a multiple of 1000 rounds with
+  a progress callback, nor a multiple of 4096 rounds when ``max_seconds`` is set (the clock is read at the end
+  of every block and after every update: a timed run stops at a round that depends on the clock in any loop);
 * with ``until`` the first block is round 1 alone (the listing tests after round 1);
 * the per-update tests (bits, ``until``, cycle, ``max_updates``, the clock) follow every update in the order
   the round-by-round loop takes them: bits, until, cycle, updates, clock.
 
 The scores are exact in every representation (:mod:`exactlin.engine.arith` proves the integer tiers exact, and
 that its test on raw scores is the test on <w, z_i>), so the run -- w, converged, reason, counts, the mistakes,
-the cycle, max_bits, last_update, the trace -- is the same in every representation, field for field.  The
-progress callback receives a record once per :data:`~exactlin.model.progress.PROGRESS_EVERY` rounds, at block
-boundaries.
+the cycle, max_bits, last_update, the trace -- is the same in every representation, field for field.  With a
+progress callback the blocks also end at multiples of :data:`~exactlin.model.progress.PROGRESS_EVERY` rounds,
+so that it receives its records after rounds 1000, 2000, ... exactly.
 
 **Signature** (kept stable: pocket, the linear machine, relaxation and Winnow run on it too):
 ``cyclic(rep, bounds, tracer, *, b=0, strict=False, coef=1, stationary=True, stop="n-clean",
@@ -57,6 +57,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactlin.engine.trace import Bounds, CycleDetector, LoopResult, Recorder, Tracer, check_stop
+from exactlin.model.progress import PROGRESS_EVERY
 
 __all__ = ["cyclic", "Until"]
 
@@ -205,6 +206,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             length = rec
         if timed:
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
+        if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
+            length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
         s = scores(i, length)
         j = first(s, t)
         if accept is not None and j < length:  # the first candidate the rule's exact test accepts

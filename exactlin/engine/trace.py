@@ -86,7 +86,7 @@ class Tracer:
                                info))
 
 
-#: the conventions of the clean stop of a cyclic single-sample rule (``stop`` of :func:`cyclic_single_sample`)
+#: the conventions of the clean stop of a cyclic single-sample rule (``stop`` of :func:`exactlin.engine.cyclic.cyclic`)
 STOP_CHOICES = ("n-clean", "clean-epoch")
 #: the ``stop`` row every cyclic single-sample rule of the perceptron family shares
 STOP = Param(
