@@ -28,7 +28,7 @@ from exactlin.exact.numbers import check_input_size
 from exactlin.model.params import Conflict, Param, check_conflicts
 
 __all__ = ["COMMON_KWARGS", "ARITHMETICS", "Checked", "entry_point", "check_call", "parameter_table_doc",
-           "signature_for", "make_run"]
+           "signature_for", "make_run", "complete_params"]
 
 #: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
 COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits", "arithmetic")
@@ -164,6 +164,19 @@ def make_run(P: Checked, prob, *, w, converged: bool, reason: str, updates: int 
                trace=tracer.steps if tracer is not None else [],
                trace_complete=tracer.complete if tracer is not None else True,
                extras=dict(extras or {}), seed=seed, problem=prob, model=model, arithmetic=P.used_arithmetic)
+
+
+def complete_params(run, P: Checked) -> None:
+    """The params policy, applied once to every registered algorithm's Run (by the entry point, whatever the
+    rule recorded): ``run.params`` holds every row of the table and ``max_epochs``, each with its effective
+    value -- the value the rule settled where it recorded one (a batch rule's budget, the strict test a variant
+    implies), else :meth:`Checked.effective` (the given value, or the table's default) -- in the table's order."""
+    params = getattr(run, "params", None)
+    if params is None:
+        return
+    full = {**P.effective(), **params}
+    params.clear()
+    params.update(full)
 
 
 def _suggest(name: str, known: Sequence[str]) -> str:
@@ -385,6 +398,7 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
                 _INSIDE.reset(token)
         if P.used_arithmetic is not None and getattr(run, "arithmetic", None) is None:
             run.arithmetic = P.used_arithmetic
+        complete_params(run, P)
         if P.progress is not None:
             _final_progress(algorithm, P, run, iterative)
         return run
