@@ -146,23 +146,30 @@ class Checked(Mapping):
 
 def make_run(P: Checked, prob, *, w, converged: bool, reason: str, updates: int = 0, epochs: int = 0,
              steps: int = 0, tracer=None, extras: dict | None = None, seed: str | None = None, model: Any = "linear",
-             params: dict | None = None, algorithm: str | None = None):
+             params: dict | None = None, algorithm: str | None = None, trace: Sequence | None = None,
+             trace_complete: bool = True):
     """The one place a registered algorithm's :class:`~exactlin.model.run.Run` is assembled.
 
     ``params`` are the values the rule settled itself (merged into :meth:`Checked.effective`: every table row
     with its effective value); the trace and its completeness come from ``tracer`` (none: a closed-form result,
-    an empty complete trace); ``model`` is the prediction model, by default the linear rule sign(<w, x~>) with
-    the problem's own labels; ``algorithm`` defaults to the registered name; the arithmetic the rule recorded
+    an empty complete trace), or, for a run that gathers the steps of other runs (one-vs-rest), from ``trace``
+    and ``trace_complete``; ``model`` is the prediction model, by default the linear rule sign(<w, x~>) with
+    the problem's own labels (None: a run without a classifier, e.g. a proof of non-separability);
+    ``algorithm`` defaults to the registered name; the arithmetic the rule recorded
     (:meth:`Checked.record_arithmetic`) becomes ``run.arithmetic``."""
     from exactlin.model.models import linear_model
     from exactlin.model.run import Run
 
+    if tracer is not None and trace is not None:
+        raise TypeError("make_run takes a tracer or a trace, not both")
     if isinstance(model, str) and model == "linear":
-        model = linear_model(w, P.bias, prob)
+        model = linear_model(w, P.bias, prob) if w is not None else None
+    if tracer is not None:
+        trace, trace_complete = tracer.steps, tracer.complete
     return Run(algorithm or P.algorithm, w, P.bias, converged, reason, updates, epochs, steps,
                params=P.effective(**(params or {})),
-               trace=tracer.steps if tracer is not None else [],
-               trace_complete=tracer.complete if tracer is not None else True,
+               trace=trace if trace is not None else [],
+               trace_complete=trace_complete,
                extras=dict(extras or {}), seed=seed, problem=prob, model=model, arithmetic=P.used_arithmetic)
 
 
