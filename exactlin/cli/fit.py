@@ -73,7 +73,7 @@ def _summary_rows(run) -> list[tuple[str, Any]]:
     return rows
 
 
-def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
+def run_latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
     """The final result (a two-column table) and the trace as LaTeX tables (``longtable``: tables that break
     across pages, for a standalone document)."""
     from exactlin.exact.format import latex_text
@@ -96,12 +96,12 @@ def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
 
 
 def latex_report(run, title: str, *, trace: bool = False) -> str:
-    """``fit --format latex``: a standalone document (it compiles with pdflatex) holding :func:`_latex`; a long
+    """``fit --format latex``: a standalone document (it compiles with pdflatex) holding :func:`run_latex`; a long
     trace shows its head and tail unless ``trace`` (``--trace``: every step)."""
     from exactlin.render.latex import latex_document
     from exactlin.render.report import TRACE_ROWS
 
-    return latex_document(title, _latex(run, longtable=True, max_rows=None if trace else TRACE_ROWS))
+    return latex_document(title, run_latex(run, longtable=True, max_rows=None if trace else TRACE_ROWS))
 
 
 def _markdown(run) -> str:

@@ -171,8 +171,8 @@ def admonition(kind: str, title: str, body: str) -> str:
 
 def run_summary(run) -> str:
     from exactlin.model.run import REASONS
-    from exactlin.render.report import _show_param, summary_extras
-    from exactlin.render.report import _spec as _report_spec
+    from exactlin.render.report import shown_param, summary_extras
+    from exactlin.render.report import spec_of as _report_spec
 
     lines = []
     if run.w is not None:
@@ -186,7 +186,7 @@ def run_summary(run) -> str:
     spec = _report_spec(run)
     if spec is None or spec.iterative:  # a closed form has no counts (the same rule as exactlin fit's text)
         lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
-    params = {k: v for k, v in run.params.items() if _show_param(run, k, v)}
+    params = {k: v for k, v in run.params.items() if shown_param(run, k, v)}
     if params:
         lines.append("* parameters used: " + ", ".join(f"`{k}={fmt(v)}`" for k, v in params.items()))
     voted = run.extras.get("voted")

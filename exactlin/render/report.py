@@ -113,7 +113,7 @@ def short_reason(run) -> str:
     return SHORT_REASONS.get(run.reason, run.reason_text)
 
 
-def _spec(run):
+def spec_of(run):
     from exactlin.algorithms import REGISTRY, load
 
     load(run.algorithm)  # its own module (every family only for a name the index does not know)
@@ -223,7 +223,7 @@ def _extra_lines(run) -> list[str]:
     return lines
 
 
-def _show_param(run, k, v) -> bool:
+def shown_param(run, k, v) -> bool:
     if v is None:
         return False
     if k in ("degree", "coef0") and run.params.get("kernel") in (None, "linear"):
@@ -234,7 +234,7 @@ def _show_param(run, k, v) -> bool:
 def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
     """The whole result in text: what ``--json`` carries, readable; nothing that means nothing for the
     algorithm.  ``max_rows``: show a long trace's head and tail (:func:`head_tail`)."""
-    spec = _spec(run)
+    spec = spec_of(run)
     title = f" ({spec.title})" if spec is not None and spec.title else ""
     lines = [f"algorithm: {run.algorithm}{title}" + (f"   (seed {run.seed})" if run.seed else "")]
     lab = _labels_line(run)
@@ -248,7 +248,7 @@ def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
     lines.append(f"converged: {'yes' if run.converged else 'no'}   reason: {run.reason} ({short_reason(run)})")
     if spec is None or spec.iterative:
         lines.append(f"updates: {run.updates}   epochs: {run.epochs}   steps: {run.steps}")
-    params = {k: v for k, v in run.params.items() if _show_param(run, k, v)}
+    params = {k: v for k, v in run.params.items() if shown_param(run, k, v)}
     if params:
         lines.append("params: " + ", ".join(f"{k}={fmt_value(v)}" for k, v in params.items()))
     for key, value in summary_extras(run):

@@ -59,7 +59,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactlin.errors import ExactlinError, ParameterError
-from exactlin.exact.format import _as_fraction, decimal_str
+from exactlin.exact.format import as_fraction, decimal_str
 from exactlin.exact.numbers import fmt
 
 __all__ = ["assert_matches_exact", "compare_with_exact", "exact_decisions", "ExactMismatch", "MatchReport",
@@ -84,7 +84,7 @@ def _show_float(v: Any) -> str:
             return repr(float(v))
     except ImportError:  # pragma: no cover
         pass
-    return fmt(_as_fraction(v, "value"))
+    return fmt(as_fraction(v, "value"))
 
 
 # ---------------------------------------------------------------------------
@@ -371,7 +371,7 @@ def _class(g) -> int:
 def _compare_values(names, exact, actual, rtol: Fraction, atol: Fraction) -> tuple[ValueDiff, ...]:
     out = []
     for name, q, f in zip(names, exact, actual):
-        fq = _as_fraction(f, name)
+        fq = as_fraction(f, name)
         err = abs(fq - q)
         rel = err / abs(q) if q != 0 else None
         out.append(ValueDiff(name, q, f, err, rel, err <= atol + rtol * abs(q)))
@@ -397,7 +397,7 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
     for name, t in (("rtol", rtol), ("atol", atol)):
         if isinstance(t, bool) or not isinstance(t, (int, float, Fraction)) or t < 0:
             raise ParameterError(f"{name} must be a number >= 0, got {t!r}", parameter=name)
-    rt, at = _as_fraction(rtol, "rtol"), _as_fraction(atol, "atol")
+    rt, at = as_fraction(rtol, "rtol"), as_fraction(atol, "atol")
     fs = _float_side(actual)
     algorithm = getattr(exact_run, "algorithm", "?")
     skipped: list[tuple[str, str]] = []
@@ -435,7 +435,7 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
             names.append("intercept")
             ex.append(eb)
             fl.append(fs["intercept"])
-        flq = [_as_fraction(f, n) for f, n in zip(fl, names)]
+        flq = [as_fraction(f, n) for f, n in zip(fl, names)]
         checked += (["coef"] if do_coef else []) + (["intercept"] if do_int else [])
         if not scale_invariant:
             diffs = _compare_values(names, ex, fl, rt, at)
@@ -510,7 +510,7 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
                 checked.append("decisions")
                 diff, bd = [], []
                 for i, (q, f) in enumerate(zip(g, gf)):
-                    fc = _class(_as_fraction(f, f"decision[{i}]"))
+                    fc = _class(as_fraction(f, f"decision[{i}]"))
                     ec = (q > 0) - (q < 0)
                     if q == 0:
                         bd.append(DecisionDiff(i, q, f, 0, fc))
