@@ -97,27 +97,43 @@ SHORT_REASONS: dict[str, str] = {
     "no_mistakes": "no sample was misclassified at the start",
     "undefined": "the rule is undefined here (e.g. a zero-norm sample)",
 }
-_CONVERGED = {"ho-kashyap": "Y a > 0 on every sample", "one-vs-rest": "every binary run converged",
-              "pocket": "PLA found no misclassified sample", "linear-machine": "a full pass with no mistake"}
-
-
 def short_reason(run) -> str:
-    """One short sentence: why this run stopped, in the words of its kind of algorithm."""
+    """One short sentence: why this run stopped; for "converged", in the words of its kind of run
+    (:func:`exactlin.model.extras.converged_text`: read from the run, never from the algorithm's name)."""
     if run.reason == "converged":
-        name = run.algorithm
-        if name in _CONVERGED or name.startswith("ho-kashyap"):
-            return _CONVERGED.get(name, _CONVERGED["ho-kashyap"])
-        if name.startswith("batch") or name.endswith("-gd"):
-            return "no sample left to correct"
-        return "a full pass with no mistake"
+        from exactlin.model.extras import converged_text
+
+        return converged_text(run)
     return SHORT_REASONS.get(run.reason, run.reason_text)
 
 
+def extras_problems(run) -> list[str]:
+    """What in ``run.extras`` the schema (:mod:`exactlin.model.extras`) does not declare, or declares with
+    another kind: the run's family (and, for a composition, the inner algorithm's) from the registry."""
+    from exactlin.model.extras import problems
+
+    spec = spec_of(run)
+    inner = run.extras.get("inner_algorithm")
+    inner_spec = spec_of(inner) if isinstance(inner, str) else None
+    return problems(run.extras, spec.family if spec is not None else None,
+                    inner_spec.family if inner_spec is not None else None)
+
+
+def extra_meaning(run, key: str) -> str | None:
+    """What ``run.extras[key]`` means (the schema's words for the run's family)."""
+    from exactlin.model.extras import meaning
+
+    spec = spec_of(run)
+    return meaning(spec.family if spec is not None else None, key)
+
+
 def spec_of(run):
+    """The registry's spec of a run's algorithm (or of an algorithm's name); None for a name none registers."""
     from exactlin.algorithms import REGISTRY, load
 
-    load(run.algorithm)  # its own module (every family only for a name the index does not know)
-    return REGISTRY.get(run.algorithm)
+    name = run if isinstance(run, str) else run.algorithm
+    load(name)  # its own module (every family only for a name the index does not know)
+    return REGISTRY.get(name)
 
 
 def weights_text(w, bias: str) -> str:
@@ -188,7 +204,6 @@ _INDEX_EXTRAS = ("support_vectors", "on_threshold", "undefined", "pocket_from_st
 def _extra_lines(run) -> list[str]:
     ex = run.extras
     lines = []
-    name = run.algorithm
     if "E_in" in ex:
         n = len(getattr(run.problem, "z", ()) or ()) or None
         lines.append(f"E_in (pocket weights): {fmt_value(ex['E_in'])}"
@@ -208,7 +223,7 @@ def _extra_lines(run) -> list[str]:
             lines.append(f"objective: {fmt_value(ex['objective'])}")
         if ex.get("xi") is not None:
             lines.append(f"slacks xi: {fmt_value(ex['xi'])}")
-    if name == "fisher" or ("S_W" in ex and "m1" in ex):
+    if "S_W" in ex and "m1" in ex:
         if ex.get("J") is not None:
             lines.append(f"J(w) = w^t S_B w / w^t S_W w: {fmt_value(ex['J'])}")
         lines.append(f"means: m1 = {fmt_value(ex.get('m1'))}, m2 = {fmt_value(ex.get('m2'))};"

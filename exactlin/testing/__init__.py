@@ -266,7 +266,7 @@ def _exact_parts(run) -> tuple[tuple[Fraction, ...], Any]:
         raise ParameterError(f"the exact {getattr(run, 'algorithm', 'run')} run has no weight vector to compare "
                              f"({why})", parameter="exact_run")
     coef, b = split_bias(w, run.bias)
-    if run.algorithm == "fisher" and run.extras.get("y0") is not None:  # g(x) = w^t x - y0
+    if run.extras.get("y0") is not None:  # Fisher's threshold (exactlin.model.extras): g(x) = w^t x - y0
         y0 = run.extras["y0"]
         b = -y0 if isinstance(y0, Fraction) else -_sympy_rational(y0)
     return tuple(coef), b
