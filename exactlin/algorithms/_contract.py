@@ -403,8 +403,9 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         finally:
             if outer:
                 _INSIDE.reset(token)
-        if P.used_arithmetic is not None and getattr(run, "arithmetic", None) is None:
-            run.arithmetic = P.used_arithmetic
+        if getattr(run, "arithmetic", None) is None and hasattr(run, "arithmetic"):
+            # what the rule recorded; a rule that records nothing (it has one exact method) says so: used None
+            run.arithmetic = P.used_arithmetic or {"requested": P.arithmetic, "used": None, "tiers": {}}
         complete_params(run, P)
         if P.progress is not None:
             _final_progress(algorithm, P, run, iterative)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from exactlin.cli.common import (
+    add_arithmetic_arg,
     add_data_args,
     add_input_digits_arg,
     emit_json,
@@ -257,6 +258,7 @@ def register(subparsers) -> None:
             "--format latex",
             "exactlin fit linear-machine data.csv --label-column label --save model.json",
             "exactlin fit svm-hard examples/data/seed000-example1.csv --plot svm.svg",
+            "exactlin fit perceptron examples/data/seed000-example1.csv --arithmetic fraction --json",
             "cat data.tsv | exactlin fit perceptron - --delimiter tab --positive cat"))
     f.add_argument("algorithm", help="an algorithm name (exactlin algorithms lists them; letter case is ignored)")
     f.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "
@@ -279,6 +281,7 @@ def register(subparsers) -> None:
                    help="write the result with its exact rows and claims, atomically (exactlin check RESULT.json "
                         "re-checks it, as does the stand-alone exactlin/exactlin_check.py)")
     add_input_digits_arg(f)
+    add_arithmetic_arg(f)
     f.add_argument("--plot", default=None, metavar="FILE.svg|FILE.png",
                    help="draw the data, the boundary (Fisher: the threshold w.x = y0), an SVM's margins and support "
                         "vectors, and the boundary after each update, for two-dimensional data (needs matplotlib: "

@@ -312,6 +312,11 @@ def converged_text(run) -> str:
     return _CONVERGED_BATCH if batch else _CONVERGED_CYCLIC
 
 
+def _cell(text: str) -> str:
+    """Text in a markdown table cell (a norm's bars escaped)."""
+    return text.replace("|", "\\|")
+
+
 def markdown(titles: Mapping[str, str] | None = None) -> str:
     """The docs page of the extras: every family's keys with their kinds and meanings (generated); ``titles``:
     family -> its title (``exactlin.algorithms.FAMILIES``), else the family's key."""
@@ -324,7 +329,7 @@ def markdown(titles: Mapping[str, str] | None = None) -> str:
     sections = [("Every iterative rule", COMMON)] + [(titles.get(f, f), keys) for f, keys in FAMILY_KEYS.items()]
     for title, keys in sections:
         lines += ["", f"## {title}", "", "| key | kind | meaning |", "| --- | --- | --- |"]
-        lines += [f"| `{name}` | {k.kind} | {k.meaning} |" for name, k in keys.items()]
+        lines += [f"| `{name}` | {k.kind.replace('|', ' or ')} | {_cell(k.meaning)} |" for name, k in keys.items()]
     return "\n".join(lines) + "\n"
 
 

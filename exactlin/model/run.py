@@ -213,7 +213,8 @@ class Run:
     carried: dict | None = field(default=None, repr=False, compare=False)
     #: the exact arithmetic the run computed in (``arithmetic=`` of every algorithm): ``{"requested": "auto",
     #: "used": "integer", "tiers": {"float64": 12, "int64": 0, "python": 0}}``, the tiers being the blocks of
-    #: work each tier did.  Not part of the result's value: the same call on every arithmetic gives equal Runs
+    #: work each tier did (``"used": None``: the algorithm has one exact method and records no choice).  Not part
+    #: of the result's value: the same call on every arithmetic gives equal Runs
     arithmetic: dict | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
