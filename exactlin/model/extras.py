@@ -24,7 +24,7 @@ inner algorithm's keys too: its family's keys are declared for it (``extras["inn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -82,10 +82,8 @@ def _monitor(v) -> bool:
 
 
 def _records(v) -> bool:
-    from exactlin.model.run import LazySteps
-
-    if isinstance(v, LazySteps):  # a voted perceptron's vectors, built when read
-        return True
+    if isinstance(v, Sequence) and not isinstance(v, (tuple, list, str)):
+        return True  # a sequence built when first read (a voted perceptron's vectors: run.LazySteps), not built here
     return _tuple_of(lambda x: isinstance(x, Mapping))(v)
 
 

@@ -239,8 +239,15 @@ def _extra_lines(run) -> list[str]:
 
 
 def shown_param(run, k, v) -> bool:
+    """Whether a run's summary shows parameter ``k``: not a None (unset) value, not the bound on passes of an
+    algorithm that makes none (the registry's ``iterative``), not a kernel's degree and offset under the linear
+    kernel."""
     if v is None:
         return False
+    if k == "max_epochs":
+        spec = spec_of(run)
+        if spec is not None and not spec.iterative:
+            return False
     if k in ("degree", "coef0") and run.params.get("kernel") in (None, "linear"):
         return False
     return True
