@@ -35,11 +35,13 @@ __all__ = ["Key", "KINDS", "COMMON", "FAMILY_KEYS", "declared", "meaning", "prob
 
 @dataclass(frozen=True)
 class Key:
-    """One declared key: the ``kind`` of its value (a key of :data:`KINDS`, or several joined by ``|``) and its
-    ``meaning``."""
+    """One declared key: the ``kind`` of its value (a key of :data:`KINDS`, or several joined by ``|``), its
+    ``meaning``, and a ``role`` a renderer acts on (``"intercept"``: the bias entry of the augmented w, which a
+    summary names once, on the w line)."""
 
     kind: str
     meaning: str
+    role: str = ""
 
 
 def _rational(v) -> bool:
@@ -216,7 +218,7 @@ FAMILY_KEYS: dict[str, dict[str, Key]] = {
     },
     "margin": {
         "w": Key("vector", "the feature weights w (without the intercept)"),
-        "b": Key("rational", "the intercept b"),
+        "b": Key("rational", "the intercept b", role="intercept"),
         "separable": Key("bool", "the verdict: some (w, b) has y_i (w . x_i + b) >= 1 for every sample"),
         "verified": Key("bool", "the verdict was verified exactly"),
         "min_functional_margin": Key("rational", "min_i y_i <w~, x~_i> of the separator found"),

@@ -391,16 +391,13 @@ _RESULT_KEYS = ("b", "e", "y0", "threshold", "m1", "m2", "S_W", "J", "alpha", "s
 
 
 def _results(doc: Doc, run, level: int) -> None:
-    from exactlin.render.report import bias_split
+    from exactlin.render.report import bias_split, is_intercept
 
     doc.h(level, "Result")
     items = []
     split = bias_split(run.w, run.bias) if run.w is not None else None
-    b_extra = run.extras.get("b")
-    # an intercept b next to the augmented w: show the feature part and b once
-    intercept = split is not None and b_extra is not None and not isinstance(b_extra, (list, tuple)) \
-        and b_extra == split[1]
-    if intercept:
+    # an intercept b next to the augmented w (its role in exactlin.model.extras): the feature part and b once
+    if is_intercept(run, "b"):
         items.append([*_is(M("w", "w"), split[0]), " (the feature weights)"])
     elif run.w is not None:
         items.append(_is(M("w", "w"), run.w) + ([" (augmented: ", M("\\tilde x_i", "x~_i"), f" has its "

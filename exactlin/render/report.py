@@ -107,24 +107,42 @@ def short_reason(run) -> str:
     return SHORT_REASONS.get(run.reason, run.reason_text)
 
 
+def _families(run) -> tuple[str | None, str | None]:
+    """The run's family and, for a composition (``extras["inner_algorithm"]``), the inner algorithm's."""
+    spec = spec_of(run)
+    inner = run.extras.get("inner_algorithm")
+    inner_spec = spec_of(inner) if isinstance(inner, str) else None
+    return (spec.family if spec is not None else None), (inner_spec.family if inner_spec is not None else None)
+
+
 def extras_problems(run) -> list[str]:
     """What in ``run.extras`` the schema (:mod:`exactlin.model.extras`) does not declare, or declares with
     another kind: the run's family (and, for a composition, the inner algorithm's) from the registry."""
     from exactlin.model.extras import problems
 
-    spec = spec_of(run)
-    inner = run.extras.get("inner_algorithm")
-    inner_spec = spec_of(inner) if isinstance(inner, str) else None
-    return problems(run.extras, spec.family if spec is not None else None,
-                    inner_spec.family if inner_spec is not None else None)
+    return problems(run.extras, *_families(run))
+
+
+def extra_key(run, key: str):
+    """The schema's :class:`~exactlin.model.extras.Key` of ``run.extras[key]`` for the run's family (None: not
+    declared)."""
+    from exactlin.model.extras import declared
+
+    return declared(*_families(run)).get(key)
 
 
 def extra_meaning(run, key: str) -> str | None:
     """What ``run.extras[key]`` means (the schema's words for the run's family)."""
-    from exactlin.model.extras import meaning
+    k = extra_key(run, key)
+    return k.meaning if k is not None else None
 
-    spec = spec_of(run)
-    return meaning(spec.family if spec is not None else None, key)
+
+def is_intercept(run, key: str) -> bool:
+    """``run.extras[key]`` is the intercept that the w line already names (the schema's role, and the value is
+    w's bias entry)."""
+    k = extra_key(run, key)
+    split = bias_split(run.w, run.bias) if run.w is not None else None
+    return k is not None and k.role == "intercept" and split is not None and run.extras.get(key) == split[1]
 
 
 def spec_of(run):
@@ -276,8 +294,7 @@ def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
     for key, value in summary_extras(run):
         if key == "final_w" and run.w is not None and tuple(value) == tuple(run.w):
             continue
-        split = bias_split(run.w, run.bias)
-        if key == "b" and split is not None and not isinstance(value, (list, tuple)) and value == split[1]:
+        if is_intercept(run, key):
             continue  # the intercept, already named on the w line
         lines.append(f"{key}: {fmt_value(value)}")
     lines += _extra_lines(run)
