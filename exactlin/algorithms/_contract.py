@@ -12,7 +12,9 @@
 * calls the rule with ONE checked parameter object, :class:`Checked`, which also builds the run's
   :class:`~exactlin.algorithms._loop.Bounds` and :class:`~exactlin.algorithms._loop.Tracer`.
 
-The rule itself only computes: ``rule(X, y, P)``.
+The rule itself only computes: ``rule(X, y, P)``.  After it returns, the entry point applies the one params
+policy (:func:`complete_params`: every table row with its effective value, and ``max_epochs``) and records
+``run.arithmetic``; :func:`make_run` is the one place a rule's Run is assembled.
 """
 
 from __future__ import annotations
