@@ -1,0 +1,1 @@
+"""The engine: the loops of the iterative algorithms, each written once, over interchangeable exact arithmetics."""

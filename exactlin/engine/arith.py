@@ -1,0 +1,526 @@
+"""The arithmetic protocol of the loops, and its interchangeable exact representations.
+
+A loop of :mod:`exactlin.engine` (cyclic single-sample, batch) never computes on numbers itself: it asks a
+*representation* of "the samples z_1..z_n and the current weight vector w" for what the lecture's rule needs, and
+every representation answers with the same exact values, so a rule written once gives the same Run on each (the
+test suites of ``tests/engine/`` check it field for field).  The representation is chosen by the caller
+(``arithmetic=`` of every algorithm), never by a module switch:
+
+* :class:`FractionArith` (``"fraction"``): tuples of :class:`fractions.Fraction`, the readable reference;
+* :class:`IntegerArith` (``"integer"``): integers over one denominator, computed in float64, int64 or Python
+  integers as the bounds below allow (the *tiers*, counted in ``rep.tiers``).
+
+The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a block of scores)::
+
+    rep.scores(i, length)      the scores <w, z_j>, j = i .. i+length-1, in the representation's own units
+    rep.threshold(b, strict)   the test "<w, z_j> <= b" (or "< b"), in those units (an opaque value)
+    rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
+    rep.all(s, t)              every j of the block where it holds, in order
+    rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)
+    rep.add(i, coef)           w <- w + coef z_i                       (coef a rational of any sign)
+    rep.add_many(idx, coefs)   w <- w + sum_m coefs[m] z_{idx[m]}
+    rep.key()                  hashable, equal exactly when w is (cycle detection); ``rep.rekey`` is set to a
+                               function mapping old keys to new ones when the representation of w changes
+    rep.bits()                 the largest bit length of a reduced numerator or denominator of w
+    rep.bits_above(current)    max(current, bits()), cheap when bits() cannot exceed current
+    rep.w()                    w as a tuple of Fractions
+    rep.snapshot()             a cheap copy of the state (for trace records); rep.fractions(snap) reads it back
+
+**Why the integer representation is exact** (written once here; the loops rely on it).
+
+*Scaling.*  Every input is rational.  Let L be the least positive integer with L z_ij integer for all i, j and
+with (L / eta) w_1j integer (eta > 0 the ``step``, the rule's usual coefficient; 1 when not given).  Put
+Z'_i = L z_i (integer vectors) and keep w = (p / q) v with v an integer vector, p / q > 0, starting from
+p / q = eta / L and v_1 = (L / eta) w_1.  An update w <- w + c z_i is
+
+    (p / q) v + c Z'_i / L = (p / q) (v + m Z'_i)   with   m = c q / (p L),
+
+so when m is an integer (the perceptron: c = eta, m = 1) v <- v + m Z'_i stays integer; otherwise, with
+m = a / e in lowest terms, v <- e v + a Z'_i and q <- e q (the scale p / q shrinks by e, w is unchanged).
+A score is <w, z_j> = (p / (q L)) S_j with the integer S_j = <v, Z'_j>, and p / (q L) > 0, so
+
+    <w, z_j> <= b   iff   S_j <= floor(b q L / p),      <w, z_j> < b   iff   S_j <= ceil(b q L / p) - 1,
+
+integer thresholds: every test has the same outcome as on the Fractions, and w is recovered exactly as
+(p / q) v.  While the scale has not changed, v determines w one to one, so ``key`` is v itself; after a
+change it is the canonical pair (p' / q', v / g) with g the gcd of v's entries.
+
+*Tiers.*  With m_Z = max |Z'_ij|, m_v >= max |v_j| an upper bound kept exactly (an update adds |m| m_Z; a
+rescale multiplies by e first) and d the number of columns, every product and every partial sum of S_j has
+magnitude at most d m_Z m_v, so a block of scores is computed (checked before every block)
+
+* in float64 (BLAS) when d m_Z m_v < 2^53 and m_v < 2^53: every intermediate is an integer below 2^53, a
+  float64 number, so no rounding happens, in any summation order, with or without FMA;
+* in numpy int64 when d m_Z m_v < 2^62: no product or partial sum can overflow;
+* otherwise in Python integers (numpy object arrays), unbounded.
+
+A threshold t is compared in a tier after clamping it to that tier's bound M (2^53 or 2^62): every score of
+the tier has |S_j| < M, so "S_j <= t" and "S_j <= clamp(t)" agree.  v itself is held in int64 while
+m_v < 2^62 (one more int64 addition of a value below 2^62 cannot overflow; the bound is raised before each
+update), else as Python integers; a float64 copy of v is kept while m_v < 2^52.
+
+>>> Z = [(Fraction(4), Fraction(0)), (Fraction(-1), Fraction(-1))]
+>>> for rep in (FractionArith(Z, (0, 0)), IntegerArith(Z, (0, 0))):
+...     rep.add(0, Fraction(1, 2)); s = rep.scores(0, 2)
+...     print(rep.name, rep.w(), [rep.exact(s, j) for j in range(2)], rep.first(s, rep.threshold(0)))
+fraction (Fraction(2, 1), Fraction(0, 1)) [Fraction(8, 1), Fraction(-2, 1)] 1
+integer (Fraction(2, 1), Fraction(0, 1)) [Fraction(8, 1), Fraction(-2, 1)] 1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from exactlin.errors import ParameterError
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, ExactRows
+
+__all__ = ["FractionArith", "IntegerArith", "Block", "Cut", "make_arith", "integer_rows", "REPRESENTATIONS",
+           "fraction_bits"]
+
+
+def fraction_bits(w: Sequence) -> int:
+    """The largest bit length of a reduced numerator or denominator among the rationals ``w`` (0 for none)."""
+    m = 0
+    for x in w:
+        q = x if type(x) is Fraction else Fraction(x)
+        b = max(abs(q.numerator).bit_length(), q.denominator.bit_length())
+        if b > m:
+            m = b
+    return m
+
+
+class Cut(NamedTuple):
+    """The test "<w, z> <= b" (``strict``: "< b") as a rule states it; a representation reads it in its units."""
+
+    b: Fraction
+    strict: bool
+
+
+def _fraction_rows(Z) -> tuple:
+    return tuple(tuple(x if type(x) is Fraction else Fraction(x) for x in row) for row in Z)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the reference: tuples of Fractions
+
+
+class _LazyScores:
+    """A block of Fraction scores, each computed when first read (the reference pays for what it tests)."""
+
+    __slots__ = ("rep", "i", "n", "vals")
+
+    def __init__(self, rep: FractionArith, i: int, length: int):
+        self.rep, self.i, self.n = rep, i, length
+        self.vals: list[Fraction] = []
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, j: int) -> Fraction:
+        vals = self.vals
+        while len(vals) <= j:
+            z = self.rep.Z[self.i + len(vals)]
+            vals.append(sum(map(Fraction.__mul__, self.rep.w_, z), Fraction(0)))
+        return vals[j]
+
+
+class FractionArith:
+    """The readable reference: w and the samples as tuples of Fractions, every operation as the notes write it."""
+
+    name = "fraction"
+
+    def __init__(self, Z, w1, *, step=None):
+        self.Z = _fraction_rows(Z)
+        self.n = len(self.Z)
+        self.d = len(self.Z[0]) if self.Z else len(w1)
+        self.w_ = tuple(x if type(x) is Fraction else Fraction(x) for x in w1)
+        self.tiers = {"fraction": 0}
+        self.rekey = None
+
+    def scores(self, i: int, length: int) -> _LazyScores:
+        self.tiers["fraction"] += 1
+        return _LazyScores(self, i, length)
+
+    @staticmethod
+    def threshold(b=0, strict: bool = False) -> Cut:
+        return Cut(Fraction(b), strict)
+
+    @staticmethod
+    def first(s, t: Cut) -> int:
+        b = t.b
+        for j in range(len(s)):
+            v = s[j]
+            if (v < b) if t.strict else (v <= b):
+                return j
+        return len(s)
+
+    @staticmethod
+    def all(s, t: Cut) -> list[int]:
+        b = t.b
+        return [j for j in range(len(s)) if ((s[j] < b) if t.strict else (s[j] <= b))]
+
+    @staticmethod
+    def exact(s, j: int) -> Fraction:
+        return s[j]
+
+    def add(self, i: int, coef) -> None:
+        z = self.Z[i]
+        if coef == 1:
+            self.w_ = tuple(a + x for a, x in zip(self.w_, z))
+        elif coef == -1:
+            self.w_ = tuple(a - x for a, x in zip(self.w_, z))
+        else:
+            c = Fraction(coef)
+            self.w_ = tuple(a + c * x for a, x in zip(self.w_, z))
+
+    def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
+        inc = [Fraction(0)] * self.d
+        for i, c in zip(idx, coefs):
+            for t, x in enumerate(self.Z[i]):
+                inc[t] += c * x
+        self.w_ = tuple(a + x for a, x in zip(self.w_, inc))
+
+    def key(self):
+        return self.w_
+
+    def bits(self) -> int:
+        return fraction_bits(self.w_)
+
+    def bits_above(self, current: int) -> int:
+        return max(current, self.bits())
+
+    def w(self) -> tuple:
+        return self.w_
+
+    def snapshot(self):
+        return self.w_  # immutable
+
+    @staticmethod
+    def fractions(snap) -> tuple:
+        return snap
+
+
+# ---------------------------------------------------------------------------------------------------------
+# integers over one denominator, on the float64 / int64 / Python-integer tiers
+
+
+def integer_rows(Z, w1, step) -> tuple[int, Any, list[int]]:
+    """(L, Z', v_1): L the least positive integer with L z_ij and (L / step) w_1j integers, Z' = L Z (an int64
+    array when its entries fit, else a list of lists of Python ints) and v_1 = (L / step) w_1.
+
+    >>> L, Zi, v1 = integer_rows([(Fraction(1, 2), 1)], (0, 0), Fraction(1))
+    >>> L, Zi.tolist(), v1
+    (2, [[1, 2]], [0, 0])
+    """
+    step = Fraction(step)
+    if isinstance(Z, ExactRows) and not any(w1):  # w_1 = 0: L = den, v_1 = 0
+        return Z.den, Z.num, [0] * Z.shape[1]
+    u1 = [Fraction(a) / step for a in w1]
+    if isinstance(Z, ExactRows):  # integers over a common denominator already: Z' = (L / den) num
+        L = math.lcm(Z.den, *(q.denominator for q in u1))
+        Zi = Z.scaled_to(L)
+        return L, (Zi.tolist() if Zi.dtype == object else Zi), [q.numerator * (L // q.denominator) for q in u1]
+    n, d = len(Z), len(Z[0])
+    pairs = [x.as_integer_ratio() if type(x) in (Fraction, int) else Fraction(x).as_integer_ratio()
+             for row in Z for x in row]
+    dens = {b for _, b in pairs}
+    L = math.lcm(*dens, *(q.denominator for q in u1))
+    flat = [a * (L // b) for a, b in pairs] if L != 1 else [a for a, _ in pairs]
+    try:
+        Zi = np.array(flat, dtype=np.int64).reshape(n, d)
+    except OverflowError:
+        Zi = [flat[r * d:(r + 1) * d] for r in range(n)]
+    return L, Zi, [q.numerator * (L // q.denominator) for q in u1]
+
+
+class Block:
+    """A block of integer scores S_j = <v, Z'_j> (``values``) and the tier that computed them."""
+
+    __slots__ = ("values", "tier")
+
+    def __init__(self, values: np.ndarray, tier: str):
+        self.values, self.tier = values, tier
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
+_CLAMP = {"float64": F64_EXACT, "int64": I64_HEADROOM}
+
+
+class IntegerArith:
+    """w = (p / q) v, v an integer vector, over the integer samples Z' = L z (see the module docstring)."""
+
+    name = "integer"
+
+    def __init__(self, Z, w1, *, step=None):
+        step = Fraction(1) if step is None else Fraction(step)
+        if step <= 0:
+            raise ParameterError(f"the integer representation's step must be > 0, got {step}", parameter="step")
+        L, Zl, v1 = integer_rows(Z, w1, step)
+        self.L = L
+        self.n = len(Zl)
+        self.d = len(Zl[0]) if self.n else len(v1)
+        try:
+            Z64 = Zl if isinstance(Zl, np.ndarray) else np.array(Zl, dtype=np.int64)
+            m_Z = int(np.abs(Z64).max()) if Z64.size else 0
+            if m_Z >= I64_HEADROOM:
+                Z64 = None
+        except OverflowError:
+            Z64 = None
+            m_Z = max((abs(a) for row in Zl for a in row), default=0)
+        self.Z64 = Z64
+        self.m_Z = m_Z
+        self.Zf = Z64.astype(np.float64) if Z64 is not None and m_Z < F64_EXACT else None
+        self._Zl = Zl
+        self.Zobj = None  # the Python-integer copy, built when that tier is first needed
+        self.p, self.q = step.numerator, step.denominator * L
+        self.rescaled = False
+        self._unit = step  # the coefficient c with multiplier m = 1 (c = p L / q)
+        self.m_v = max((abs(a) for a in v1), default=0)
+        self.big = self.m_v >= I64_HEADROOM or Z64 is None
+        if self.big:
+            self._to_python()
+            self.v = np.array(v1, dtype=object)
+        else:
+            self.v = np.array(v1, dtype=np.int64)
+        self.vf = None
+        self.tiers = {"float64": 0, "int64": 0, "python": 0}
+        self.rekey = None
+        self._cuts: dict = {}
+
+    # -- reading -----------------------------------------------------------------------------------------
+    def _to_python(self) -> None:
+        if self.Zobj is None:
+            Zl = self._Zl
+            self.Zobj = np.array(Zl.tolist() if isinstance(Zl, np.ndarray) else Zl, dtype=object)
+
+    def _widen(self) -> None:
+        """Hold v as Python integers from now on (m_v may reach 2^62); old cycle keys are mapped by ``rekey``."""
+        if self.big:
+            return
+        self._to_python()
+        self.big = True
+        self.v = self.v.astype(object)
+        self.vf = None
+        if not self.rescaled:
+            self.rekey = lambda old: tuple(_key_values(old))
+
+    def scores(self, i: int, length: int) -> Block:
+        dm = self.d * self.m_Z
+        if dm * self.m_v >= F64_EXACT:
+            self.exact_max()
+        bound = dm * self.m_v
+        if not self.big and bound < F64_EXACT and self.m_v < F64_EXACT and self.Zf is not None:
+            if self.vf is None:
+                self.vf = self.v.astype(np.float64)
+            self.tiers["float64"] += 1
+            return Block(self.Zf[i:i + length] @ self.vf, "float64")
+        if not self.big and bound < I64_HEADROOM:
+            self.tiers["int64"] += 1
+            return Block(self.Z64[i:i + length] @ self.v, "int64")
+        self._to_python()
+        self.tiers["python"] += 1
+        v = self.v if self.big else self.v.astype(object)
+        return Block(self.Zobj[i:i + length].dot(v), "python")
+
+    @staticmethod
+    def threshold(b=0, strict: bool = False) -> Cut:
+        return Cut(Fraction(b), strict)
+
+    def _cut(self, t: Cut, tier: str):
+        """The integer threshold of ``t`` at the current scale, clamped to ``tier`` (module docstring)."""
+        key = (t, self.p, self.q)
+        c = self._cuts.get(key)
+        if c is None:
+            x = t.b * self.q * self.L / self.p
+            c = math.floor(x) if not t.strict else math.ceil(x) - 1
+            if len(self._cuts) > 64:
+                self._cuts.clear()
+            self._cuts[key] = c
+        M = _CLAMP.get(tier)
+        if M is None:
+            return c
+        c = max(-M, min(c, M))
+        return float(c) if tier == "float64" else c
+
+    def _wrong(self, s: Block, t: Cut) -> np.ndarray:
+        wrong = s.values <= self._cut(t, s.tier)
+        return wrong if wrong.dtype == bool else wrong.astype(bool)
+
+    def first(self, s: Block, t: Cut) -> int:
+        wrong = self._wrong(s, t)
+        if not len(wrong):
+            return 0
+        j = int(wrong.argmax())
+        return j if wrong[j] else len(wrong)
+
+    def all(self, s: Block, t: Cut) -> list[int]:
+        return np.flatnonzero(self._wrong(s, t)).tolist()
+
+    def exact(self, s: Block, j: int) -> Fraction:
+        return Fraction(self.p * int(s.values[j]), self.q * self.L)
+
+    # -- writing -----------------------------------------------------------------------------------------
+    def _multiplier(self, coef) -> Fraction:
+        return Fraction(coef) * self.q / (self.p * self.L)
+
+    def _rescale(self, e: int) -> None:
+        """v <- e v, q <- e q (w unchanged)."""
+        if not self.rescaled:  # the keys so far are v at this scale: map them to the canonical form
+            self.rescaled = True
+            p0, q0 = self.p, self.q
+            self.rekey = lambda old: self._canonical(_key_values(old), p0, q0)
+        self.m_v *= e
+        if not self.big and self.m_v >= I64_HEADROOM:
+            self._widen()
+        self.v = self.v * e
+        self.vf = None
+        self.q *= e
+        self._unit = Fraction(self.p * self.L, self.q)
+        self._cuts.clear()
+
+    def add(self, i: int, coef) -> None:
+        if coef == self._unit:
+            m = 1
+        elif coef == -self._unit:
+            m = -1
+        else:
+            m = self._multiplier(coef)
+            if m.denominator != 1:
+                self._rescale(m.denominator)
+            m = m.numerator
+        if not self.m_Z:  # z_i = 0: w does not move
+            return
+        self.m_v += abs(m) * self.m_Z
+        if not self.big and self.m_v >= I64_HEADROOM:
+            self._widen()
+        if self.big:
+            self.v = self.v + (self.Zobj[i] if m == 1 else m * self.Zobj[i])
+            return
+        if m == 1:
+            self.v += self.Z64[i]
+        else:
+            self.v += m * self.Z64[i]
+        if self.vf is not None:
+            if self.m_v < F64_EXACT >> 1:
+                self.vf += self.Zf[i] if m == 1 else m * self.Zf[i]
+            else:
+                self.vf = None
+
+    def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
+        ms = [self._multiplier(c) for c in coefs]
+        e = math.lcm(*(m.denominator for m in ms)) if ms else 1
+        if e != 1:
+            self._rescale(e)
+            ms = [m * e for m in ms]
+        ints = [int(m) for m in ms]
+        if not self.m_Z:
+            return
+        self.m_v += sum(abs(m) for m in ints) * self.m_Z
+        if not self.big and self.m_v >= I64_HEADROOM:
+            self._widen()
+        if not ints:
+            return
+        if self.big:
+            self.v = self.v + np.array(ints, dtype=object) @ self.Zobj[list(idx)]
+        else:
+            # |sum| <= sum |m| m_Z <= m_v < 2^62: the int64 products and sums cannot overflow
+            self.v += np.array(ints, dtype=np.int64) @ self.Z64[list(idx)]
+        self.vf = None
+
+    # -- the state ---------------------------------------------------------------------------------------
+    def exact_max(self) -> int:
+        self.m_v = int(np.abs(self.v).max()) if self.v.size else 0
+        return self.m_v
+
+    def key(self):
+        if self.rescaled:
+            return self._canonical(self.v.tolist(), self.p, self.q)
+        return tuple(self.v.tolist()) if self.big else self.v.tobytes()
+
+    @staticmethod
+    def _canonical(vals: list[int], p: int, q: int):
+        g = math.gcd(*vals)
+        if g == 0:  # w = 0, whatever the scale
+            return Fraction(0), tuple(vals)
+        if g > 1:
+            vals = [a // g for a in vals]
+        return Fraction(p * g, q), tuple(vals)
+
+    def bits(self) -> int:
+        """:func:`fraction_bits` of w = p v / q, computed from v."""
+        p, q = self.p, self.q
+        m = self.exact_max()
+        if q == 1:
+            return max((p * m).bit_length(), 1) if m else 1
+        if not self.big and p * m < I64_HEADROOM and q < I64_HEADROOM:
+            num = p * self.v
+            g = np.gcd(num, q)
+            return max(int(np.abs(num // g).max()).bit_length(), int((q // g).max()).bit_length(), 1)
+        out = 1
+        for a in self.v.tolist():
+            g = math.gcd(p * a, q)
+            out = max(out, abs(p * a // g).bit_length(), (q // g).bit_length())
+        return out
+
+    def bits_upper(self) -> int:
+        """An upper bound on bits(): a reduced numerator divides p v_j, a reduced denominator divides q."""
+        return max((self.p * self.m_v).bit_length(), self.q.bit_length(), 1)
+
+    def bits_above(self, current: int) -> int:
+        """max(current, bits()), looking only at the entries that could exceed ``current``."""
+        if self.bits_upper() <= current:
+            return current
+        p, q = self.p, self.q
+        m = self.exact_max()
+        if max((p * m).bit_length(), q.bit_length()) <= current:
+            return current
+        if q == 1 or q.bit_length() > current:
+            return max(current, self.bits())
+        thr = 1 << current
+        vals = [a for a in self.v.tolist() if abs(p * a) >= thr]
+        out = current
+        for a in vals:
+            g = math.gcd(p * a, q)
+            out = max(out, abs(p * a // g).bit_length(), (q // g).bit_length())
+        return out
+
+    def w(self) -> tuple:
+        return self.fractions(self.snapshot())
+
+    def snapshot(self):
+        return self.v.copy(), self.p, self.q
+
+    @staticmethod
+    def fractions(snap) -> tuple:
+        v, p, q = snap
+        vals = v.tolist()
+        if p == 1 and q == 1:
+            return tuple(Fraction(a) for a in vals)
+        return tuple(Fraction(p * a, q) for a in vals)
+
+
+def _key_values(old) -> list[int]:
+    """The entries of v from a key taken before a change of representation (int64 bytes or a tuple)."""
+    return np.frombuffer(old, dtype=np.int64).tolist() if isinstance(old, bytes) else list(old)
+
+
+#: the representations by the name ``arithmetic=`` gives them
+REPRESENTATIONS: dict[str, type] = {"fraction": FractionArith, "integer": IntegerArith}
+
+
+def make_arith(name: str, Z, w1, *, step=None):
+    """The representation ``name`` ("fraction" or "integer"; others register themselves in
+    :data:`REPRESENTATIONS`) of the samples ``Z`` and the start ``w1``."""
+    try:
+        cls = REPRESENTATIONS[name]
+    except KeyError:
+        raise ParameterError(f"no representation {name!r}; known: {', '.join(REPRESENTATIONS)}",
+                             parameter="arithmetic") from None
+    return cls(Z, w1, step=step)

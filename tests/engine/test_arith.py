@@ -1,0 +1,116 @@
+"""The arithmetic protocol (exactlin.engine.arith): every representation answers every question exactly as the
+Fraction reference does, on random sequences of updates, with numbers that reach every integer tier."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactlin.engine.arith import FractionArith, IntegerArith, fraction_bits, make_arith
+from exactlin.errors import ParameterError
+
+small = st.fractions(min_value=-5, max_value=5, max_denominator=4)
+huge = st.integers(min_value=-(1 << 70), max_value=1 << 70).map(Fraction)
+entry = st.one_of(small, small, small, huge)
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(1, 6))
+    d = draw(st.integers(1, 4))
+    Z = [tuple(draw(entry) for _ in range(d)) for _ in range(n)]
+    w1 = tuple(draw(small) for _ in range(d))
+    step = draw(st.sampled_from([None, Fraction(1), Fraction(1, 3), Fraction(5, 2)]))
+    coef = st.one_of(st.just("step"), st.just("-step"), st.fractions(min_value=-3, max_value=3, max_denominator=5))
+    ops = draw(st.lists(st.one_of(
+        st.tuples(st.just("add"), st.integers(0, n - 1), coef),
+        st.tuples(st.just("many"), st.lists(st.integers(0, n - 1), max_size=3, unique=True).map(sorted),
+                  st.lists(st.fractions(min_value=0, max_value=2, max_denominator=3), min_size=3, max_size=3))),
+        max_size=12))
+    bs = draw(st.lists(st.tuples(st.fractions(min_value=-4, max_value=4, max_denominator=6), st.booleans()),
+                       min_size=1, max_size=3))
+    return Z, w1, step, ops, bs
+
+
+def _dot(a, b):
+    return sum((x * y for x, y in zip(a, b)), Fraction(0))
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems())
+def test_integer_representation_answers_as_the_reference(case):
+    Z, w1, step, ops, bs = case
+    ref, rep = FractionArith(Z, w1, step=step), IntegerArith(Z, w1, step=step)
+    eta = Fraction(1) if step is None else step
+    keys: dict = {}  # key of the integer representation -> the w it stood for (key equal iff w equal)
+
+    def check():
+        w = ref.w()
+        assert rep.w() == w and all(type(x) is Fraction for x in rep.w())
+        assert rep.bits() == fraction_bits(w) == ref.bits()
+        assert rep.bits_above(3) == max(3, fraction_bits(w))
+        if rep.rekey is not None:
+            old = dict(keys)
+            keys.clear()
+            keys.update({rep.rekey(k): v for k, v in old.items()})
+            rep.rekey = None
+        k = rep.key()
+        if k in keys:
+            assert keys[k] == w
+        else:
+            assert w not in keys.values()
+            keys[k] = w
+        n = len(Z)
+        for i in range(n):
+            for length in range(1, n - i + 1):
+                s, r = rep.scores(i, length), ref.scores(i, length)
+                exact = [_dot(w, Z[i + j]) for j in range(length)]
+                assert [rep.exact(s, j) for j in range(length)] == exact == [r[j] for j in range(length)]
+                for b, strict in bs:
+                    t = rep.threshold(b, strict)
+                    want = [j for j, x in enumerate(exact) if (x < b if strict else x <= b)]
+                    assert rep.all(s, t) == want == ref.all(r, ref.threshold(b, strict))
+                    assert rep.first(s, t) == (want[0] if want else length) == ref.first(r, t)
+
+    check()
+    for op in ops:
+        if op[0] == "add":
+            _, i, c = op
+            c = eta if c == "step" else -eta if c == "-step" else c
+            ref.add(i, c)
+            rep.add(i, c)
+        else:
+            _, idx, cs = op
+            ref.add_many(idx, cs[:len(idx)])
+            rep.add_many(idx, cs[:len(idx)])
+        check()
+    snap = rep.snapshot()
+    w = rep.w()
+    rep.add(0, 1)
+    assert rep.fractions(snap) == w
+
+
+def test_every_tier_is_reached():
+    """Small integers score in float64, products past 2^53 in int64, past 2^62 in Python integers."""
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(1))]
+    rep = IntegerArith(Z, (0, 0))
+    rep.add(0, 1)
+    rep.scores(0, 2)
+    assert rep.tiers == {"float64": 1, "int64": 0, "python": 0}
+    big = [(Fraction(1 << 40), Fraction(1)), (Fraction(1), Fraction(1 << 40))]
+    rep = IntegerArith(big, (0, 0))
+    rep.add(0, 1 << 10)  # w = 2^10 z_0, d m_Z m_v = 2 * 2^40 * 2^50 = 2^91 > 2^62: Python integers
+    s = rep.scores(0, 2)
+    assert rep.tiers["python"] == 1 and rep.exact(s, 0) == 2**10 * (2**80 + 1)  # <w, z_0> by hand
+    rep = IntegerArith([(Fraction(1 << 20), Fraction(1))], (0, 0))
+    rep.add(0, 1 << 12)  # m_v = 2^32, d m_Z m_v = 2^53: int64
+    rep.scores(0, 1)
+    assert rep.tiers["int64"] == 1
+
+
+def test_make_arith_names_the_representations():
+    assert make_arith("fraction", [(1, 2)], (0, 0)).name == "fraction"
+    assert make_arith("integer", [(1, 2)], (0, 0)).name == "integer"
+    with pytest.raises(ParameterError, match="no representation 'float'"):
+        make_arith("float", [(1, 2)], (0, 0))
