@@ -15,9 +15,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1] / "exactlin"
 SURFACES = ("render", "docsgen", "cli", "testing", "lectures")
 
 
-def _is_algorithm(node) -> bool:
+def _is_algorithm(node, aliases=frozenset()) -> bool:
     return (isinstance(node, ast.Attribute) and node.attr == "algorithm") or \
-        (isinstance(node, ast.Name) and node.id == "algorithm")
+        (isinstance(node, ast.Name) and (node.id == "algorithm" or node.id in aliases))
 
 
 def _literal_names(node) -> bool:
@@ -29,13 +29,17 @@ def _literal_names(node) -> bool:
 
 def branches(source: str) -> list[str]:
     found = []
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    # a local name bound to an algorithm's name (``name = run.algorithm``) is that name
+    aliases = frozenset(t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and _is_algorithm(node.value)
+                        for t in node.targets if isinstance(t, ast.Name))
+    for node in ast.walk(tree):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            if any(_is_algorithm(s) for s in sides) and any(_literal_names(s) for s in sides):
+            if any(_is_algorithm(s, aliases) for s in sides) and any(_literal_names(s) for s in sides):
                 found.append(f"line {node.lineno}: {ast.unparse(node)}")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                and node.func.attr in ("startswith", "endswith") and _is_algorithm(node.func.value):
+                and node.func.attr in ("startswith", "endswith") and _is_algorithm(node.func.value, aliases):
             found.append(f"line {node.lineno}: {ast.unparse(node)}")
     return found
 
@@ -53,4 +57,5 @@ def test_the_check_sees_each_form():
     assert branches('x = run.algorithm in ("svm-hard", "svm-soft-l2")\n')
     assert branches('if algorithm == "lms":\n    pass\n')
     assert branches('run.algorithm.startswith("ho-kashyap")\n')
+    assert branches('name = run.algorithm\nif name.endswith("-gd"):\n    pass\n')
     assert not branches("cand = [r for r in runs if r.algorithm == spec.name]\n")  # matching a run to its spec
