@@ -28,8 +28,6 @@ ALLOWED: dict[str, str] = {
     "exactlin.algorithms._fast_pocket": "rewritten by the engine work (issue 22)",
     "exactlin.algorithms._fast_voted": "rewritten by the engine work (issue 22)",
     "exactlin.algorithms._flint_iter": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._flint_relax": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._loop": "rewritten by the engine work (issue 22)",
     "exactlin.algorithms.perceptron": "rewritten by the engine work (issue 22)",
     "exactlin.algorithms.perceptron_family": "rewritten by the engine work (issue 22)",
     "exactlin.algorithms.threshold_unit": "rewritten by the engine work (issue 22)",
