@@ -149,3 +149,20 @@ def test_the_docs_page_lists_every_key():
         for name in keys:
             assert f"| `{name}` |" in page
     assert "## Fisher's linear discriminant" in page
+
+
+@pytest.mark.parametrize("name, X, y, kwargs, keys", [
+    # the keys only some paths record, each reached on purpose
+    ("variable-increment", X4, Y4, {"bias": "first", "eta": "1/k"}, {"etas"}),        # a schedule, not a constant
+    # a^t y = b = 1 exactly once corrected with eta = 1 and the test <=: the rule fires forever, moving nothing
+    ("single-sample-relaxation", [(1,), (2,)], [1, 1], {"eta": 1, "b": 1, "test": "<="}, {"at_b", "stalled_note"}),
+    ("perceptron", XOR, YX, {"bias": "first", "tightest_bound": True},                # XOR: no w*, so no bound
+     {"tightest_bound", "tightest_bound_note"}),
+    ("perceptron", [(1, 2), (2, 0)], [1, -1], {"tightest_bound": True}, {"tightest_bound"}),
+])
+def test_the_rare_keys_keep_the_schema(name, X, y, kwargs, keys):
+    from exactlin.algorithms import get
+
+    run = get(name).func(X, y, **kwargs)
+    assert keys <= set(run.extras), sorted(run.extras)
+    assert extras_problems(run) == []
