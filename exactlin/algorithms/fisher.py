@@ -25,11 +25,13 @@ and with s_i the column sums of class i and G_i = A_i^t A_i,
     Q_i = n_i G_i - s_i s_i^t = n_i D^2 S_i,   N = n_2 Q_1 + n_1 Q_2 = n_1 n_2 D^2 S_W,
     N w = D (n_2 s_1 - n_1 s_2)   (S_W w = m_1 - m_2 multiplied by n_1 n_2 D^2),
 
-solved by flint.  The answer is checked by independent code (centred samples, another product, other
+the statistics formed by :mod:`exactlin.exact.products` and the system solved exactly by
+:func:`exactlin.linalg.matrices.int_solve` (python-flint, or sympy's DomainMatrix with ``arithmetic="fraction"``).
+The answer is checked by independent code (centred samples, another product, other
 sums), and every training point is classified from its integer projection (A (L w))_i, L the common
 denominator of w, through a proven integer filter (:func:`classify`), exactly.
-:func:`fisher_reference` is the textbook computation in plain Fractions, kept as the readable
-specification the tests compare with.
+The textbook computation in plain Fractions, the readable specification the tests compare with, is
+``tests/algorithms/fisher_reference.py``.
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ from exactlin.algorithms._contract import Checked, make_run
 from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
 from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.format import fmt
-from exactlin.exact.numbers import to_matrix, to_vector
-from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, I64_LIMIT, int_matvec
-from exactlin.linalg.matrices import _one_blas_thread, gram, integer_matrix, pinv, solve
+from exactlin.exact.numbers import to_vector
+from exactlin.exact.products import centred_scatter, class_scatter, int_array, max_abs, one_blas_thread, sym_fractions
+from exactlin.exact.rows import I64_HEADROOM, I64_LIMIT, int_matvec
+from exactlin.linalg.matrices import arithmetic_backend, int_solve, integer_matrix, pinv, solve
 from exactlin.model.models import ThresholdModel, label_pair
 from exactlin.model.params import Param
 from exactlin.model.run import Run
@@ -68,7 +71,7 @@ PARAMS = (
 )
 
 
-def _scaled_direction(st: dict, scatter: str, singular: str) -> tuple[tuple, Any, str]:
+def _scaled_direction(st: dict, scatter: str, singular: str, backend: str) -> tuple[tuple, Any, str]:
     """w = S_W'^{-1} (m_1 - m_2) with S_W' = S_1/c_1 + S_2/c_2 (c_i = n_i or n_i - 1), checked exactly:
     S_W' w = m_1 - m_2 is recomputed entry by entry (or the Penrose conditions for the pseudoinverse).
     Returns (w, S_W', method)."""
@@ -82,14 +85,14 @@ def _scaled_direction(st: dict, scatter: str, singular: str) -> tuple[tuple, Any
     d = len(delta)
     M = tuple(tuple(S1[i][j] / c1 + S2[i][j] / c2 for j in range(d)) for i in range(d))
     try:
-        w = tuple(solve(M, list(delta), what="S_W"))
+        w = tuple(solve(M, list(delta), what="S_W", backend=backend))
         method = "inverse"
     except SingularMatrixError:
         if singular != "pinv":
             raise SingularMatrixError(f"the within-class matrix S_1/{'n_1' if scatter == 'n' else '(n_1-1)'} + "
                                       f"S_2/{'n_2' if scatter == 'n' else '(n_2-1)'} is singular; use singular=pinv"
                                       ) from None
-        Pm = pinv(M)
+        Pm = pinv(M, backend=backend)
         verify_penrose(M, Pm)
         w = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in Pm)
         method = "pinv"
@@ -103,96 +106,18 @@ def _scaled_direction(st: dict, scatter: str, singular: str) -> tuple[tuple, Any
 
 
 # ---------------------------------------------------------------------------
-# exact statistics
+# the direction, from the integer statistics of exactlin.exact.products
 
 
-def class_statistics(Xc: Any) -> tuple[int, tuple[Fraction, ...], tuple[tuple[Fraction, ...], ...]]:
-    """(n_i, m_i, S_i) of one class, exactly.
-
-    Fast and exact: the rows are scaled to integers (X = A / D) and
-    S_i = sum (x - m)(x - m)^t = (A^tA - s s^t / n) / D^2 with s = sum of the rows of A; A^tA is
-    computed by :func:`exactlin.linalg.matrices.gram` (float64 or int64 only where a bound check proves the
-    result exact) and the column sums in Python integers (or int64 when n max|A| < 2**63).
-    """
-    A, D = integer_matrix(Xc, "X")
-    n = len(A)
-    if n == 0:
-        raise ShapeError("a class has no samples")
-    G = gram(A)
-    Gl = [[int(v) for v in row] for row in (G.tolist() if hasattr(G, "tolist") else G)]
-    try:
-        import numpy as np
-
-        if isinstance(A, np.ndarray) and n * max(abs(int(A.max())), abs(int(A.min()))) < I64_LIMIT:
-            s = [int(v) for v in A.sum(axis=0).tolist()]
-        else:
-            raise TypeError
-    except (ImportError, TypeError):
-        rows = A.tolist() if hasattr(A, "tolist") else A
-        s = [sum(int(r[j]) for r in rows) for j in range(len(rows[0]))]
-    d = len(s)
-    D2 = D * D
-    m = tuple(Fraction(s[j], n * D) for j in range(d))
-    S = tuple(tuple(Fraction(Gl[i][j] * n - s[i] * s[j], n * D2) for j in range(d)) for i in range(d))
-    return n, m, S
-
-
-def _int_array(X: Any, name: str = "X") -> tuple[np.ndarray, int]:
-    """(A, D) with X = A / D: A an int64 array when every entry fits, else a 2-D numpy object array of
-    Python ints.  No per-entry work for an ExactRows or a numpy integer array."""
+def _int_data(X: Any, name: str = "X") -> tuple[np.ndarray, int]:
+    """(A, D) with X = A / D: A an int64 array when every entry fits, else a numpy object array of Python ints.
+    No per-entry work for an ExactRows or a numpy integer array."""
     A, D = integer_matrix(X, name)
-    if not isinstance(A, np.ndarray):
-        A = np.array(A, dtype=object).reshape(len(A), -1)
-    return A, D
-
-
-def _max_abs(A: np.ndarray) -> int:
-    return max(abs(int(A.max())), abs(int(A.min()))) if A.size else 0
+    return int_array(A), D
 
 
 def _is_i64(A: np.ndarray) -> bool:
     return A.dtype == np.int64
-
-
-def _column_sums(A: np.ndarray) -> list[int]:
-    """The column sums of an integer matrix as Python ints (int64 when n max|A| < 2**63, else Python)."""
-    if _is_i64(A) and A.shape[0] * _max_abs(A) < I64_LIMIT:
-        return [int(v) for v in A.sum(axis=0).tolist()]
-    return [int(v) for v in A.astype(object).sum(axis=0).tolist()]
-
-
-def _gram_rows(A: np.ndarray) -> list[list[int]]:
-    """A^t A as lists of Python ints, by :func:`exactlin.linalg.matrices.gram` (exact)."""
-    G = gram(A if _is_i64(A) else A.tolist())
-    return [[int(v) for v in row] for row in (G.tolist() if hasattr(G, "tolist") else G)]
-
-
-def _sym_fractions(M: list[list[int]], den: int) -> tuple[tuple[Fraction, ...], ...]:
-    """The symmetric matrix M / den as Fractions, each entry above the diagonal built once and shared
-    with its mirror (Fractions are immutable; the values are those of M[i][j] / den)."""
-    d = len(M)
-    rows = [[None] * d for _ in range(d)]
-    for i in range(d):
-        Mi, ri = M[i], rows[i]
-        for j in range(i, d):
-            ri[j] = rows[j][i] = Fraction(Mi[j], den)
-    return tuple(tuple(r) for r in rows)
-
-
-def _solve_scatter(N: list[list[int]], rhs: list[int]) -> tuple[Fraction, ...]:
-    """The solution w of N w = rhs (N a nonsingular integer matrix), exactly: flint's ``fmpz_mat.solve``
-    (fraction-free), or :func:`exactlin.linalg.matrices.solve` without flint.  Singular N: SingularMatrixError."""
-    from exactlin.linalg import matrices as linalg
-    d = len(N)
-    if linalg.BACKEND == "flint":
-        import flint
-
-        try:
-            x = flint.fmpz_mat(N).solve(flint.fmpz_mat(d, 1, rhs))
-        except ZeroDivisionError:
-            raise SingularMatrixError("S_W is singular") from None
-        return tuple(Fraction(int(v.p), int(v.q)) for v in x.entries())
-    return solve(tuple(tuple(Fraction(v) for v in row) for row in N), [Fraction(v) for v in rhs], what="S_W")
 
 
 def _integer_vector(w) -> tuple[list[int], int]:
@@ -202,7 +127,8 @@ def _integer_vector(w) -> tuple[list[int], int]:
     return [v.numerator * (L // v.denominator) for v in w], L
 
 
-def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
+def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str, backend: str | None = None,
+               tiers: dict | None = None) -> dict:
     """The Fisher direction of the integer classes A_1 / D and A_2 / D (see the module docstring):
     the statistics as Fractions, w, and the integer pieces (s_i, N, W, L) the caller reuses."""
     n1, n2 = A1.shape[0], A2.shape[0]
@@ -211,10 +137,8 @@ def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
     d = A1.shape[1]
     if A2.shape[1] != d:
         raise ShapeError(f"the classes have {d} and {A2.shape[1]} features")
-    s1, s2 = _column_sums(A1), _column_sums(A2)
-    G1, G2 = _gram_rows(A1), _gram_rows(A2)
-    Q1 = [[n1 * G1[i][j] - s1[i] * s1[j] for j in range(d)] for i in range(d)]  # n_1 D^2 S_1
-    Q2 = [[n2 * G2[i][j] - s2[i] * s2[j] for j in range(d)] for i in range(d)]  # n_2 D^2 S_2
+    _, s1, Q1 = class_scatter(A1, tiers=tiers)  # Q_1 = n_1 A_1^t A_1 - s_1 s_1^t = n_1 D^2 S_1
+    _, s2, Q2 = class_scatter(A2, tiers=tiers)  # n_2 D^2 S_2
     N = [[n2 * Q1[i][j] + n1 * Q2[i][j] for j in range(d)] for i in range(d)]  # n_1 n_2 D^2 S_W
     dnum = [n2 * a - n1 * b for a, b in zip(s1, s2)]  # n_1 n_2 D (m_1 - m_2)
     if not any(dnum):
@@ -222,21 +146,21 @@ def _direction(A1: np.ndarray, A2: np.ndarray, D: int, singular: str) -> dict:
     n12D = n1 * n2 * D
     m1 = tuple(Fraction(v, n1 * D) for v in s1)
     m2 = tuple(Fraction(v, n2 * D) for v in s2)
-    S1 = _sym_fractions(Q1, n1 * D * D)
-    S2 = _sym_fractions(Q2, n2 * D * D)
-    S_W = _sym_fractions(N, n12D * D)
+    S1 = sym_fractions(Q1, n1 * D * D)
+    S2 = sym_fractions(Q2, n2 * D * D)
+    S_W = sym_fractions(N, n12D * D)
     delta = tuple(Fraction(v, n12D) for v in dnum)
-    S_B = _sym_fractions([[a * b for b in dnum] for a in dnum], n12D * n12D)
+    S_B = sym_fractions([[a * b for b in dnum] for a in dnum], n12D * n12D)
     method, penrose = "inverse", None
     try:
-        w = _solve_scatter(N, [D * v for v in dnum])
+        w = int_solve(N, [D * v for v in dnum], what="S_W", backend=backend)
     except SingularMatrixError:
         if singular != "pinv":
             raise SingularMatrixError(
                 "S_W (the within-class scatter) is singular, so w = S_W^{-1}(m_1 - m_2) does not exist; a feature "
                 "may be constant within both classes or the samples too few. Use singular=pinv (CLI: --param "
                 "singular=pinv) for w = S_W^+ (m_1 - m_2)") from None
-        P = pinv(S_W)
+        P = pinv(S_W, backend=backend)
         penrose = verify_penrose(S_W, P)  # independent (exactlin.theory.penrose): all four conditions
         w = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in P)
         method = "pinv"
@@ -264,71 +188,40 @@ def _common_denominator(A1: np.ndarray, D1: int, A2: np.ndarray, D2: int):
     def up(A, f):
         if f == 1:
             return A
-        if _is_i64(A) and _max_abs(A) * f < I64_LIMIT:
+        if _is_i64(A) and max_abs(A) * f < I64_LIMIT:
             return A * np.int64(f)
         return A.astype(object) * f
 
     return up(A1, D // D1), up(A2, D // D2), D
 
 
-def fisher_direction(X1: Any, X2: Any, *, singular: str = "error") -> dict:
+def fisher_direction(X1: Any, X2: Any, *, singular: str = "error", backend: str | None = None) -> dict:
     """Fisher's w = S_W^{-1}(m_1 - m_2) and the statistics, for the samples of two classes (rows; numpy
     integer arrays and ExactRows are taken without conversion).  Returns a dict with n1, n2, m1, m2, S1, S2,
     S_W, S_B, w, delta, method ("inverse" or "pinv").
 
     Exact: the classes are scaled to integers over one denominator D and every statistic is formed in
-    integers (module docstring): the class sums in int64 (when n max|A| < 2**63) or Python ints, A^t A by
-    :func:`exactlin.linalg.matrices.gram`, the system N w = D (n_2 s_1 - n_1 s_2) solved by flint's exact
-    fraction-free solver.  The result is checked by :func:`verify_direction`, which shares none of that code.
+    integers (module docstring) by :func:`exactlin.exact.products.class_scatter`, the system
+    N w = D (n_2 s_1 - n_1 s_2) solved exactly by :func:`exactlin.linalg.matrices.int_solve` in ``backend``
+    (python-flint's fraction-free solver by default, or sympy's DomainMatrix).  The result is checked by
+    :func:`verify_direction`, which shares none of that code.
     """
-    A1, D1 = _int_array(X1, "X1")
-    A2, D2 = _int_array(X2, "X2")
+    A1, D1 = _int_data(X1, "X1")
+    A2, D2 = _int_data(X2, "X2")
     if A1.shape[0] == 0 or A2.shape[0] == 0:
         raise ShapeError("a class has no samples")
     A1, A2, D = _common_denominator(A1, D1, A2, D2)
-    st = _direction(A1, A2, D, singular)
+    st = _direction(A1, A2, D, singular, backend)
     return {k: v for k, v in st.items() if not k.startswith("_")}
-
-
-def _centred_scatter(A: np.ndarray) -> tuple[list[int], list[list[int]]]:
-    """(s, K) for one class, computed independently of :func:`_direction`: s the column sums (float64 dot
-    with a ones vector when n max|A| < 2**53, so every partial sum is an exactly represented integer; else
-    Python ints), and K = C^t C with C = n A - 1 s^t the centred samples times n, so K = n^2 D^2 S_i.
-    C^t C is formed in float64 when n max|C|^2 < 2**53 (every product and partial sum is then an integer
-    below 2**53, exact in IEEE arithmetic in any order), in int64 when it is < 2**63, else in Python ints."""
-    n = A.shape[0]
-    m = _max_abs(A)
-    if _is_i64(A) and n * m < F64_EXACT:
-        with _one_blas_thread():
-            s = [int(v) for v in (np.ones(n) @ A.astype(np.float64)).tolist()]
-    else:
-        s = [sum(int(v) for v in col) for col in A.T.tolist()]
-    smax = max((abs(v) for v in s), default=0)
-    cmax = n * m + smax
-    if _is_i64(A) and cmax < I64_LIMIT:
-        C = A * np.int64(n) - np.array(s, dtype=np.int64)
-        bound = n * cmax * cmax
-        if bound < F64_EXACT:
-            Cf = C.astype(np.float64)
-            with _one_blas_thread():
-                K = (Cf.T @ Cf).astype(np.int64).tolist()
-        elif bound < I64_LIMIT:
-            K = (C.T @ C).tolist()
-        else:
-            Co = C.astype(object)
-            K = Co.T.dot(Co).tolist()
-    else:
-        Co = A.astype(object) * n - np.array(s, dtype=object)
-        K = Co.T.dot(Co).tolist()
-    return s, [[int(v) for v in row] for row in K]
 
 
 def verify_direction(X1: Any, X2: Any, D: int, W, L: int, *, equation: bool = True, sums=None,
                      scatter=None) -> bool:
     """Check a claimed Fisher direction w = W / L for the classes X_1 / D and X_2 / D (integer matrices, or
     anything :func:`exactlin.linalg.matrices.integer_matrix` takes with D = 1), exactly and independently of the code
-    that computed it: the scatter is recomputed from the centred samples (:func:`_centred_scatter`: other
-    sums, another product, no gram, no solver).  With K_i = n_i^2 D^2 S_i and s_i the class sums:
+    that computed it: the scatter is recomputed from the centred samples
+    (:func:`exactlin.exact.products.centred_scatter`: other sums, another product, no gram, no solver).
+    With K_i = n_i^2 D^2 S_i and s_i the class sums:
 
     * ``equation``: S_W w = m_1 - m_2, i.e. n_2^2 K_1 W + n_1^2 K_2 W = n_1 n_2 D L (n_2 s_1 - n_1 s_2)
       (the equation multiplied by n_1^2 n_2^2 D^2 L: integers on both sides);
@@ -336,12 +229,12 @@ def verify_direction(X1: Any, X2: Any, D: int, W, L: int, *, equation: bool = Tr
     * ``scatter`` (N claimed = n_1 n_2 D^2 S_W): n_1 n_2 N = n_2^2 K_1 + n_1^2 K_2 entrywise.
 
     Raises :class:`VerificationError` on the first failure, returns True otherwise."""
-    A1 = X1 if isinstance(X1, np.ndarray) else _int_array(X1, "X1")[0]
-    A2 = X2 if isinstance(X2, np.ndarray) else _int_array(X2, "X2")[0]
+    A1 = X1 if isinstance(X1, np.ndarray) else _int_data(X1, "X1")[0]
+    A2 = X2 if isinstance(X2, np.ndarray) else _int_data(X2, "X2")[0]
     n1, n2 = A1.shape[0], A2.shape[0]
     d = A1.shape[1]
-    t1, K1 = _centred_scatter(A1)
-    t2, K2 = _centred_scatter(A2)
+    t1, K1 = centred_scatter(A1)
+    t2, K2 = centred_scatter(A2)
     if sums is not None and (list(sums[0]) != t1 or list(sums[1]) != t2):
         raise VerificationError("Fisher: the class sums (the means m_1, m_2) differ from an independent recomputation")
     a, b = n2 * n2, n1 * n1
@@ -473,11 +366,11 @@ def classify(A: np.ndarray, D: int, W, L: int, th: Threshold) -> np.ndarray:
     n, d = A.shape
     DL = D * L
     W = [int(v) for v in W]
-    b = 52 - (d * _max_abs(A)).bit_length() if _is_i64(A) else 0
+    b = 52 - (d * max_abs(A)).bit_length() if _is_i64(A) else 0
     if b >= 1:
         e = max(0, max(abs(v).bit_length() for v in W) - b)
         H = np.array([v >> e for v in W], dtype=np.float64)
-        with _one_blas_thread():
+        with one_blas_thread():
             h = (A.astype(np.float64) @ H).astype(np.int64)
         r = np.abs(A).sum(axis=1) if e else 0
         lo, hi = _bracket(th, Fraction(DL, 1 << e))
@@ -526,7 +419,8 @@ def _check_priors(pr) -> tuple[Fraction, Fraction] | None:
 
 
 @register("fisher", family="fisher", seed=SEED, number="Fisher Linear Discriminant Analysis (FLDA)",
-          title="Fisher's linear discriminant", params=PARAMS, iterative=False, bias_default="none")
+          title="Fisher's linear discriminant", params=PARAMS, iterative=False, bias_default="none",
+          arithmetics=("flint", "fraction"))
 def fisher(X, y, P: Checked) -> Run:
     """Fisher's linear discriminant of seed 003 (``003_ffe0ec08819b37d8.txt``, "Fisher Linear
     Discriminant Analysis (FLDA)"), exactly: m_i, S_i, S_W = S_1 + S_2, S_B, w = S_W^{-1}(m_1 - m_2),
@@ -558,7 +452,7 @@ def fisher(X, y, P: Checked) -> Run:
 
     ds = as_dataset(X, y, floats=floats)
     z = binary_labels(ds.y, positive)
-    A, D = _int_array(ds.X, "X")  # no per-entry work for an ExactRows (integer numpy input)
+    A, D = _int_data(ds.X, "X")  # no per-entry work for an ExactRows (integer numpy input)
     zarr = np.fromiter(z, dtype=np.int8, count=len(z))
     pos = zarr == 1
     n1 = int(np.count_nonzero(pos))
@@ -569,9 +463,12 @@ def fisher(X, y, P: Checked) -> Run:
                              "is empty")
     priors = _check_priors(P["priors"])
     scatter = P["scatter"]
-    st = _direction(A[pos], A[~pos], D, P["singular"] if scatter == "sum" else "pinv")
+    backend, used = arithmetic_backend(P.arithmetic)  # the exact solves: python-flint or sympy's DomainMatrix
+    tiers: dict = {}  # the tiers of the integer statistics (exactlin.exact.products)
+    st = _direction(A[pos], A[~pos], D, P["singular"] if scatter == "sum" else "pinv", backend, tiers)
+    P.record_arithmetic(used, tiers)
     if scatter != "sum":
-        w_s, M_s, method_s = _scaled_direction(st, scatter, P["singular"])
+        w_s, M_s, method_s = _scaled_direction(st, scatter, P["singular"], backend)
         st = {**st, "w": w_s, "S_W": M_s, "method": method_s, "_W": _integer_vector(w_s)[0],
               "_L": _integer_vector(w_s)[1]}
     w, W, L, n2 = st["w"], st["_W"], st["_L"], st["n2"]
@@ -622,73 +519,5 @@ def _problem(ds, z):
     return BinaryProblem(ds, "none", Y, z, normalize(Y, z))
 
 
-def fisher_reference(X, y, *, positive=None, priors=None, threshold: str = "auto", singular: str = "error") -> dict:
-    """Fisher's discriminant by the textbook formulas in plain Fractions, one sample at a time, the thresholds
-    as sympy numbers and every decision by sympy's sign of y - y0: the readable specification :func:`fisher` is
-    tested against (slow; not used by the library; it shares no code with fisher's statistics, thresholds or
-    classification).  Returns ``w`` and the
-    extras of :func:`fisher` (y0, thresholds, m1, m2, mt1, mt2, n1, n2, S1, S2, S_W, S_B, J, method,
-    predictions, on_threshold, training_errors)."""
-    from exactlin.data.dataset import binary_labels
-    from exactlin.exact.numbers import dot
-
-    rows = tuple(tuple(Fraction(v) for v in r) for r in to_matrix(X))
-    z = binary_labels(list(y), positive)
-    priors = _check_priors([Fraction(v) for v in priors.split(",")] if isinstance(priors, str) else priors)
-
-    def stats(Dc):
-        n, d = len(Dc), len(Dc[0])
-        m = tuple(sum((x[j] for x in Dc), Fraction(0)) / n for j in range(d))
-        S = tuple(tuple(sum(((x[i] - m[i]) * (x[j] - m[j]) for x in Dc), Fraction(0)) for j in range(d))
-                  for i in range(d))
-        return n, m, S
-
-    n1, m1, S1 = stats([x for x, zi in zip(rows, z) if zi == 1])
-    n2, m2, S2 = stats([x for x, zi in zip(rows, z) if zi == -1])
-    d = len(m1)
-    S_W = tuple(tuple(S1[i][j] + S2[i][j] for j in range(d)) for i in range(d))
-    delta = tuple(a - b for a, b in zip(m1, m2))
-    S_B = tuple(tuple(delta[i] * delta[j] for j in range(d)) for i in range(d))
-    if not any(delta):
-        raise InputError("the class means coincide")
-    try:
-        w, method = solve(S_W, delta, what="S_W"), "inverse"
-    except SingularMatrixError:
-        if singular != "pinv":
-            raise
-        w, method = tuple(sum((p * q for p, q in zip(row, delta)), Fraction(0)) for row in pinv(S_W)), "pinv"
-        if not any(w):
-            raise InputError("S_W^+ (m_1 - m_2) = 0") from None
-    mt1, mt2 = dot(w, m1), dot(w, m2)
-    den = _quad(w, S_W)
-    J = _quad(w, S_B) / den if den != 0 else None
-    # the thresholds by the textbook formulas as sympy numbers, and every decision by sympy's own sign of
-    # y - y0 (independent of thresholds(), Threshold and the arb-based classification it checks)
-    import sympy
-
-    def R(q):
-        return sympy.Rational(q.numerator, q.denominator)
-
-    p1, p2 = (Fraction(1, 2), Fraction(1, 2)) if priors is None else priors
-    half = (R(mt1) + R(mt2)) / 2
-    ths = {"1": half, "2": (n1 * R(mt1) + n2 * R(mt2)) / (n1 + n2)}
-    ths["3"] = half - sympy.log(R(p1 / p2)) / (n1 + n2 - 2) if n1 + n2 > 2 else None
-    ths["3_as_printed"] = half + sympy.log(R(p1 / p2)) / (n1 + n2 - 2) if n1 + n2 > 2 else None
-    which = threshold if threshold != "auto" else ("3" if priors is not None else "1")
-    y0 = ths[which]
-    signs = tuple(int(sympy.sign(R(dot(x, w)) - y0)) for x in rows)
-    preds = tuple(1 if s > 0 else -1 for s in signs)  # "If y > y0, omega_1; otherwise omega_2"
-
-    def plain(v):  # a rational threshold as a Fraction, as fisher() reports it
-        return Fraction(int(v.p), int(v.q)) if v is not None and v.is_Rational else v
-
-    return {"w": w, "y0": plain(y0), "threshold": which,
-            "thresholds": {k: plain(v) for k, v in ths.items()},
-            "m1": m1, "m2": m2, "mt1": mt1, "mt2": mt2, "n1": n1, "n2": n2, "S1": S1, "S2": S2, "S_W": S_W,
-            "S_B": S_B, "J": J, "method": method, "predictions": preds,
-            "on_threshold": tuple(i for i, s in enumerate(signs) if s == 0),
-            "training_errors": sum(1 for p, zi in zip(preds, z) if p != zi)}
-
-
-__all__ = ["fisher", "fisher_direction", "fisher_reference", "verify_direction", "classify", "class_statistics",
-           "thresholds", "Threshold", "sign_c_plus_s_log"]
+__all__ = ["fisher", "fisher_direction", "verify_direction", "classify", "thresholds", "Threshold",
+           "sign_c_plus_s_log"]

@@ -24,7 +24,7 @@ from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_v
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import fdot, max_bit_length, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
-from exactlin.linalg.matrices import integer_matrix, pinv, pinv_solve
+from exactlin.linalg.matrices import arithmetic_backend, integer_matrix, pinv, pinv_solve
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Conflict, Param, Schedule, at_least, positive
 from exactlin.model.run import Run
@@ -89,7 +89,7 @@ def _gram_times_limbs(A: np.ndarray, P: list[int]):
     absolute values of its terms): every intermediate is an integer below 2**53, which float64 holds
     exactly, so both float64 products (BLAS, any order, with or without FMA) are exact.  Then
     A^t A P = A^t (A P) = sum_k 2**(s k) A^t (A C)_k, recombined in Python integers.  A^t A itself is
-    never formed: this shares no code and no intermediate with :func:`exactlin.linalg.matrices.gram`.
+    never formed: this shares no code and no intermediate with :func:`exactlin.exact.products.gram`.
 
     Signs of (A P)_i = sum_k 2**(s k) R_ik, R = A C: carry from the lowest limb up in int64,
     t = R_ik + c, digit t mod 2**s, c' = floor(t / 2**s) (|c| <= 2**(53 - s) + 1, so t fits in int64).
@@ -136,7 +136,7 @@ def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None,
 
     ``A`` is an integer matrix (numpy int64 array, or rows of Python ints) and ``D >= 1`` an integer;
     ``a`` is a vector of Fractions; ``b`` a vector of Fractions, or None for the all-ones vector.  This is
-    the verifier of :func:`mse`: it shares no code with :func:`exactlin.linalg.matrices.gram` or
+    the verifier of :func:`mse`: it shares no code with :func:`exactlin.exact.products.gram` or
     :func:`exactlin.linalg.matrices.pinv_solve`, which produced ``a``.
 
     Exactness.  Let L be the least common denominator of the entries of a and b, P = L a and B = L b
@@ -196,7 +196,7 @@ def _check_least_squares(A, D: int, a, b) -> tuple[ExactVector, Fraction | None,
 
 @register("mse", family="mse", seed=SEED, number="Pseudoinverse (Minimum Squared Error)",
           title="MSE solution a = Y^+ b (pseudoinverse)", params=MSE_PARAMS, iterative=False,
-          bias_default="first")
+          bias_default="first", arithmetics=("flint", "fraction"))
 def mse(X, y, P: Checked) -> Run:
     """The minimum-squared-error solution a = Y^+ b of seed 003 (``003_ffe0ec08819b37d8.txt``,
     "Minimum Squared Error Procedures" / "Pseudoinverse").
@@ -222,7 +222,10 @@ def mse(X, y, P: Checked) -> Run:
     b_given = None if P["b"] is None else b
     # Y = A / D with A integer (ExactRows: its numerators, no per-entry work); (A / D)^+ = D A^+
     A, D = integer_matrix(Y, "Y")
-    a = pinv_solve(A, b_given)
+    backend, used = arithmetic_backend(P.arithmetic)  # the exact solve: python-flint or sympy's DomainMatrix
+    tiers: dict = {}  # the tiers of the integer products Y^tY, Y^tb (exactlin.exact.products.gram)
+    a = pinv_solve(A, b_given, backend=backend, tiers=tiers)
+    P.record_arithmetic(used, tiers)
     if D != 1:
         a = tuple(v * D for v in a)
     e, J, separates, normal_ok = _check_least_squares(A, D, a, b_given)
@@ -235,7 +238,7 @@ def mse(X, y, P: Checked) -> Run:
     if want_pinv:
         from exactlin.theory.penrose import verify_penrose
 
-        Yp = pinv(Y)
+        Yp = pinv(Y, backend=backend)
         extras["penrose"] = verify_penrose(Y, Yp)
         if tuple(fdot(row, b) for row in Yp) != a:  # pragma: no cover - both routes are exact
             raise VerificationError("MSE: Y^+ b differs from the normal-equations solution")

@@ -6,7 +6,7 @@ is a linear feasibility problem.  Its alternative (Gordan's theorem) is a vector
 lambda >= 0, sum lambda = 1, with sum_i lambda_i y_i x~_i = 0 on the augmented samples.
 :func:`separable` returns one of the two, checked exactly by
 :mod:`exactlin.theory.certificates` before it is returned.  The LP method is in
-:mod:`exactlin.linalg.lp` (HiGHS candidate -> exact solve -> exact check; exact
+:mod:`exactlin.linalg.separation` (HiGHS candidate -> exact solve -> exact check; exact
 simplex with Bland's rule as the fallback).
 """
 
@@ -17,7 +17,8 @@ from fractions import Fraction
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
 from exactlin.data.dataset import split_bias
-from exactlin.linalg.lp import separate
+from exactlin.linalg.matrices import arithmetic_backend
+from exactlin.linalg.separation import separate
 from exactlin.model.params import Param
 from exactlin.model.run import Run
 from exactlin.theory.certificates import certify_separator, verify_gordan
@@ -39,7 +40,7 @@ def gordan_meaning(bias: str) -> str:
 
 @register("separable", family="margin", seed=SEED, number=None,
           title="Linear separability, decided exactly with a certificate", params=PARAMS, iterative=False,
-          bias_default="first")
+          bias_default="first", arithmetics=("flint", "fraction"))
 def separable(X, y, P: Checked) -> Run:
     """Decide whether some (w, b) has y_i (w . x_i + b) >= 1 for every sample (seeds 002 and 004's
     constraints), and prove the answer.
@@ -61,7 +62,9 @@ def separable(X, y, P: Checked) -> Run:
     bias = P.bias
     prob = P.problem(X, y)
     Z = prob.Z
-    res = separate(Z, use_float=not P["exact_only"])
+    backend, used = arithmetic_backend(P.arithmetic)
+    res = separate(Z, use_float=not P["exact_only"], backend=backend)
+    P.record_arithmetic(used)
     extras: dict = {"method": res.method}
     if res.notes:
         extras["notes"] = list(res.notes)

@@ -18,10 +18,11 @@ layer.  Method (nothing uncertified is ever returned):
    kernel solved as the linear SVM over its monomials (weights :func:`monomial_weights`), Newton's method on
    the (Huber-smoothed or squared-slack) primal in numpy; otherwise scikit-learn's ``SVC`` in a child process
    with a time limit.  A guess that fails, hangs, crashes or prints costs only itself;
-2. the exact solve of the KKT equations on the guessed sets (python-flint, over the integers for the linear
-   and monomial route, :mod:`exactlin.linalg.qp_linear`; over the rationals with the kernel matrix otherwise,
-   :mod:`exactlin.linalg.qp`), on an affinely independent subset of the free samples (duplicates and more
-   support vectors than dimensions are handled there);
+2. the exact solve of the KKT equations on the guessed sets (python-flint, or with ``arithmetic="fraction"``
+   sympy's DomainMatrix and Python integers; over the integers for the linear and monomial route,
+   :mod:`exactlin.linalg.qp_linear`; over the rationals with the kernel matrix otherwise, :mod:`exactlin.linalg.qp`),
+   on an affinely independent subset of the free samples (duplicates and more support vectors than dimensions are
+   handled there);
 3. exact repair when the guess is off: one-sample active-set steps (bounded), then Lemke's method on the
    samples in doubt only (the guessed free ones and those nearest the margin), every other multiplier held at
    its guessed bound, checked over all samples in one pass of integer products;
@@ -44,9 +45,10 @@ from exactlin.algorithms._loop import binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.exact.format import quote
 from exactlin.linalg.guess import closest_pair, hinge_guess, squared_guess, svc_guess
-from exactlin.linalg.lp import separate
+from exactlin.linalg.matrices import arithmetic_backend
 from exactlin.linalg.qp import KernelMatrix, active_set, b_interval, lemke_chunked
 from exactlin.linalg.qp_linear import IntegerRows, hinge_active_set, repair_subset, squared_newton, weights
+from exactlin.linalg.separation import separate
 from exactlin.model.models import KernelModel, label_pair, linear_model
 from exactlin.model.params import Conflict, Param, at_least, nonnegative, positive
 from exactlin.model.run import Run
@@ -193,7 +195,7 @@ def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, 
         sol = squared_newton(lin, y, free, C=C, intercept=intercept, max_iter=2 * n + 20)
         if sol is not None:
             method.append(f"{who} guessed the samples inside their margin; Newton's method on the primal then ran "
-                          "exactly over the integers (python-flint), each step one (d+1) x (d+1) solve")
+                          "exactly over the integers, each step one (d+1) x (d+1) solve")
         else:
             notes.append(f"the float guess ({who}) did not lead to a KKT point")
         return sol
@@ -201,8 +203,8 @@ def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, 
     sol = hinge_active_set(lin, K, y, free or closest_pair(Xg, y, True), upper, hard=hard, C=C, intercept=intercept,
                            max_iter=REPAIR_STEPS)
     if sol is not None:
-        method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the integers "
-                      "(python-flint), with exact active-set repair steps")
+        method.append(f"{who} guessed the active set; the KKT equations were solved exactly over the integers, "
+                      "with exact active-set repair steps")
     else:
         doubt = list(dict.fromkeys(list(free) + order[:2 * (d + 1) + 10]))
         sol = repair_subset(lin, y, doubt, upper, hard=hard, C=C, intercept=intercept, order=order)
@@ -210,7 +212,7 @@ def _linear_at_scale(Xg, y, K: KernelMatrix, lin: IntegerRows, *, loss: str, C, 
             method.append(f"{who} guessed the active set; exact Lemke complementary pivoting solved the dual on the "
                           "samples in doubt (the guessed free ones and those nearest the margin, grown by the "
                           "violated ones), every other multiplier held at its guessed bound, checked over the "
-                          "integers (python-flint)")
+                          "integers")
     if sol is None:
         notes.append(f"the float guess ({who}) did not lead to a KKT point")
     return sol
@@ -225,7 +227,7 @@ def _kernel_in_features(X, y, K: KernelMatrix, *, degree: int, coef0, loss: str,
 
     Phi = [monomials(x, degree, coef0) for x in X]
     G = monomial_weights(len(X[0]), degree, coef0)
-    lin = IntegerRows(Phi, metric=G)
+    lin = IntegerRows(Phi, metric=G, backend=K.backend)
     with np.errstate(all="ignore"):
         Pf = np.array([[float(v) for v in r] for r in Phi]) * np.sqrt(np.array([float(g) for g in G]))
     sol = _linear_at_scale(Pf, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes,
@@ -236,7 +238,8 @@ def _kernel_in_features(X, y, K: KernelMatrix, *, degree: int, coef0, loss: str,
     return sol
 
 
-def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: bool, intercept: bool, name: str):
+def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: bool, intercept: bool, name: str,
+           backend: str | None = None):
     """The exact optimum (alpha, b, kernel, method, notes) of one SVM problem on features X (the intercept,
     if any, is b); raises _NotSeparable with a verified Gordan certificate for infeasible hard margins."""
     n = len(y)
@@ -245,7 +248,7 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
         raise LabelError(f"{name} needs samples of both classes; every label is {only} (a single class has no "
                          "separating hyperplane to maximise)")
     kfun = None if kind == "linear" else poly_kernel(degree, coef0)
-    K = KernelMatrix(X, kfun, C if loss == "squared" else None)
+    K = KernelMatrix(X, kfun, C if loss == "squared" else None, backend)
     method: list[str] = []
     notes: list[str] = []
     sep = None
@@ -253,7 +256,7 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     def check_separable():
         feats = X if kfun is None else [monomials(x, degree, coef0) for x in X]
         Zs = [tuple(yi * v for v in (tuple(x) + ((F1,) if intercept else ()))) for x, yi in zip(feats, y)]
-        s_ = separate(Zs, use_float=not exact_only)
+        s_ = separate(Zs, use_float=not exact_only, backend=backend)
         if s_.kind == "gordan":
             verify_gordan(Zs, s_.lam)
             raise _NotSeparable(s_, Zs)
@@ -273,7 +276,7 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
     hard_check = checked if loss == "hard" else None
     lin = None  # the rows as one integer matrix (the linear kernel at scale)
     if scale:
-        lin = IntegerRows(X)
+        lin = IntegerRows(X, backend=backend)
         sol = _linear_at_scale(X, y, K, lin, loss=loss, C=C, intercept=intercept, method=method, notes=notes,
                                separable=hard_check)
     elif feats:
@@ -291,7 +294,7 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
                              intercept=intercept, max_iter=2 * n + 20)
             if sol is not None:
                 method.append("scikit-learn SVC (in a child process) guessed the support vectors; the KKT equations "
-                              "were solved exactly (python-flint), with exact active-set and LP repair steps")
+                              "were solved exactly, with exact active-set and LP repair steps")
             else:
                 notes.append("the float guess (scikit-learn SVC) did not lead to a KKT point")
         else:
@@ -300,8 +303,8 @@ def _solve(X, y, *, loss: str, C, kind: str, degree: int, coef0, exact_only: boo
         start = start or closest_pair(X, y, kfun is None)
         sol = active_set(K, y, start, (), loss=loss, C=C, intercept=intercept, max_iter=2 * n + 20)
         if sol is not None:
-            method.append("exact active-set steps from the closest pair of opposite samples (python-flint), with "
-                          "exact LP repair steps")
+            method.append("exact active-set steps from the closest pair of opposite samples, with exact LP repair "
+                          "steps")
     if sol is None:
         if loss == "hard":
             checked()  # (with a kernel: on its monomial features)
@@ -326,7 +329,8 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
     sv = [i for i in range(n) if alpha[i]]
     extras: dict = {}
     if kind == "linear":
-        w = weights(lin or IntegerRows(X), {i: alpha[i] * y[i] for i in sv}) if sv else tuple(F0 for _ in X[0])
+        lin = lin or IntegerRows(X, backend=K.backend)
+        w = weights(lin, {i: alpha[i] * y[i] for i in sv}) if sv else tuple(F0 for _ in X[0])
         kkt = verify_kkt(X, y, alpha, b, w=w, loss=loss, C=C, intercept=intercept)
         if intercept:
             W = (b, *w) if bias == "first" else (*w, b)
@@ -379,11 +383,13 @@ def _fit(name, X, y, P: Checked, loss, intercept=None):
     if intercept is None:
         intercept = bias != "none"
     C = P.get("C")
+    backend, used = arithmetic_backend(P.arithmetic)  # the exact solves: python-flint or sympy's DomainMatrix
+    P.record_arithmetic(used)
     X = prob.data.X if intercept else prob.Y
     y_ = list(prob.z)
     try:
         out = _solve(X, y_, loss=loss, C=C, kind=P["kernel"], degree=P["degree"], coef0=P["coef0"],
-                     exact_only=P["exact_only"], intercept=intercept, name=name)
+                     exact_only=P["exact_only"], intercept=intercept, name=name, backend=backend)
     except _NotSeparable as e:
         sep, Zs = e.sep, e.Zs
         features = None
@@ -401,7 +407,7 @@ def _fit(name, X, y, P: Checked, loss, intercept=None):
 
 @register("svm-hard", family="margin", seed=SEED, number="Finding a maximum margin classifier",
           title="Hard-margin SVM (maximum margin classifier), exact and KKT-certified", params=PARAMS_HARD,
-          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first", arithmetics=("flint", "fraction"))
 def svm_hard(X, y, P: Checked) -> Run:
     """The hard-margin SVM of seeds 002 and 004: minimize ||w||^2/2 subject to y_i (w . x_i + b) >= 1.
 
@@ -422,7 +428,7 @@ def svm_hard(X, y, P: Checked) -> Run:
 
 @register("svm-soft", family="margin", seed=SEED, number="Soft margin optimization (hinge loss)",
           title="Soft-margin C-SVM (hinge loss), exact and KKT-certified", params=PARAMS_SOFT,
-          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first", arithmetics=("flint", "fraction"))
 def svm_soft(X, y, P: Checked) -> Run:
     """The standard C-SVM: minimize ||w||^2/2 + C sum xi_i subject to y_i (w . x_i + b) >= 1 - xi_i,
     xi_i >= 0 (the usual soft margin; seed 004 writes the squared slacks, see ``svm-soft-l2``).
@@ -442,7 +448,7 @@ def svm_soft(X, y, P: Checked) -> Run:
 
 @register("svm-soft-l2", family="margin", seed=SEED, number="Soft margin optimization",
           title="Seed 004's soft margin: ||w||^2/2 + C sum xi_i^2, exact and KKT-certified", params=PARAMS_SOFT_L2,
-          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first")
+          conflicts=KERNEL_CONFLICTS, iterative=False, bias_default="first", arithmetics=("flint", "fraction"))
 def svm_soft_l2(X, y, P: Checked) -> Run:
     """Seed 004's soft margin: minimize ||w||^2/2 + C sum xi_i^2 subject to y_i (w . x_i + b) >= 1 - xi_i
     (C = 1 is the seed's objective; the constraint xi_i >= 0 is implied at the optimum).

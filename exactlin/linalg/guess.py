@@ -19,7 +19,7 @@ import pickle
 import subprocess
 import sys
 
-from exactlin.linalg.matrices import one_blas_thread
+from exactlin.exact.products import one_blas_thread
 
 __all__ = ["float_rows", "hinge_guess", "squared_guess", "svc_guess", "closest_pair", "SVC_TIMEOUT"]
 

@@ -1,31 +1,15 @@
-"""Exact linear programming (and the linear complementarity problem) for exactlin.
+"""Exact linear programming and the linear complementarity problem.
 
-The method is the one exact LP solvers such as SoPlex and QSopt_ex take:
-
-1. a **float candidate** from scipy's HiGHS (optional dependency, extra ``lp``);
-2. the candidate's **active set / basis** is read off and **solved exactly** over the
-   rationals (python-flint's ``fmpq_mat``);
-3. the exact answer is **verified** by an independent checker
-   (:mod:`exactlin.theory.certificates`);
-4. when verification fails, or scipy is absent, an **exact fallback** runs: a
-   dense-tableau two-phase simplex over ``Fraction``, most-negative-reduced-cost
-   pivoting that switches for good to **Bland's rule** after a run of degenerate
-   pivots, so termination is guaranteed (Bland 1977) and the fallback can never cycle.
+:func:`simplex` solves min c^T x subject to A x = b, x >= 0 exactly: the two-phase revised simplex over the
+rationals (python-flint), most-negative-reduced-cost pivoting that switches for good to **Bland's rule** after a
+run of degenerate pivots, so termination is guaranteed (Bland 1977) and it can never cycle;
+:func:`simplex_tableau` is the same method on a dense ``Fraction`` tableau, the readable reference.
+:mod:`exactlin.linalg.separation` decides separability with them.
 
 Why not sympy's ``linprog``/``lpmin``: they returned an infeasible "solution" on
 seed 000's XOR data (sympy issue 28089); why not pycddlib's GMP mode: it needs
 system libraries (libcdd-dev, libgmp-dev) at install time; why not z3: 37 s on one
-max-margin LP.  A float solver is fast but only proposes; exact code decides.
-
-Separability of normalized samples z_i = y_i x~_i is decided through one LP and its
-alternative (Gordan's theorem):
-
-* either some w has <w, z_i> >= 1 for every i (a separator),
-* or lambda >= 0, sum lambda = 1, sum_i lambda_i z_i = 0 (a Gordan certificate).
-
-The exact fallback solves the Gordan system ``[Z^T; 1^T] lambda = (0, 1), lambda >= 0``
-with phase 1 of the simplex: feasible gives the certificate; infeasible gives the
-phase-1 duals (u, s) with Z u + s 1 <= 0 and s > 0 (Farkas), so w = -u/s separates.
+max-margin LP.
 
 :func:`lemke` solves the linear complementarity problem w = M z + q, w, z >= 0,
 w.z = 0 exactly (Lemke's complementary pivoting with the lexicographic rule, so it
@@ -33,24 +17,25 @@ terminates); for positive semidefinite M + M^T it finds a solution whenever one
 exists.  The SVMs use it as their exact fallback (the KKT system of a convex QP is
 an LCP).
 
->>> r = separate([(1, 0), (0, 1)])
->>> r.kind, r.w
-('separator', (Fraction(1, 1), Fraction(1, 1)))
->>> separate([(1, 1), (-1, -1)]).lam
-(Fraction(1, 2), Fraction(1, 2))
+>>> simplex([(1, 1)], [2], [1, 2]).x
+(Fraction(2, 1), Fraction(0, 1))
+>>> lemke([[2, 0], [0, 2]], [-2, 4]).z
+(Fraction(1, 1), Fraction(0, 1))
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
-from exactlin.errors import ExactlinError, ShapeError, VerificationError
-from exactlin.theory.certificates import verify_gordan, verify_separator
+from exactlin.errors import ExactlinError, ShapeError, SingularMatrixError
+from exactlin.exact.numbers import to_matrix, to_vector
+from exactlin.linalg.matrices import rref, solve, to_fmpq, to_fraction
 
-__all__ = ["LPResult", "simplex", "simplex_tableau", "solve_exact", "independent_columns", "Separation", "separate",
-           "float_separation_available", "lemke", "LCPResult", "nonneg_solution"]
+__all__ = ["LPResult", "simplex", "simplex_tableau", "solve_exact", "independent_columns", "lemke", "LCPResult",
+           "nonneg_solution", "simplex_of"]
 
 F0 = Fraction(0)
 F1 = Fraction(1)
@@ -59,17 +44,7 @@ DEGENERATE_SWITCH = 50
 
 
 # ---------------------------------------------------------------------------
-# exact linear algebra through python-flint
-
-
-def _fmpq(q: Fraction):
-    import flint
-
-    return flint.fmpq(q.numerator, q.denominator)
-
-
-def _frac(x) -> Fraction:
-    return Fraction(int(x.p), int(x.q))
+# exact square systems and independent columns
 
 
 _NO_B = object()
@@ -78,8 +53,6 @@ _NO_B = object()
 def _checked(A, b=_NO_B, *, name: str = "A", bname: str = "b", square: bool = False):
     """A (and b) by the conversion rule, their shapes checked: a ShapeError names the mismatch instead of a raw
     IndexError/OverflowError deeper down (found by fuzzing)."""
-    from exactlin.exact.numbers import to_matrix, to_vector
-
     A = to_matrix(A, name=name, allow_empty=True)
     if square and A and len(A[0]) != len(A):
         raise ShapeError(f"{name} must be square, got {len(A)}x{len(A[0])}")
@@ -91,51 +64,25 @@ def _checked(A, b=_NO_B, *, name: str = "A", bname: str = "b", square: bool = Fa
     return A, b
 
 
-def _mat(rows: Sequence[Sequence]):
-    import flint
-
-    rows, _ = _checked(rows)
-
-    m = len(rows)
-    n = len(rows[0]) if m else 0
-    return flint.fmpq_mat(m, n, [_fmpq(Fraction(v)) for r in rows for v in r])
-
-
-def solve_exact(A: Sequence[Sequence], b: Sequence) -> tuple[Fraction, ...] | None:
-    """The exact solution of the square system A x = b, or None when A is singular."""
-    import flint
-
+def solve_exact(A: Sequence[Sequence], b: Sequence, *, backend: str | None = None) -> tuple[Fraction, ...] | None:
+    """The exact solution of the square system A x = b, or None when A is singular
+    (:func:`exactlin.linalg.matrices.solve` in ``backend``)."""
     A, b = _checked(A, b, square=True)
-    n = len(A)
-    if n == 0:
+    if not A:
         return ()
-    Am = _mat(A)
-    bm = flint.fmpq_mat(n, 1, [_fmpq(Fraction(v)) for v in b])
     try:
-        if Am.rank() < n:
-            return None
-        x = Am.solve(bm)
-    except (ZeroDivisionError, ValueError):
+        return solve(A, b, backend=backend)
+    except SingularMatrixError:
         return None
-    return tuple(_frac(x[i, 0]) for i in range(n))
 
 
-def independent_columns(G: Sequence[Sequence]) -> list[int]:
+def independent_columns(G: Sequence[Sequence], *, backend: str | None = None) -> list[int]:
     """Indices of a maximal linearly independent set of columns of G, greedily from the left
     (the pivot columns of the exact reduced row echelon form)."""
-    if not G:
+    G, _ = _checked(G, name="G")
+    if not G or not G[0]:
         return []
-    R, rank = _mat(G).rref()
-    cols = []
-    ncols = R.ncols()
-    j = 0
-    for i in range(rank):
-        while j < ncols and R[i, j] == 0:
-            j += 1
-        if j < ncols:
-            cols.append(j)
-            j += 1
-    return cols
+    return list(rref(G, backend=backend)[1])
 
 
 # ---------------------------------------------------------------------------
@@ -197,8 +144,6 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
     >>> simplex([(1, 1)], [-1]).status
     'infeasible'
     """
-    import math
-
     import flint
 
     A, b = _checked(A, b)
@@ -229,14 +174,14 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
         colscale.append(L)
     basis = [n + i for i in range(m)]
     its = 0
-    bm = flint.fmpq_mat(m, 1, [_fmpq(v) for v in bb])
+    bm = flint.fmpq_mat(m, 1, [to_fmpq(v) for v in bb])
 
     def bmat():
-        return flint.fmpq_mat(m, m, [_fmpq(cols[basis[k]][i]) for i in range(m) for k in range(m)])
+        return flint.fmpq_mat(m, m, [to_fmpq(cols[basis[k]][i]) for i in range(m) for k in range(m)])
 
     def solve_cols(B, vec):
-        x = B.solve(flint.fmpq_mat(m, 1, [_fmpq(v) for v in vec]))
-        return [_frac(x[i, 0]) for i in range(m)]
+        x = B.solve(flint.fmpq_mat(m, 1, [to_fmpq(v) for v in vec]))
+        return [to_fraction(x[i, 0]) for i in range(m)]
 
     def run(cost: list[Fraction], allowed: int) -> tuple[str, list[Fraction]]:
         nonlocal its
@@ -245,7 +190,7 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
         while True:
             B = bmat()
             xb = B.solve(bm)
-            xB = [_frac(xb[i, 0]) for i in range(m)]
+            xB = [to_fraction(xb[i, 0]) for i in range(m)]
             y = solve_cols(B.transpose(), [cost[k] for k in basis])
             D = 1
             for v in y:
@@ -292,7 +237,7 @@ def simplex(A: Sequence[Sequence], b: Sequence, c: Sequence | None = None, *,
         xb = bmat().solve(bm)
         x = [F0] * N
         for i, k in enumerate(basis):
-            x[k] = _frac(xb[i, 0])
+            x[k] = to_fraction(xb[i, 0])
         return x
 
     cost1 = [F0] * n + [F1] * m
@@ -424,7 +369,7 @@ def simplex_tableau(A: Sequence[Sequence], b: Sequence, c: Sequence | None = Non
                 _pivot(T, i, q)
                 basis[i] = q
     keep = [i for i in range(m) if basis[i] < n]  # rows still holding an artificial are redundant
-    status = run(c + [F0] * m, n) if True else "optimal"
+    status = run(c + [F0] * m, n)
     z2 = T.pop()
     x = [F0] * n
     for i in keep:
@@ -436,239 +381,16 @@ def simplex_tableau(A: Sequence[Sequence], b: Sequence, c: Sequence | None = Non
     return LPResult("optimal", x=tuple(x), y=y, objective=obj, basis=tuple(basis), iterations=its)
 
 
+def simplex_of(backend: str | None):
+    """The exact simplex of ``backend``: :func:`simplex` (revised, python-flint), or for ``"sympy"`` the
+    ``Fraction`` tableau :func:`simplex_tableau`; the same pivots on the same exact numbers, so the same result."""
+    return simplex_tableau if backend == "sympy" else simplex
+
+
 def nonneg_solution(A: Sequence[Sequence], b: Sequence) -> tuple | None:
     """Some x >= 0 with A x = b exactly (a basic one), or None if there is none."""
     r = simplex(A, b)
     return r.x if r.status == "optimal" else None
-
-
-# ---------------------------------------------------------------------------
-# separability
-
-
-@dataclass
-class Separation:
-    """``kind`` is ``separator`` (``w`` with <w, z_i> >= 1 for all i) or ``gordan``
-    (``lam``: lambda >= 0, sum 1, sum lambda_i z_i = 0); both verified exactly.
-    ``method`` says which route produced it."""
-
-    kind: str
-    w: tuple | None = None
-    lam: tuple | None = None
-    method: str = ""
-    notes: list = field(default_factory=list)
-
-
-def float_separation_available() -> bool:
-    try:
-        import scipy.optimize  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _integer_rows(Z) -> list[list[int]]:
-    """Each row multiplied by the positive lcm of its denominators: integer rows whose
-    inner products have the same signs as those of Z's rows."""
-    import math
-
-    out = []
-    for z in Z:
-        den = 1
-        for v in z:
-            if v.denominator != 1:
-                den = math.lcm(den, v.denominator)
-        out.append([int(v * den) for v in z] if den != 1 else [v.numerator for v in z])
-    return out
-
-
-def _round_candidate(Zi, Z, wf) -> tuple | None:
-    """Round a float separator to a short integer vector, check <w, z_i> > 0 exactly in integer
-    arithmetic, and scale it so that min_i <w, z_i> >= 1 (an integer w already has that on
-    integer data)."""
-    import operator
-
-    top = max((abs(float(v)) for v in wf), default=0.0)
-    if not top > 0:
-        return None
-    import math
-
-    tries = []
-    for den in (16, 1024, 1 << 20):  # short rationals first: a vertex of the LP often has them
-        q = [Fraction(float(v) / top).limit_denominator(den) for v in wf]
-        L = 1
-        for v in q:
-            L = math.lcm(L, v.denominator)
-        tries.append([int(v * L) for v in q])
-    for bits in (36, 52):
-        s = float(1 << bits) / top
-        tries.append([int(round(float(v) * s)) for v in wf])
-    for w in tries:
-        if not any(w):
-            continue
-        if all(sum(map(operator.mul, zi, w)) > 0 for zi in Zi):
-            m = min(sum((a * b for a, b in zip(z, w)), F0) for z in Z) if any(
-                v.denominator != 1 for z in Z for v in z) else min(sum(map(operator.mul, zi, w)) for zi in Zi)
-            if m >= 1:
-                return tuple(Fraction(v) for v in w)
-            return tuple(Fraction(v) / m for v in w)
-    return None
-
-
-def _float_candidates(Z):
-    """HiGHS on  max t  s.t.  <w, z_i> >= t,  -1 <= w_j <= 1,  0 <= t <= 1.
-
-    t* > 0 proposes w; t* = 0 proposes the constraint duals lambda (with w = 0 in
-    the box's interior, complementary slackness makes the box duals vanish, so
-    sum lambda = 1 and sum lambda_i z_i = 0)."""
-    import numpy as np
-    from scipy.optimize import linprog
-
-    Zf = np.array([[v.numerator / v.denominator for v in z] for z in Z], dtype=float)
-    if not np.isfinite(Zf).all():
-        raise OverflowError("entries beyond float range")
-    n, d = Zf.shape
-    A = np.hstack([-Zf, np.ones((n, 1))])
-    cost = np.zeros(d + 1)
-    cost[-1] = -1.0
-    bounds = [(-1.0, 1.0)] * d + [(0.0, 1.0)]
-    res = linprog(cost, A_ub=A, b_ub=np.zeros(n), bounds=bounds, method="highs")
-    if res.status != 0:
-        return None, None, None
-    t = -res.fun
-    w = res.x[:d]
-    lam = -np.asarray(res.ineqlin.marginals) if res.ineqlin is not None else None
-    return t, w, lam
-
-
-def _vertex_candidate(Z, wf, t, *, tol: float = 1e-7) -> tuple | None:
-    """The exact vertex behind HiGHS's float optimum of  max t  s.t. <w, z_i> >= t, |w_j| <= 1, t <= 1:
-    the constraints active in floats (within ``tol``) are solved exactly as equations in (w, t) on an
-    independent subset; returns w / t if the exact vertex has t > 0 and <w, z_i> >= t for every i."""
-    import numpy as np
-
-    d = len(Z[0])
-    Zf = np.array([[v.numerator / v.denominator for v in z] for z in Z], dtype=float)
-    wf = np.asarray(wf, dtype=float)
-    slack = Zf @ wf - t
-    scale = max(1.0, float(np.abs(Zf).max()))
-    rows, rhs = [], []
-    for i in np.argsort(slack)[: 4 * (d + 1)]:
-        if slack[i] <= tol * scale:
-            rows.append(list(Z[int(i)]) + [-F1])
-            rhs.append(F0)
-    for j in range(d):
-        if abs(abs(wf[j]) - 1.0) <= tol:
-            r = [F0] * (d + 1)
-            r[j] = F1
-            rows.append(r)
-            rhs.append(F1 if wf[j] > 0 else -F1)
-    if t >= 1.0 - tol:
-        rows.append([F0] * d + [F1])
-        rhs.append(F1)
-    if not rows:
-        return None
-    keep = independent_columns([list(c) for c in zip(*rows)])
-    if len(keep) != d + 1:
-        return None
-    sol = solve_exact([rows[k] for k in keep], [rhs[k] for k in keep])
-    if sol is None or sol[-1] <= 0:
-        return None
-    w, te = sol[:d], sol[-1]
-    try:
-        m = verify_separator(Z, w, margin=te, strict=False)
-    except VerificationError:
-        return None
-    return tuple(v / m for v in w)
-
-
-def _gordan_from_support(Z, support) -> tuple | None:
-    """Exact Gordan multipliers supported on ``support`` (a candidate from the float duals)."""
-    d = len(Z[0])
-    S = list(support)
-    # Gordan system on S: [Z_S^T; 1^T] lambda_S = (0, ..., 0, 1)
-    A = [[Z[i][j] for i in S] for j in range(d)] + [[F1] * len(S)]
-    rhs = [F0] * d + [F1]
-    lamS = None
-    rows = independent_columns([list(r) for r in zip(*A)])  # independent rows of A
-    if len(rows) == len(S):
-        lamS = solve_exact([A[r] for r in rows], [rhs[r] for r in rows])
-        if lamS is not None and (any(v < 0 for v in lamS) or any(
-                sum((a * v for a, v in zip(A[r], lamS)), F0) != rhs[r] for r in range(d + 1))):
-            lamS = None
-    if lamS is None:
-        x = nonneg_solution(A, rhs)
-        if x is None:
-            return None
-        lamS = x
-    lam = [F0] * len(Z)
-    for i, v in zip(S, lamS):
-        lam[i] = v
-    return tuple(lam)
-
-
-def _exact_separation(Z) -> Separation:
-    d = len(Z[0])
-    A = [[z[j] for z in Z] for j in range(d)] + [[F1] * len(Z)]
-    rhs = [F0] * d + [F1]
-    r = simplex(A, rhs)
-    if r.status == "optimal":
-        lam = r.x
-        verify_gordan(Z, lam)
-        return Separation("gordan", lam=lam,
-                          method=f"exact simplex (anti-cycling: Bland's rule), {r.iterations} pivots")
-    u, s = r.farkas[:d], r.farkas[d]
-    # Farkas: Z u + s 1 <= 0 with s > 0, so w = -u / s has <w, z_i> >= 1
-    w = tuple(-v / s for v in u)
-    verify_separator(Z, w, margin=F1, strict=False)
-    return Separation("separator", w=w, method=f"exact simplex (anti-cycling: Bland's rule) phase-1 duals, "
-                      f"{r.iterations} pivots")
-
-
-def separate(Z: Sequence[Sequence], *, use_float: bool = True) -> Separation:
-    """Decide exactly whether some w has <w, z_i> > 0 for every normalized sample z_i.
-
-    Returns a verified separator scaled to min_i <w, z_i> = 1, or a verified Gordan
-    certificate.  ``use_float=False`` (or scipy absent) runs only the exact simplex.
-    """
-    Z = list(_checked(Z, name="Z")[0])
-    if not Z:
-        raise ShapeError("no samples: Z is empty")
-    notes: list[str] = []
-    if use_float and float_separation_available():
-        try:
-            t, wf, lamf = _float_candidates(Z)
-        except (OverflowError, ValueError):  # entries beyond float range: the exact route only
-            t, wf, lamf = None, None, None
-        if t is not None:
-            if t > 0:
-                w = _round_candidate(_integer_rows(Z), Z, wf)
-                if w is not None:
-                    return Separation("separator", w=w, method="HiGHS candidate, rationalised and verified exactly")
-                w = _vertex_candidate(Z, wf, t)
-                if w is not None:
-                    return Separation("separator", w=w, method="HiGHS vertex: active constraints solved exactly "
-                                      "(python-flint) and verified", notes=notes)
-                notes.append(f"HiGHS proposed a separator (t* = {t:.3g}) that failed the exact check")
-            if lamf is not None:
-                top = float(max(lamf)) if len(lamf) else 0.0
-                if top > 0:
-                    support = [i for i, v in enumerate(lamf) if v > 1e-9 * top]
-                    if len(support) <= 4 * (len(Z[0]) + 1):
-                        lam = _gordan_from_support(Z, support)
-                        if lam is not None:
-                            try:
-                                verify_gordan(Z, lam)
-                                return Separation("gordan", lam=lam, method="HiGHS duals: support solved exactly "
-                                                  "and verified", notes=notes)
-                            except VerificationError:
-                                pass
-                notes.append("HiGHS duals did not give a verified Gordan certificate")
-        else:
-            notes.append("HiGHS returned no solution")
-    res = _exact_separation(Z)
-    res.notes = notes + res.notes
-    return res
 
 
 # ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from exactlin.linalg.lp import independent_columns, lemke, simplex, solve_exact
+from exactlin.linalg.lp import independent_columns, lemke, simplex_of, solve_exact
 
 __all__ = ["KernelMatrix", "affine_values", "eqp", "b_interval", "alpha_lp", "active_set", "lemke_dual",
            "lemke_chunked"]
@@ -46,10 +46,12 @@ def affine_values(X, w, b) -> list[Fraction]:
 
 
 class KernelMatrix:
-    """Exact kernel entries K'_ij = K(x_i, x_j) (+ delta_ij / (2 C) for the squared slacks), cached."""
+    """Exact kernel entries K'_ij = K(x_i, x_j) (+ delta_ij / (2 C) for the squared slacks), cached; ``backend``:
+    the exact representation of the solves on it (:mod:`exactlin.linalg.matrices`)."""
 
-    def __init__(self, X, kfun, l2C):
+    def __init__(self, X, kfun, l2C, backend: str | None = None):
         self.X = X
+        self.backend = backend
         self.kfun = kfun  # None: linear
         self.diag = None if l2C is None else 1 / (2 * l2C)
         self.cache: dict = {}
@@ -97,7 +99,7 @@ def eqp(K: KernelMatrix, y, F: list[int], U: list[int], C, intercept: bool):
     (greedy in F's order), or None if the system is singular."""
     if F:
         G = [[K(i, j) + (1 if intercept else 0) for j in F] for i in F]
-        Fp = [F[c] for c in independent_columns(G)]
+        Fp = [F[c] for c in independent_columns(G, backend=K.backend)]
     else:
         Fp = []
     beta = {j: C * y[j] for j in U}
@@ -110,7 +112,7 @@ def eqp(K: KernelMatrix, y, F: list[int], U: list[int], C, intercept: bool):
     if intercept:
         rows.append([F1] * len(Fp) + [F0])
         rhs.append(-sum((beta[j] for j in U), F0))
-    sol = solve_exact(rows, rhs)
+    sol = solve_exact(rows, rhs, backend=K.backend)
     if sol is None:
         return None
     for j, v in zip(Fp, sol):
@@ -170,7 +172,7 @@ def alpha_lp(K: KernelMatrix, y, Fall: list[int], Fp: list[int], beta: dict, C, 
             r[t] = r[m + t] = F1
             rows.append(r)
             rhs.append(C)
-    res = simplex(rows, rhs)
+    res = simplex_of(K.backend)(rows, rhs)
     if res.status != "optimal":
         return None
     return {j: res.x[t] for t, j in enumerate(Fall)}

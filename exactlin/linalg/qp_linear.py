@@ -23,12 +23,13 @@ here is trusted: the SVMs check every answer with :func:`exactlin.theory.kkt.ver
 from __future__ import annotations
 
 import math
+import operator
 from fractions import Fraction
 
-from exactlin.linalg.lp import independent_columns, lemke
+from exactlin.linalg.lp import independent_columns, lemke, solve_exact
 from exactlin.linalg.qp import KernelMatrix, alpha_lp, b_interval, dual_lcp_rows, full_alpha, next_working_set
 
-__all__ = ["IntegerRows", "fmpq_solve", "independent_rows", "hinge_active_set", "weights", "squared_newton",
+__all__ = ["IntegerRows", "independent_rows", "hinge_active_set", "weights", "squared_newton",
            "repair_subset"]
 
 F0 = Fraction(0)
@@ -46,17 +47,20 @@ class IntegerRows:
     weights are held as integers Gn_k over one denominator Gd; "w" is then sum_j beta_j x_j in these
     coordinates, and f(x) = sum_k G_k w_k x_k + b."""
 
-    def __init__(self, X, metric=None):
-        import flint
-
+    def __init__(self, X, metric=None, backend: str | None = None):
         D = math.lcm(*{v.denominator for x in X for v in x})
+        self.backend = backend
         self.D = D
         self.n, self.d = len(X), len(X[0])
         if D == 1:
             self.rows = [[v.numerator for v in x] for x in X]
         else:
             self.rows = [[v.numerator * (D // v.denominator) for v in x] for x in X]
-        self.Z = flint.fmpz_mat(self.rows) if self.d else None
+        self.Z = None
+        if self.d and backend != "sympy":
+            import flint
+
+            self.Z = flint.fmpz_mat(self.rows)
         G = [Fraction(1)] * self.d if metric is None else [Fraction(g) for g in metric]
         self.Gd = math.lcm(*(g.denominator for g in G)) if G else 1
         self.Gn = [g.numerator * (self.Gd // g.denominator) for g in G]
@@ -69,15 +73,17 @@ class IntegerRows:
 
     def scaled(self, w, b):
         """(g, den): g_i / den = f(x_i) = sum_k G_k w_k x_ik + b, all integers (den = D L Gd, L the common
-        denominator of w and b)."""
-        import flint
-
+        denominator of w and b): one python-flint matrix-vector product, or Python integers (backend sympy)."""
         L = b.denominator
         for v in w:
             L = math.lcm(L, v.denominator)
         wz = [int(v * L) * g for v, g in zip(w, self.Gn)]
         den = self.D * L * self.Gd
         bz = int(b * L) * self.D * self.Gd
+        if self.Z is None:
+            return [sum(map(operator.mul, r, wz)) + bz for r in self.rows], den
+        import flint
+
         g = [int(t) + bz for t in (self.Z * flint.fmpz_mat(self.d, 1, wz)).entries()]
         return g, den
 
@@ -92,28 +98,12 @@ class IntegerRows:
         return s
 
 
-def fmpq_solve(rows, rhs):
-    """The exact solution of a square system (Fractions/ints), or None when it is singular."""
-    import flint
-
-    def q(v):
-        v = Fraction(v)
-        return flint.fmpq(v.numerator, v.denominator)
-
-    m = len(rows)
-    A = flint.fmpq_mat(m, m, [q(v) for r in rows for v in r])
-    if A.rank() < m:
-        return None
-    x = A.solve(flint.fmpq_mat(m, 1, [q(v) for v in rhs]))
-    return [Fraction(int(x[i, 0].p), int(x[i, 0].q)) for i in range(m)]
-
-
 def independent_rows(lin: IntegerRows, F: list[int], intercept: bool) -> list[int]:
     """An affinely (with an intercept; else linearly) independent subset of the samples F, greedy in F's order."""
     if not F:
         return []
     cols = [[*lin.rows[i], lin.D] if intercept else list(lin.rows[i]) for i in F]
-    return [F[c] for c in independent_columns([list(r) for r in zip(*cols)])]
+    return [F[c] for c in independent_columns([list(r) for r in zip(*cols)], backend=lin.backend)]
 
 
 def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool, C, intercept: bool, max_iter: int):
@@ -146,7 +136,7 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
             if intercept:
                 rows.append([F1] * len(Fp) + [F0])
                 rhs.append(-C * sum((y[j] for j in U), 0) if U else F0)
-            sol = fmpq_solve(rows, rhs)
+            sol = solve_exact(rows, rhs, backend=lin.backend)
             if sol is None:
                 return None
             for j, v in zip(Fp, sol):
@@ -185,7 +175,7 @@ def hinge_active_set(lin: IntegerRows, K: KernelMatrix, y, S0, U0, *, hard: bool
         if bad and vi is None and len(Fp) < len(F) and all(y[i] * g[i] == den for i in F):
             # (the expansion's equality over the integer rows, d equations: with a kernel's weights too, since
             # they are positive and diagonal, sum alpha_j y_j z_j = sum beta_j z_j is the same condition)
-            a_F = alpha_lp(KernelMatrix(lin.rows, None, None), y, F, Fp, beta, C, not hard)
+            a_F = alpha_lp(KernelMatrix(lin.rows, None, None, lin.backend), y, F, Fp, beta, C, not hard)
             if a_F is not None:
                 return full_alpha(n, U, a_F, C), b
         F = next_working_set(Fp, U, Uset, bad, alpha, vi)
@@ -242,7 +232,7 @@ def squared_newton(lin: IntegerRows, y, S0, *, C, intercept: bool, max_iter: int
         # (u = G w: f(x) = u . x + b, and ||w||^2 in feature space is sum_k u_k^2 / G_k)
         rows = [[Fraction(A[a][c]) + (D * D / (2 * C * lin.G[a]) if a == c and a < d else F0) for c in range(m)]
                 for a in range(m)]
-        sol = fmpq_solve(rows, [D * v for v in r])
+        sol = solve_exact(rows, [D * v for v in r], backend=lin.backend)
         if sol is None:
             return None
         w = tuple(sol[k] / lin.G[k] for k in range(d))

@@ -132,10 +132,10 @@ def test_direction_is_checked_independently(monkeypatch):
     from exactlin.algorithms import fisher as fmod
     from exactlin.errors import VerificationError
 
-    monkeypatch.setattr(fmod, "_solve_scatter", lambda N, rhs: tuple(F(2 * v) for v in rhs))
+    monkeypatch.setattr(fmod, "int_solve", lambda N, rhs, **k: tuple(F(2 * v) for v in rhs))
     with pytest.raises(VerificationError, match="S_W w != m_1 - m_2"):
         fmod.fisher_direction(X[:3], X[3:])
-    monkeypatch.setattr(fmod, "_solve_scatter", lambda *a, **k: (_ for _ in ()).throw(SingularMatrixError("sing")))
-    monkeypatch.setattr(fmod, "pinv", lambda M: tuple(tuple(F(0) for _ in row) for row in M))
+    monkeypatch.setattr(fmod, "int_solve", lambda *a, **k: (_ for _ in ()).throw(SingularMatrixError("sing")))
+    monkeypatch.setattr(fmod, "pinv", lambda M, **k: tuple(tuple(F(0) for _ in row) for row in M))
     with pytest.raises(VerificationError, match="Penrose condition"):
         fmod.fisher_direction(X[:3], X[3:], singular="pinv")

@@ -10,11 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactlin.algorithms import fisher as fmod
-from exactlin.algorithms.fisher import Threshold, classify, fisher, fisher_reference, verify_direction
+from exactlin.algorithms.fisher import Threshold, classify, fisher, verify_direction
 from exactlin.data.dataset import Dataset
 from exactlin.errors import InputError, SingularMatrixError, VerificationError
+from exactlin.exact.products import column_sums
 from exactlin.exact.rows import ExactRows
 from exactlin.strategies import rationals
+from tests.algorithms.fisher_reference import fisher_reference
 
 FIELDS = ("y0", "threshold", "thresholds", "m1", "m2", "mt1", "mt2", "n1", "n2", "S1", "S2", "S_W", "S_B", "J",
           "method", "predictions", "on_threshold", "training_errors")
@@ -23,7 +25,7 @@ FIELDS = ("y0", "threshold", "thresholds", "m1", "m2", "mt1", "mt2", "n1", "n2",
 def same_as_reference(X, y, **params):
     """fisher(X, y) and fisher_reference(X, y) agree on w and every extra, or raise the same error."""
     try:
-        ref = fisher_reference(X, y, **params)
+        ref = fisher_reference(X, y, **{k: v for k, v in params.items() if k != "arithmetic"})
     except (SingularMatrixError, InputError) as e:
         with pytest.raises(type(e)):
             fisher(X, y, **params)
@@ -197,7 +199,7 @@ def test_verification_accepts_the_true_w_and_rejects_a_wrong_one():
     with pytest.raises(VerificationError, match="S_W w != m_1 - m_2"):
         verify_direction(A1, A2, 1, W, L + 1)
     # wrong claimed sums or scatter are caught too
-    s1, s2 = fmod._column_sums(A1), fmod._column_sums(A2)
+    s1, s2 = column_sums(A1), column_sums(A2)
     with pytest.raises(VerificationError, match="class sums"):
         verify_direction(A1, A2, 1, W, L, sums=([s1[0] + 1, *s1[1:]], s2))
     n1, n2 = len(A1), len(A2)
@@ -212,7 +214,7 @@ def test_verification_independent_of_the_solver(monkeypatch):
     A1, A2 = _classes()
     good = fmod.fisher_direction(A1, A2)["w"]
     # an answer off in the last place of one entry
-    monkeypatch.setattr(fmod, "_solve_scatter", lambda N, rhs: (good[0] + F(1, 10 ** 12), *good[1:]))
+    monkeypatch.setattr(fmod, "int_solve", lambda N, rhs, **k: (good[0] + F(1, 10 ** 12), *good[1:]))
     with pytest.raises(VerificationError, match="S_W w != m_1 - m_2"):
         fmod.fisher_direction(A1, A2)
     X = np.vstack([A1, A2])
@@ -221,7 +223,11 @@ def test_verification_independent_of_the_solver(monkeypatch):
         fisher(X, y)
     # a wrong gram (the producer's product) is caught by the independent scatter check
     monkeypatch.undo()
-    monkeypatch.setattr(fmod, "_gram_rows", lambda A: [[int(v) + 1 for v in row] for row in (A.T @ A).tolist()])
+    def wrong_scatter(A, tiers=None):  # n A^t A - s s^t, off by one in every entry
+        n, s = len(A), A.sum(axis=0).tolist()
+        return n, s, [[n * int(g) - a * b + 1 for g, b in zip(row, s)] for row, a in zip((A.T @ A).tolist(), s)]
+
+    monkeypatch.setattr(fmod, "class_scatter", wrong_scatter)
     with pytest.raises(VerificationError):
         fisher(X, y)
 
@@ -250,19 +256,17 @@ def test_fast_path_builds_no_fraction_rows_and_problem_is_lazy():
     assert [tuple(row) for row in r.problem.Z] == [tuple(F(int(v) * zi) for v in row) for row, zi in zip(X, y)]
 
 
-def test_direction_mixed_denominators_and_sympy_backend():
-    from exactlin.linalg.matrices import use_backend
-
+@pytest.mark.parametrize("arithmetic", ["flint", "fraction"])
+def test_direction_mixed_denominators_on_every_backend(arithmetic):
     X1 = [(F(1, 3), 2), (F(5, 3), -1), (2, F(2, 3)), (F(-1, 3), 1)]  # denominator 3
     X2 = [(-1, 0), (-3, 1), (-2, -1), (0, -2)]  # integers
     X, y = X1 + X2, [1] * 4 + [-1] * 4
     ref = fisher_reference(X, y)
-    for backend in ("flint", "sympy"):
-        with use_backend(backend):
-            got = fmod.fisher_direction(X1, X2)
-            assert got["w"] == ref["w"] and got["S_W"] == ref["S_W"] and got["m1"] == ref["m1"]
-            assert got["S1"] == ref["S1"] and got["S_B"] == ref["S_B"]
-            same_as_reference(X, y, priors="3/4,1/4")
+    got = fmod.fisher_direction(X1, X2, backend={"flint": "flint", "fraction": "sympy"}[arithmetic])
+    assert got["w"] == ref["w"] and got["S_W"] == ref["S_W"] and got["m1"] == ref["m1"]
+    assert got["S1"] == ref["S1"] and got["S_B"] == ref["S_B"]
+    r = same_as_reference(X, y, priors="3/4,1/4", arithmetic=arithmetic)
+    assert r.arithmetic["used"] == arithmetic
 
 
 def test_int64_scatter_path():

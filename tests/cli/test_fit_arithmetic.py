@@ -1,4 +1,4 @@
-"""``--arithmetic auto|fraction|integer|flint`` on the fit-like commands (fit, explain, compare): the exact
+"""``--arithmetic auto|fraction|integer|flint`` on the fit-like commands (fit, explain, compare, separable): the exact
 arithmetic an algorithm computes in, among the ones its registration declares (issue 22, item 2); another is
 refused with exit 2 and one line naming the ones it has; the JSON records what was used under "arithmetic"."""
 
@@ -36,7 +36,7 @@ def test_fit_help_documents_arithmetic(capsys):
     assert "exactlin fit perceptron examples/data/seed000-example1.csv --arithmetic fraction --json" in text
 
 
-@pytest.mark.parametrize("command", ["fit", "explain", "compare"])
+@pytest.mark.parametrize("command", ["fit", "explain", "compare", "separable"])
 def test_every_fit_like_command_takes_it(capsys, command):
     assert main([command, "--help"]) == 0
     assert "--arithmetic {auto,fraction,integer,flint}" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from exactlin import io as xio
-from exactlin.linalg import lp
+from exactlin.linalg import lp, separation
 from exactlin.linalg import matrices as linalg
 from tests.fuzz.test_fuzz_api import FUZZ, assert_exact, call, cases, small_cells
 
@@ -115,7 +115,8 @@ def test_fuzz_linalg_two_matrices(fuzz_count, a, b, which):
 @FUZZ_LA
 @given(case=small_matrices)
 def test_fuzz_lp_matrix(fuzz_count, case, which):
-    kind, out = call(fuzz_count, f"lp.{which}", getattr(lp, which), _matrix(case))
+    kind, out = call(fuzz_count, f"lp.{which}", getattr(separation if which == "separate" else lp, which),
+                     _matrix(case))
     if case.bad in ("bad cell", "ragged", "X not a matrix"):
         assert kind == "error", f"lp.{which} accepted {case.bad}"
     if kind == "ok" and which == "separate" and case.Xq is not None:

@@ -1,4 +1,5 @@
-"""Tests of exactlin.linalg.lp: the exact simplex (Bland), the exact solves, separability, Lemke.
+"""Tests of exactlin.linalg.lp: the exact simplex (Bland), the exact solves, Lemke (separability:
+test_separation.py).
 
 Expected values are hand-derived (comments say how) or checked by an independent certificate
 (duality: c^T x = b^T y with A^T y <= c; Farkas; the Gordan and separator verifiers)."""
@@ -9,10 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactlin.data.dataset import augment, normalize
-from exactlin.linalg.lp import independent_columns, lemke, separate, simplex, solve_exact
-from exactlin.strategies import nonseparable_data, separable_data
-from exactlin.theory.certificates import verify_gordan, verify_separator
+from exactlin.linalg.lp import independent_columns, lemke, simplex, solve_exact
 
 
 def _dot(u, v):
@@ -59,9 +57,10 @@ def test_simplex_unbounded():
     assert simplex([(1, -1)], [0], [-1, 0]).status == "unbounded"
 
 
-def test_solve_exact_and_singular():
-    assert solve_exact([(2, 1), (1, 3)], [3, 5]) == (F(4, 5), F(7, 5))  # Cramer: (9-5)/5, (10-3)/5
-    assert solve_exact([(1, 2), (2, 4)], [1, 2]) is None
+@pytest.mark.parametrize("backend", ["flint", "sympy"])
+def test_solve_exact_and_singular(backend):
+    assert solve_exact([(2, 1), (1, 3)], [3, 5], backend=backend) == (F(4, 5), F(7, 5))  # Cramer: (9-5)/5, (10-3)/5
+    assert solve_exact([(1, 2), (2, 4)], [1, 2], backend=backend) is None
 
 
 def test_independent_columns_greedy():
@@ -80,60 +79,6 @@ def test_lemke_ray_on_infeasible():
     assert lemke([[-1]], [-1]).status == "ray"
 
 
-def test_separate_xor_seed000_example2_through_origin():
-    # seed 000 Example 2: ((1,1),1), ((1,-1),-1), ((-1,1),-1), ((-1,-1),1); through the origin the
-    # normalized samples are (1,1), (-1,1), (1,-1), (-1,-1) and they sum to 0: lambda = 1/4 each works
-    Z = normalize([(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1])
-    for use_float in (True, False):
-        r = separate(Z, use_float=use_float)
-        assert r.kind == "gordan"
-        verify_gordan(Z, r.lam)
-
-
-def test_separate_simple_separator():
-    r = separate([(1, 0), (0, 1)], use_float=False)
-    assert r.kind == "separator"
-    assert verify_separator([(1, 0), (0, 1)], r.w, margin=F(1), strict=False) >= 1
-
-
-@given(separable_data(max_n=10))
-def test_separable_data_get_a_verified_separator(p):
-    Z = normalize(augment(p.X, p.bias), p.y)
-    for use_float in (True, False):
-        r = separate(Z, use_float=use_float)
-        assert r.kind == "separator"
-        verify_separator(Z, r.w, margin=F(1), strict=False)
-
-
-@given(nonseparable_data(max_n=8))
-def test_planted_contradiction_gets_a_verified_gordan_certificate(p):
-    Z = normalize(augment(p.X, p.bias), p.y)
-    for use_float in (True, False):
-        r = separate(Z, use_float=use_float)
-        assert r.kind == "gordan"
-        verify_gordan(Z, r.lam)
-
-
-@given(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=1, max_size=7))
-def test_float_and_exact_routes_agree(Z):
-    assert separate(Z).kind == separate(Z, use_float=False).kind
-
-
-def test_no_scipy_falls_back(monkeypatch):
-    import exactlin.linalg.lp as lp
-
-    monkeypatch.setattr(lp, "float_separation_available", lambda: False)
-    r = lp.separate([(1, 1), (-1, -1)])
-    assert r.kind == "gordan" and "exact simplex" in r.method
-
-
-def test_empty_is_an_error():
-    from exactlin.errors import ExactlinError
-
-    with pytest.raises(ExactlinError, match="no samples"):
-        separate([])
-
-
 @given(st.lists(st.lists(st.integers(-3, 3), min_size=4, max_size=4), min_size=1, max_size=3),
        st.lists(st.integers(-4, 4), min_size=3, max_size=3), st.lists(st.integers(-2, 3), min_size=4, max_size=4),
        st.sampled_from(["dantzig", "bland"]))
@@ -149,13 +94,3 @@ def test_revised_simplex_agrees_with_the_tableau_reference(A, b, c, rule):
         assert all(x >= 0 for x in r1.x)
     if r1.status == "infeasible":
         assert all(_dot(col, r1.farkas) <= 0 for col in zip(*A)) and _dot(b, r1.farkas) > 0
-
-
-def test_vertex_candidate_solves_the_active_set_exactly():
-    # max t s.t. <w, z_i> >= t, |w_j| <= 1: for z = (1, 0), (0, 1), (1, 1) the vertex is w = (1, 1), t = 1.
-    # A float w perturbed in the 12th digit still identifies the active set; the exact solve repairs it.
-    from exactlin.linalg.lp import _vertex_candidate
-
-    Z = [(F(1), F(0)), (F(0), F(1)), (F(1), F(1))]
-    w = _vertex_candidate(Z, [1 - 1e-12, 1 - 3e-12], 1 - 2e-12)
-    assert w == (F(1), F(1))
