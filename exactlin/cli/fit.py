@@ -258,7 +258,7 @@ def register(subparsers) -> None:
             "--format latex",
             "exactlin fit linear-machine data.csv --label-column label --save model.json",
             "exactlin fit svm-hard examples/data/seed000-example1.csv --plot svm.svg",
-            "exactlin fit perceptron examples/data/seed000-example1.csv --arithmetic fraction --json",
+            "exactlin fit svm-hard examples/data/seed000-example1.csv --arithmetic fraction --json",
             "cat data.tsv | exactlin fit perceptron - --delimiter tab --positive cat"))
     f.add_argument("algorithm", help="an algorithm name (exactlin algorithms lists them; letter case is ignored)")
     f.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "

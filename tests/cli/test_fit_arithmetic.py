@@ -33,7 +33,11 @@ def test_fit_help_documents_arithmetic(capsys):
     assert main(["fit", "--help"]) == 0
     text = capsys.readouterr().out
     assert "--arithmetic {auto,fraction,integer,flint}" in text
-    assert "exactlin fit perceptron examples/data/seed000-example1.csv --arithmetic fraction --json" in text
+    assert "exactlin fit svm-hard examples/data/seed000-example1.csv --arithmetic fraction --json" in text
+    # the example runs as shown: the hard-margin SVM in the Fraction reference arithmetic
+    assert main(["fit", "svm-hard", BINARY, "--arithmetic", "fraction", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["arithmetic"]["requested"] == d["arithmetic"]["used"] == "fraction"
 
 
 @pytest.mark.parametrize("command", ["fit", "explain", "compare", "separable"])
