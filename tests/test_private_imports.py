@@ -36,8 +36,6 @@ ALLOWED: dict[str, str] = {
     "exactlin.algorithms.multiclass": "rewritten by the engine work (issue 22): the linear machine's kernels",
     "exactlin.algorithms.ho_kashyap": "rewritten by the engine work (issue 22)",
     "exactlin.algorithms.mse": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.fisher": "rewritten by the engine work (issue 22): h-linalg moves Fisher's statistics "
-                                  "(and linalg.matrices._one_blas_thread) out of fisher.py",
 }
 
 
