@@ -122,9 +122,12 @@ def _same_float(wf, wq) -> bool:
 def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L, scaled_input=None):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
-    from exactlin.algorithms import _fast
-    from exactlin.algorithms._loop import Bounds, Tracer, binary_problem
+    from exactlin.algorithms._loop import binary_problem
     from exactlin.algorithms.perceptron import perceptron
+    from exactlin.engine.arith import IntegerArith
+    from exactlin.engine.cyclic import cyclic
+    from exactlin.engine.trace import Bounds, Tracer
+    from exactlin.exact.rows import ExactRows
 
     prob = binary_problem(X_in, y, bias="none")
     w0 = tuple(Fraction(0) for _ in range(d))
@@ -134,15 +137,16 @@ def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data,
         return perceptron(X_in, y)
 
     def core():
-        r = _fast.perceptron_loop(prob.Z, w0, Fraction(1), False, Bounds(), Tracer(False, d))
-        state["tiers"] = dict(_fast.LAST_TIERS)
+        rep = IntegerArith(prob.Z, w0, step=1)
+        r = cyclic(rep, Bounds(), Tracer(False, d))
+        state["tiers"] = dict(rep.tiers)
         return r
 
     def convert():
         return binary_problem(X_in, y, bias="none")
 
     def kernel():
-        return _fast.integer_loop(Zint, [0] * d, Fraction(1), L, False, Bounds(), Tracer(False, d))
+        return cyclic(IntegerArith(ExactRows(Zint, L), w0, step=1), Bounds(), Tracer(False, d))
 
     epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
 
@@ -519,8 +523,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     data (benchmarks/budget_data.py's ``separable`` set: features in [-100, 100], a planted integer w* with
     bias): the same iteration, so the same weights, updates and steps.  Both run to max_epochs = 1000 (the
     set's margin is small: about 24,000 updates in 2,000,000 rounds at 2,000 x 20).  ``fraction_loop``: also
-    time the readable Fraction loop (the kernel switched off; minutes at 2,000 x 20)."""
-    from exactlin.algorithms import _fast
+    time the readable Fraction representation (arithmetic="fraction"; minutes at 2,000 x 20)."""
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import fixed_increment
 
@@ -535,11 +538,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
         return perceptron(X, y, bias="first")
 
     def fixed_fraction():
-        _fast.ENABLED = False
-        try:
-            return fixed_increment(X, y, max_steps=None)
-        finally:
-            _fast.ENABLED = True
+        return fixed_increment(X, y, max_steps=None, arithmetic="fraction")
 
     def check(res):
         r, p = res["exactlin fixed_increment()"], res["exactlin perceptron(bias=first)"]
@@ -569,7 +568,7 @@ def fixed_increment_workload(n=2000, d=20, fraction_loop=False):
     anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", fixed_fraction, once=True,
-                            note="fixed_increment with _fast.ENABLED = False"))
+                            note="fixed_increment with arithmetic='fraction'"))
     return Workload("fixed-increment", "fixed-increment (Algorithm 4) vs perceptron(bias=first), same data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin fixed_increment()", fixed, note="max_steps=None")],
@@ -585,8 +584,7 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
     planted integer data with 5% of the labels flipped (benchmarks/budget_data.py's ``noisy`` set): the pocket's
     PLA is the perceptron's iteration, so after T updates its last iterate w_pla is the perceptron's w; the pocket
     also evaluates E_in exactly after every step (one n x d integer product each).  ``fraction_loop``: also time
-    the readable Fraction loop (the kernel switched off), once."""
-    from exactlin.algorithms import _fast, _fast_pocket
+    the readable Fraction reference (``arithmetic="fraction"``), once."""
     from exactlin.algorithms.perceptron import perceptron
     from exactlin.algorithms.perceptron_family import pocket
 
@@ -597,18 +595,14 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
 
     def pock():
         r = pocket(X, y, T=T, max_epochs=T)
-        state["tiers"] = dict(_fast_pocket.LAST_TIERS)
+        state["tiers"] = r.arithmetic["tiers"]
         return r
 
     def perc():
         return perceptron(X, y, bias="first", max_updates=T)
 
     def pock_fraction():
-        _fast.ENABLED = False
-        try:
-            return pocket(X, y, T=T, max_epochs=T)
-        finally:
-            _fast.ENABLED = True
+        return pocket(X, y, T=T, max_epochs=T, arithmetic="fraction")
 
     def check(res):
         r, p = res["exactlin pocket()"], res["exactlin perceptron(bias=first, max_updates=T)"]
@@ -642,7 +636,7 @@ def pocket_workload(n=2000, d=10, T=2000, fraction_loop=False):
                     note="the same PLA iteration, the same number of updates, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", pock_fraction, once=True,
-                            note="pocket with _fast.ENABLED = False"))
+                            note='pocket with arithmetic="fraction"'))
     return Workload("pocket", f"pocket (seed 001, T = {T}) vs perceptron(bias=first, max_updates={T}), same data",
                     "<= 3x perceptron(bias=first) with the same updates, identical weights",
                     [Impl("exactlin pocket()", pock,
@@ -660,10 +654,9 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
     ``noisy``: 5% of the labels flipped).  All three run the same iteration w_{m+1} = w_m + z_i to the same
     bound (max_epochs; the default budgets switched off: max_steps=None, max_updates=None), so they make the
     same mistakes and end at the same w.  ``fraction_loop``: also time the readable Fraction loop once (the
-    kernel switched off; minutes at 2,000 x 10)."""
-    from exactlin.algorithms import _fast
+    Fraction representation, arithmetic="fraction"; minutes at 2,000 x 10)."""
     from exactlin.algorithms.perceptron import perceptron
-    from exactlin.algorithms.perceptron_family import averaged_perceptron, voted_perceptron
+    from exactlin.algorithms.voted import averaged_perceptron, voted_perceptron
 
     from .budget_data import make
 
@@ -685,11 +678,7 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
         return perceptron(X, y, max_updates=None, **kw)
 
     def voted_fraction():
-        _fast.ENABLED = False
-        try:
-            return voted_perceptron(X, y, max_steps=None, **kw)
-        finally:
-            _fast.ENABLED = True
+        return voted_perceptron(X, y, max_steps=None, arithmetic="fraction", **kw)
 
     def check(res):
         v, a, p = res["exactlin voted_perceptron()"], res["exactlin averaged_perceptron()"], \
@@ -732,7 +721,7 @@ def voted_workload(n=2000, d=10, kind="separable", max_epochs=1000, fraction_loo
                                                                   "reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", voted_fraction, once=True,
-                            note="voted_perceptron with _fast.ENABLED = False"))
+                            note="voted_perceptron with arithmetic='fraction'"))
     return Workload(f"voted-{kind}", f"voted / averaged perceptron vs perceptron(bias=first), {kind} data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin voted_perceptron()", voted, note="max_steps=None; the voted list built on "
@@ -759,13 +748,12 @@ def _plain_relaxation_replay(Z, mistakes, eta, b):
 
 
 def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
-    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against
-    the same call with ``_flint_relax.ENABLED = False`` (the readable Fraction loop), on the planted integer
-    data of benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations``
-    iterations: batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample
-    rules max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
+    """``algorithm`` (batch-relaxation, single-sample-relaxation or balanced-winnow) on the fast path against the same
+    call on the readable Fraction loop (``arithmetic="fraction"``), on the planted integer data of
+    benchmarks/budget_data.py (``separable``, features in [-100, 100]), over the same ``iterations`` iterations:
+    batch relaxation max_steps=iterations (each iteration visits the n samples); the single-sample rules
+    max_epochs=iterations (as many sample visits), with max_steps=None and max_bits=None so that only the
     iteration count stops them."""
-    from exactlin.algorithms import _flint_relax
     from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
     from exactlin.algorithms.winnow import balanced_winnow
 
@@ -782,12 +770,8 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
     def fast():
         return fn(X, y, **kw)
 
-    def fraction():
-        _flint_relax.ENABLED = False
-        try:
-            return fn(X, y, **kw)
-        finally:
-            _flint_relax.ENABLED = True
+    def fraction():  # the readable reference, by name
+        return fn(X, y, arithmetic="fraction", **kw)
 
     def check(res):
         r, ref = res["exactlin fast path"], res.get("Fraction loop (ENABLED=False)")
@@ -834,7 +818,7 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10",
                     [Impl("exactlin fast path", fast, note=args)],
                     [Impl("Fraction loop (ENABLED=False)", fraction, once=True,
-                          note="the same call with _flint_relax.ENABLED = False")],
+                          note="the same call with arithmetic='fraction'")],
                     check, info, size=f"{n} x {d}, {iterations} iterations",
                     extra={"data": "budget_data.make('separable', n, d)"})
 
@@ -848,11 +832,10 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
     """One rational-iterate rule on ``budget_data.make("noisy", n, d)`` (integer features in [-100, 100], 5% of
     the labels flipped: no verdict stops the run early), ``iters`` iterations (LMS: ``iters`` passes of
     single-sample steps would take minutes in Fractions, so 10 x ``iters`` steps), ``max_bits=None``: the
-    default python-flint loop against the readable Fraction loop (``_flint_iter.ENABLED = False``) on the
+    default python-flint representation against the readable Fraction one (``arithmetic="fraction"``) on the
     same call.  The check: both Runs identical (w, b, e, verdict, reason, steps, max_bits, trace, extras) and,
     for Ho-Kashyap and Modification I, a = Y^+ b checked independently by the normal equations
     Y^t (Y a - b) = 0 in plain Python Fractions (Y has full column rank)."""
-    from exactlin.algorithms import _flint_iter
     from exactlin.algorithms.ho_kashyap import ho_kashyap, ho_kashyap_mod1, ho_kashyap_mod2
     from exactlin.algorithms.mse import lms, widrow_hoff
 
@@ -867,11 +850,7 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
         return fn(X, y, k_max=steps, max_bits=None)
 
     def fraction():
-        _flint_iter.ENABLED = False
-        try:
-            return fn(X, y, k_max=steps, max_bits=None)
-        finally:
-            _flint_iter.ENABLED = True
+        return fn(X, y, k_max=steps, max_bits=None, arithmetic="fraction")
 
     def check(res):
         r, ref = res.get("exactlin flint loop"), res.get("Fraction loop (flint off)")
@@ -897,7 +876,7 @@ def flint_iterates_workload(algorithm="ho-kashyap", n=100, d=10, iters=50):
     return Workload(f"flint-{algorithm}", f"{algorithm}: python-flint loop vs the Fraction loop, same iterations",
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10 (issue 14)",
                     [Impl("exactlin flint loop", fast, note="default")],
-                    [Impl("Fraction loop (flint off)", fraction, note="_flint_iter.ENABLED = False")],
+                    [Impl("Fraction loop (flint off)", fraction, note='arithmetic="fraction"')],
                     check, info, size=f"{n} x {d}, {steps} {'steps' if algorithm == 'lms' else 'iterations'}",
                     extra={"data": "budget_data.make('noisy', n, d)"})
 
@@ -1059,33 +1038,34 @@ def svm_noisy_workload(n=2000, d=10):
 
 #: key -> (module needed, factory, full-size kwargs, smoke kwargs)
 WORKLOADS = {
-    "perceptron-int": ("exactlin.algorithms._fast", perceptron_int, {}, {"n": 300, "d": 10}),
-    "perceptron-rational": ("exactlin.algorithms._fast", perceptron_rational, {}, {"n": 40, "d": 60}),
+    "perceptron-int": ("exactlin.engine.cyclic", perceptron_int, {}, {"n": 300, "d": 10}),
+    "perceptron-rational": ("exactlin.engine.cyclic", perceptron_rational, {}, {"n": 40, "d": 60}),
     "mse": ("exactlin.algorithms.mse", mse_workload, {}, {"n": 60, "d": 6}),
     "fisher": ("exactlin.algorithms.fisher", fisher_workload, {}, {"n": 200, "d": 5}),
     "separability": ("exactlin.algorithms.separability", separability_workload, {}, {"n": 60, "d": 4}),
     "svm": ("exactlin.algorithms.svm", svm_workload, {}, {"n": 40, "d": 3}),
     "lms": ("exactlin.algorithms.mse", lms_workload, {}, {"steps": 200}),
     "fixed-increment": ("exactlin.algorithms.perceptron_family", fixed_increment_workload, {}, {"n": 200, "d": 5}),
-    "pocket": ("exactlin.algorithms._fast_pocket", pocket_workload, {"fraction_loop": True},
+    "pocket": ("exactlin.engine.reuse", pocket_workload, {"fraction_loop": True},
                {"n": 200, "d": 5, "T": 100, "fraction_loop": True}),
-    "voted-separable": ("exactlin.algorithms._fast_voted", voted_workload, {}, {"n": 200, "d": 5}),
-    "voted-noisy": ("exactlin.algorithms._fast_voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
+    "voted-separable": ("exactlin.algorithms.voted", voted_workload, {}, {"n": 200, "d": 5}),
+    "voted-noisy": ("exactlin.algorithms.voted", voted_workload, {"kind": "noisy", "max_epochs": 100},
                     {"n": 200, "d": 5, "kind": "noisy", "max_epochs": 20}),
-    **{key: ("exactlin.algorithms._flint_relax", functools.partial(flint_relax_workload, key), {},
-             {"n": 20, "d": 3, "iterations": 5})
-       for key in ("batch-relaxation", "single-sample-relaxation", "balanced-winnow")},
-    "flint-ho-kashyap": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    **{key: (module, functools.partial(flint_relax_workload, key), {}, {"n": 20, "d": 3, "iterations": 5})
+       for key, module in (("batch-relaxation", "exactlin.engine.arith_relax"),
+                           ("single-sample-relaxation", "exactlin.engine.reduced"),
+                           ("balanced-winnow", "exactlin.engine.powers"))},
+    "flint-ho-kashyap": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "ho-kashyap"}, {"algorithm": "ho-kashyap", "n": 20, "d": 3, "iters": 5}),
-    "flint-ho-kashyap-mod1": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-ho-kashyap-mod1": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "ho-kashyap-mod1"}, {"algorithm": "ho-kashyap-mod1", "n": 20, "d": 3, "iters": 5}),
-    "flint-ho-kashyap-mod2": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-ho-kashyap-mod2": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "ho-kashyap-mod2"}, {"algorithm": "ho-kashyap-mod2", "n": 20, "d": 3, "iters": 5}),
-    "flint-widrow-hoff": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-widrow-hoff": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "widrow-hoff"}, {"algorithm": "widrow-hoff", "n": 20, "d": 3, "iters": 5}),
-    "flint-lms": ("exactlin.algorithms._flint_iter", flint_iterates_workload,
+    "flint-lms": ("exactlin.engine.iterate", flint_iterates_workload,
                   {"algorithm": "lms"}, {"algorithm": "lms", "n": 20, "d": 3, "iters": 5}),
-    "batch": ("exactlin.algorithms._fast_batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
+    "batch": ("exactlin.engine.batch", batch_workload, {}, {"n": 200, "d": 5, "iterations": 50}),
     "svm-noisy": ("exactlin.algorithms.svm", svm_noisy_workload, {}, {"n": 60, "d": 3}),
 }
 
@@ -1132,8 +1112,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     follows u <- u + 2 z on the same mistakes, and w_0 = -w_1), so the same updates, the same steps and
     W = (-w, w).  Both run to max_epochs = 1000 (the set's margin is small).  Also timed: linear-machine on a
     c-class planted set (``planted_multiclass``, to convergence, monitor included), and with ``fraction_loop``
-    the two-class call with the kernel switched off (the Fraction loop, once)."""
-    from exactlin.algorithms import _fast
+    the two-class call on the Fraction reference (``arithmetic="fraction"``, once)."""
     from exactlin.algorithms.multiclass import linear_machine
     from exactlin.algorithms.perceptron import perceptron
 
@@ -1152,11 +1131,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
         return perceptron(X, y, bias="first", max_updates=None)
 
     def lm_fraction():
-        _fast.ENABLED = False
-        try:
-            return linear_machine(X, y, max_steps=None)
-        finally:
-            _fast.ENABLED = True
+        return linear_machine(X, y, max_steps=None, arithmetic="fraction")
 
     def check(res):
         r, p, rc = res["exactlin linear_machine()"], res["exactlin perceptron(bias=first)"], \
@@ -1190,7 +1165,7 @@ def linear_machine_workload(n=2000, d=10, c=4, fraction_loop=False):
     anchors = [Impl("exactlin perceptron(bias=first)", perc, note="the same iteration, the reference time")]
     if fraction_loop:
         anchors.append(Impl("Fraction loop (kernel off)", lm_fraction, once=True,
-                            note="linear_machine with _fast.ENABLED = False"))
+                            note='linear_machine with arithmetic="fraction"'))
     return Workload("linear-machine", "linear-machine vs perceptron(bias=first), same data",
                     "<= 3x perceptron(bias=first), identical weights and update count",
                     [Impl("exactlin linear_machine()", lm, note="two classes, max_steps=None"),
@@ -1235,7 +1210,7 @@ def one_vs_rest_workload(n=2000, d=10, c=3, max_epochs=1000):
                     check, info, size=f"{n} x {d}, {c} classes", extra={"data": "planted_multiclass(n, d, c)"})
 
 
-WORKLOADS["linear-machine"] = ("exactlin.algorithms._fast_multi", linear_machine_workload, {},
+WORKLOADS["linear-machine"] = ("exactlin.engine.machine", linear_machine_workload, {},
                                {"n": 100, "d": 4, "c": 3})
 WORKLOADS["one-vs-rest"] = ("exactlin.algorithms.multiclass", one_vs_rest_workload, {},
                             {"n": 200, "d": 5, "max_epochs": 20})

@@ -101,7 +101,7 @@ def test_the_graph_is_the_whole_package(import_graph):
     assert files <= set(import_graph)
     assert len(import_graph) >= 60
     assert "exactlin.exact.format" in import_graph["exactlin.exact.rows"]
-    assert "exactlin.model.run" in import_graph["exactlin.algorithms._loop"]
+    assert "exactlin.model.run" in import_graph["exactlin.engine.trace"]
 
 
 def test_no_import_cycle(import_graph):

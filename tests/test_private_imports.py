@@ -19,24 +19,9 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "exactlin"
 
-#: importer module -> the reason it may still import private names.  ONLY the modules other helpers are rewriting
-#: right now; the coordinator empties this after the merge of issue 22.
-ALLOWED: dict[str, str] = {
-    "exactlin.algorithms._fast": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._fast_batch": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._fast_multi": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._fast_pocket": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._fast_voted": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms._flint_iter": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.perceptron": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.perceptron_family": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.threshold_unit": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.winnow": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.relaxation": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.multiclass": "rewritten by the engine work (issue 22): the linear machine's kernels",
-    "exactlin.algorithms.ho_kashyap": "rewritten by the engine work (issue 22)",
-    "exactlin.algorithms.mse": "rewritten by the engine work (issue 22)",
-}
+#: importer module -> the reason it may still import private names (each "rewritten by the engine work (issue 22)"
+#: while the loops were being rewritten; none is left)
+ALLOWED: dict[str, str] = {}  # emptied after the merge of the engine work (issue 22): nothing needs it
 
 
 def module_name(path: pathlib.Path) -> str:

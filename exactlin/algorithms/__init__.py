@@ -24,8 +24,8 @@ __all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_
 
 #: family key -> (title as the notes group them, modules in that family)
 FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "perceptron": ("Perceptron family", ("perceptron", "perceptron_family", "winnow", "relaxation",
-                                          "threshold_unit")),
+    "perceptron": ("Perceptron family", ("perceptron", "perceptron_family", "perceptron_batch", "voted", "winnow",
+                                          "relaxation", "threshold_unit")),
     "mse": ("Minimum squared error and Ho-Kashyap", ("mse", "ho_kashyap")),
     "fisher": ("Fisher's linear discriminant", ("fisher",)),
     "multiclass": ("Multi-category", ("multiclass",)),
@@ -39,8 +39,9 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
 #: the index against the full registry.
 MODULE_OF: dict[str, str] = {
     "perceptron": "perceptron",
-    **dict.fromkeys(("fixed-increment", "variable-increment", "batch-perceptron", "batch-pla", "perceptron-gd",
-                     "pocket", "voted-perceptron", "averaged-perceptron"), "perceptron_family"),
+    **dict.fromkeys(("fixed-increment", "variable-increment", "pocket"), "perceptron_family"),
+    **dict.fromkeys(("batch-perceptron", "batch-pla", "perceptron-gd"), "perceptron_batch"),
+    **dict.fromkeys(("voted-perceptron", "averaged-perceptron"), "voted"),
     "balanced-winnow": "winnow",
     "single-sample-relaxation": "relaxation",
     "batch-relaxation": "relaxation",

@@ -24,14 +24,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import _flint_iter, register
-from exactlin.algorithms._contract import Checked
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import HK_BATCH_VISITS, batch_step_limit, max_bits_param, start_vector
+from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vectors
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.format import fmt
-from exactlin.exact.numbers import fdot, max_bit_length, to_vector
-from exactlin.linalg.matrices import inverse, is_positive_definite, is_symmetric, leading_minors, pinv
-from exactlin.model.models import linear_model
+from exactlin.exact.numbers import fdot, to_vector
+from exactlin.linalg.matrices import (
+    arithmetic_backend,
+    inverse,
+    is_positive_definite,
+    is_symmetric,
+    leading_minors,
+    pinv,
+)
 from exactlin.model.params import MAX_SECONDS, Conflict, Param, at_least, in_open_interval, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_ho_kashyap
@@ -90,202 +97,154 @@ def _b_start(b0, n: int) -> tuple[Fraction, ...]:
     return b
 
 
-def gordan_from_error(Z, e) -> tuple[Fraction, ...] | None:
-    """lambda = -e / sum(-e) when e <= 0, e != 0 and Z^t e = 0 (then lambda is a Gordan certificate);
-    None otherwise.  The caller verifies it independently."""
-    if any(v > 0 for v in e) or not any(e):
-        return None
-    d = len(Z[0])
-    for j in range(d):
-        if sum((z[j] * ei for z, ei in zip(Z, e)), Fraction(0)) != 0:
-            return None
-    s = -sum(e, Fraction(0))
-    return tuple(-v / s for v in e)
-
-
-def _verdict(Z, a, e):
-    """(verdict, certificate-or-None) for the current a and e = Y a - b; None when undecided.  The verdict is
-    decided and certified by the independent :func:`exactlin.theory.certificates.verify_ho_kashyap`."""
-    if not all(fdot(z, a) > 0 for z in Z) and gordan_from_error(Z, e) is None:
-        return None, None  # the cheap tests first: most iterations decide nothing
-    v = verify_ho_kashyap(Z, a, e)
-    if v.verdict == "undecided":
-        return None, None
-    return v.verdict, v.certificate
-
-
 def _pinv_apply(Yp, v) -> tuple:
-    """Y^+ v (Y^+ is d x n)."""
+    """Y^+ v (Y^+ is d x n), in Fractions."""
     return tuple(fdot(row, v) for row in Yp)
 
 
-def _hk_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict, params: dict,
-             flint_step=None) -> Run:
-    """The loop the three procedures share: e = Y a - b; stop on a verified verdict (Y a > 0: separable;
-    a Gordan certificate from e: not separable), on |e| <= b_min, on k_max/max_epochs, max_bits or time;
-    else ``a, b = step(a, b, e, |e|)`` (the procedure's own update) and k <- k + 1.
-    With ``stop="b_min"`` (:func:`_hk_listing_loop`) the listing's own order and stops instead.
+class HoKashyapIteration(Body):
+    """One Ho-Kashyap procedure's iteration for :func:`exactlin.engine.iterate.iterate`, on the vectors of one
+    representation (:mod:`exactlin.engine.iterate`): before each update e = Y a - b and the notes' verdicts on it
+    (Y a > 0: separable; a Gordan certificate from e: not separable; both decided and certified by the independent
+    :func:`exactlin.theory.certificates.verify_ho_kashyap`), then |e| <= b_min; the update ``a, b = rule(a, b, e)``
+    is the procedure's own."""
 
-    ``flint_step`` is the same update on python-flint columns (issue 14): when given and
-    ``_flint_iter.ENABLED`` (the default) the iteration runs on ``fmpq_mat`` (:func:`exactlin.algorithms.
-    _flint_iter.hk_loop`, the same tests in the same order, the same Run); this loop in Fractions stays the
-    readable reference (``_flint_iter.ENABLED = False`` runs it)."""
-    if P.get("stop") == "b_min":
-        return _hk_listing_loop(name, P, prob, bounds, a, b, step, extras=extras, after=after, params=params,
-                                flint_step=flint_step, certificate_stops=P.get("variant") != "printed")
-    Z = prob.Z
+    def __init__(self, rep, Z, a, b, rule, rec, *, b_min):
+        self.rep, self.Z, self.rule, self.rec = rep, Z, rule, rec
+        self.Y = rep.matrix(Z)
+        self.Yt = self.Y.T
+        self.a, self.b = rep.vector(a), rep.vector(b)
+        self.b_min = None if b_min is None else rep.scalar(b_min)
+        self.top_bits = self.b.bits_above(self.a.bits_above(0))
+        self.Ya = self.Y @ self.a
+        self.e = self.Ya - self.b
+        self.verdict = self.certificate = None
+
+    def gordan_possible(self, e) -> bool:
+        """e <= 0, e != 0 and Y^t e = 0: then lambda = -e / sum(-e) is a Gordan certificate (when it verifies)."""
+        return e.nonpositive() and not e.zero() and (self.Yt @ e).zero()
+
+    def decide(self, Ya, e) -> tuple:
+        """(verdict, certificate) on the current a with Ya = Y a and e = Y a - b, (None, None) while undecided: the
+        cheap tests first (most iterations decide nothing), then the independent verifier on the Fractions."""
+        if not Ya.positive() and not self.gordan_possible(e):
+            return None, None
+        v = verify_ho_kashyap(self.Z, self.rep.fractions(self.a), self.rep.fractions(e))
+        return (None, None) if v.verdict == "undecided" else (v.verdict, v.certificate)
+
+    def before(self) -> str | None:
+        self.Ya = self.Y @ self.a
+        self.e = self.Ya - self.b  # e <- Y a - b
+        self.verdict, self.certificate = self.decide(self.Ya, self.e)
+        if self.verdict == "separable":
+            return "converged"
+        if self.verdict == "not_separable":
+            return "not_separable"
+        if self.b_min is not None and self.e.max_abs() <= self.b_min:
+            return "criterion"
+        return None
+
+    def update(self, k: int) -> bool:
+        """a, b <- the procedure's update on e; recorded; whether a or b changed."""
+        a, b, e = self.a, self.b, self.e
+        a_new, b_new = self.rule(a, b, e)
+        a_new, b_new = a_new.normal(), b_new.normal()
+        changed = not (b_new.same(b) and a_new.same(a))
+        self.rec.add(k, k, None, self.Ya.min(), changed, a, a_new, b=b, e=e, b_after=b_new)
+        self.a, self.b = a_new, b_new
+        self.top_bits = b_new.bits_above(a_new.bits_above(self.top_bits))
+        return changed
+
+    def step(self, k: int) -> tuple[bool, str | None]:
+        return self.update(k), None
+
+    def final(self) -> None:
+        """The verdict of the run's end (stop="separator": the one decided before the last stop)."""
+        if self.verdict is None:
+            self.verdict = "undecided"
+
+
+class ListingIteration(HoKashyapIteration):
+    """Algorithm 11's loop as listed: do k <- k + 1; e <- Y a - b; (the update of b and a); if |e| <= b_min then
+    return a, b; until k = k_max.  At every iteration the notes' two verdicts on e(k) are checked: e(k) = 0 (a
+    solution: the b_min test fires, since |e| = 0 <= b_min) and e(k) <= 0, e(k) != 0 (a Gordan certificate,
+    verified; then e+ = 0, so b and a never change again and the run stops with reason ``not_separable``).  The
+    first k whose a(k) has Y a(k) > 0 is ``separator_at`` (where ``stop="separator"`` would have stopped) without
+    stopping the run.  ``certificate_stops=False`` (the printed listing, whose b <- a + 2 eta e+ still changes b
+    when e+ = 0) keeps the first verified certificate and runs on to line 7 or k_max, as the listing does."""
+
+    def __init__(self, *args, b_min, certificate_stops: bool):
+        super().__init__(*args, b_min=b_min)
+        self.certificate_stops = certificate_stops
+        self.separator_at = None
+
+    def before(self) -> None:
+        return None
+
+    def step(self, k: int) -> tuple[bool, str | None]:
+        self.Ya = self.Y @ self.a
+        e = self.e = self.Ya - self.b  # e <- Y a - b
+        if self.separator_at is None and self.Ya.positive():
+            self.separator_at = k
+        if self.certificate is None and self.gordan_possible(e):  # e <= 0, e != 0: the notes' proof
+            v = verify_ho_kashyap(self.Z, self.rep.fractions(self.a), self.rep.fractions(e))
+            if v.verdict == "not_separable":
+                self.certificate = v.certificate
+                if self.certificate_stops:
+                    self.rec.add(k, k, None, self.Ya.min(), False, self.a, self.a, b=self.b, e=e, b_after=self.b)
+                    return False, "not_separable"
+        changed = self.update(k)
+        if e.max_abs() <= self.b_min:  # line 7: if Abs[e] <= b_min then return a, b
+            return changed, "criterion"
+        return changed, None
+
+    def final(self) -> None:
+        """The verdict on the returned a (the listing returns a, b after the last update)."""
+        if self.certificate is not None:
+            self.verdict = "not_separable"
+            return
+        Ya = self.Y @ self.a
+        verdict, self.certificate = self.decide(Ya, Ya - self.b)  # the run reports the loop's last e(k) as e
+        self.verdict = verdict or "undecided"
+
+
+def _hk_loop(P: Checked, prob, bounds, rep, a, b, rule, *, extras: dict, after: dict, params: dict | None = None) \
+        -> Run:
+    """The loop the three procedures share (:func:`exactlin.engine.iterate.iterate` on a
+    :class:`HoKashyapIteration`): e = Y a - b; stop on a verified verdict, on |e| <= b_min, on k_max/max_epochs,
+    max_bits or time; else ``a, b = rule(a, b, e)`` and k <- k + 1.  With ``stop="b_min"`` the listing's own
+    order and stops instead (:class:`ListingIteration`)."""
     k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
-    # the default budget when k_max is None
-    k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
-    limit = min(k_budget, bounds.max_epochs)
-    tracer = P.tracer(prob.d)
-    if flint_step is not None and _flint_iter.ENABLED:
-        a, b, e, k, last, reason, verdict, cert, top_bits = _flint_iter.hk_loop(
-            Z, tracer, bounds, a, b, flint_step, limit=limit, k_budget=k_budget, b_min=b_min, max_bits=max_bits,
-            verify=verify_ho_kashyap)
-        return _hk_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
-                       extras=extras, after=after, params=params)
-    top_bits = max(max_bit_length(a), max_bit_length(b))
-    k = last = 0
-    while True:
-        e = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))
-        verdict, cert = _verdict(Z, a, e)
-        if verdict == "separable":
-            reason = "converged"
-            break
-        if verdict == "not_separable":
-            reason = "not_separable"
-            break
-        if b_min is not None and all(abs(v) <= b_min for v in e):
-            reason = "criterion"
-            break
-        if k >= limit:
-            reason = "max_steps" if k >= k_budget else "max_epochs"
-            break
-        if max_bits is not None and top_bits > max_bits:
-            reason = "bit_limit"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-        if bounds.progress is not None and k:
-            bounds.tick(k, k, top_bits, work=prob.n)
-        k += 1
-        a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
-        if b_new != b or a_new != a:
-            last = k
-        tracer.add(k, k, None, min(fdot(z, a) for z in Z), b_new != b or a_new != a, a, a_new, b=b, e=e,
-                   b_after=b_new)
-        a, b = a_new, b_new
-        top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
-    return _hk_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
-                   extras=extras, after=after, params=params)
-
-
-def _hk_run(name: str, P: Checked, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits, *,
-            extras: dict, after: dict, params: dict) -> Run:
-    """The Run of :func:`_hk_loop` (either path)."""
-    if verdict is None:
-        verdict = "undecided"
-    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last}
-    if cert is not None:
-        extras["certificate"] = cert
-    extras.update(after)
-    params = {**{key: v for key, v in params.items() if v is not None}, "max_epochs": bounds.max_epochs}
-    run = Run(name, a, P.bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
-              trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
-              model=linear_model(a, P.bias, prob))
-    if verdict == "separable" and run.w != cert["a"]:  # pragma: no cover
-        raise VerificationError("Ho-Kashyap: the certified a is not the returned a")
-    return run
-
-
-def _hk_listing_loop(name: str, P: Checked, prob, bounds, a, b, step, *, extras: dict, after: dict,
-                     params: dict, flint_step=None, certificate_stops: bool = True) -> Run:
-    """Algorithm 11's loop as listed: do k <- k + 1; e <- Y a - b; (the update of b and a); if |e| <= b_min
-    then return a, b; until k = k_max.  At every iteration the notes' two verdicts on e(k) are checked:
-    e(k) = 0 (a solution: the b_min test fires, since |e| = 0 <= b_min) and e(k) <= 0, e(k) != 0 (a Gordan
-    certificate, verified; then e+ = 0, so b and a never change again and the run stops with reason
-    ``not_separable``).  The first k whose a(k) has Y a(k) > 0 is reported as ``extras["separator_at"]``
-    (where ``stop="separator"`` would have stopped) without stopping the run.  The returned a, b are those
-    after the last update, as the listing returns them; the final verdict is decided on that a.
-    ``certificate_stops=False`` (the printed listing, whose b <- a + 2 eta e+ still changes b when e+ = 0)
-    keeps the first verified certificate and runs on to line 7 or k_max, as the listing does."""
-    Z = prob.Z
-    k_max, b_min, max_bits = P["k_max"], P["b_min"], P["max_bits"]
-    if b_min is None:
+    listing = P.get("stop") == "b_min"
+    if listing and b_min is None:
         raise ParameterError("stop=b_min needs b_min (Algorithm 11's criterion |e| <= b_min); give b_min=...",
                              parameter="b_min")
-    # the budget of _hk_loop (k_max, by default ceil(HK_BATCH_VISITS / n) iterations): the listing honours it too
-    k_budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
-    limit = min(k_budget, bounds.max_epochs)
+    # the default budget when k_max is None (the listing honours it too)
+    budget = bounds.max_steps = batch_step_limit(k_max, prob.n, HK_BATCH_VISITS)
     tracer = P.tracer(prob.d)
-    if flint_step is not None and _flint_iter.ENABLED:  # the same loop on flint columns (see _hk_loop)
-        a, b, e, k, last, reason, verdict, cert, top_bits, separator_at = _flint_iter.hk_listing_loop(
-            Z, tracer, bounds, a, b, flint_step, limit=limit, k_max=k_budget, b_min=b_min, max_bits=max_bits,
-            verify=verify_ho_kashyap, certificate_stops=certificate_stops)
-        return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
-                               separator_at, extras=extras, after=after, params=params)
-    top_bits = max(max_bit_length(a), max_bit_length(b))
-    k = last = 0
-    separator_at = None
-    cert = None
-    e = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))
-    while True:
-        if k >= limit:
-            reason = "max_steps" if k >= k_budget else "max_epochs"
-            break
-        if max_bits is not None and top_bits > max_bits:
-            reason = "bit_limit"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-        k += 1
-        e = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))  # e <- Y a - b
-        if separator_at is None and all(fdot(z, a) > 0 for z in Z):
-            separator_at = k
-        lam = gordan_from_error(Z, e) if cert is None else None
-        if lam is not None:  # e <= 0, e != 0: the notes' proof of non-separability (verified below)
-            v = verify_ho_kashyap(Z, a, e)
-            if v.verdict == "not_separable":
-                cert = v.certificate
-                if certificate_stops:
-                    tracer.add(k, k, None, min(fdot(z, a) for z in Z), False, a, a, b=b, e=e, b_after=b)
-                    reason = "not_separable"
-                    break
-        a_new, b_new = step(a, b, e, tuple(abs(v) for v in e))
-        changed = b_new != b or a_new != a
-        if changed:
-            last = k
-        tracer.add(k, k, None, min(fdot(z, a) for z in Z), changed, a, a_new, b=b, e=e, b_after=b_new)
-        a, b = a_new, b_new
-        top_bits = max(top_bits, max_bit_length(a), max_bit_length(b))
-        if all(abs(v) <= b_min for v in e):  # line 7: if Abs[e] <= b_min then return a, b
-            reason = "criterion"
-            break
-    if cert is not None:
-        verdict = "not_separable"
+    rec = Recorder(tracer, rep, reuse={"b_after": "b"})
+    if listing:
+        body = ListingIteration(rep, prob.Z, a, b, rule, rec, b_min=b_min,
+                                certificate_stops=P.get("variant") != "printed")
     else:
-        e_now = tuple(fdot(z, a) - bi for z, bi in zip(Z, b))
-        verdict, cert = _verdict(Z, a, e_now)
-        verdict = verdict or "undecided"
-    return _hk_listing_run(name, P, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert, top_bits,
-                           separator_at, extras=extras, after=after, params=params)
-
-
-def _hk_listing_run(name: str, P: Checked, prob, bounds, tracer, a, b, e, k, last, reason, verdict, cert,
-                    top_bits, separator_at, *, extras: dict, after: dict, params: dict) -> Run:
-    """The Run of :func:`_hk_listing_loop` (either path)."""
-    extras = {**extras, "verdict": verdict, "b": b, "e": e, "max_bits": top_bits, "last_update_step": last,
-              "separator_at": separator_at}
-    if cert is not None:
-        extras["certificate"] = cert
+        body = HoKashyapIteration(rep, prob.Z, a, b, rule, rec, b_min=b_min)
+    k, last, reason = iterate(body, bounds=bounds, limit=min(budget, bounds.max_epochs), budget=budget,
+                              max_bits=max_bits, bits="before", work=prob.n)
+    rec.finish()
+    body.final()
+    P.record_arithmetic(rep.name, {rep.name: k})
+    a = rep.fractions(body.a)
+    extras = {**extras, "verdict": body.verdict, "b": rep.fractions(body.b), "e": rep.fractions(body.e),
+              "max_bits": body.top_bits, "last_update_step": last}
+    if listing:
+        extras["separator_at"] = body.separator_at
+    if body.certificate is not None:
+        extras["certificate"] = body.certificate
     extras.update(after)
-    params = {**{key: v for key, v in params.items() if v is not None}, "max_epochs": bounds.max_epochs}
-    return Run(name, a, P.bias, verdict == "separable", reason, k, k, k, params=params, trace=tracer.steps,
-               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
-               model=linear_model(a, P.bias, prob))
+    if body.verdict == "separable" and a != body.certificate["a"]:  # pragma: no cover
+        raise VerificationError("Ho-Kashyap: the certified a is not the returned a")
+    return make_run(P, prob, w=a, converged=body.verdict == "separable", reason=reason, updates=k, epochs=k, steps=k,
+                    tracer=tracer, extras=extras, seed=SEED, params={"k_max": budget, **(params or {})})
 
 
 def _pinv_extras(Yp, prob) -> dict:
@@ -347,7 +306,7 @@ HK_CONFLICTS = (
 
 
 @register("ho-kashyap", family="mse", seed=SEED, number="Algorithm 11", title="Ho-Kashyap", params=HK_PARAMS,
-          bias_default="first", conflicts=HK_CONFLICTS)
+          bias_default="first", conflicts=HK_CONFLICTS, arithmetics=ARITHMETICS)
 def ho_kashyap(X, y, P: Checked) -> Run:
     """Algorithm 11 (Ho-Kashyap) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
@@ -387,22 +346,16 @@ def ho_kashyap(X, y, P: Checked) -> Run:
             f"variant=printed: line 5 as printed, b <- a + 2 eta e+, adds a (d = {prob.d} entries) to e+ "
             f"(n = {prob.n} entries, one per sample): undefined unless n = d (erratum {HK_B_ERRATUM}; the "
             "corrected rule b <- b + 2 eta e+ is the default)", parameter="variant")
-    Yp = pinv(prob.Z)  # Y^+, exact
+    Yp = pinv(prob.Z, backend=arithmetic_backend(P.arithmetic)[0])  # Y^+, exact, in the same arithmetic
+    rep = vectors(P.arithmetic)
+    Y_plus, eta = rep.matrix(Yp), rep.scalar(eta)
 
-    def step(a, b, e, abs_e):
-        e_plus = tuple((v + w) / 2 for v, w in zip(e, abs_e))  # e+ <- (e + |e|)/2
-        base = a if printed else b  # line 5 as printed: a + 2 eta e+; corrected: b + 2 eta e+
-        b = tuple(bi + 2 * eta * ep for bi, ep in zip(base, e_plus))
-        return _pinv_apply(Yp, b), b  # a <- Y^+ b
+    def rule(a, b, e):
+        e_plus = (e + abs(e)) / 2  # e+ <- (e + |e|)/2
+        b = (a if printed else b) + e_plus * (2 * eta)  # line 5 as printed: a + 2 eta e+; corrected: b + 2 eta e+
+        return Y_plus @ b, b  # a <- Y^+ b
 
-    Ypq, eta_q = _flint_iter.qmat(Yp), _flint_iter.q(eta)
-
-    def flint_step(A, B, E, absE):  # the same update on flint columns: 2 eta (e + |e|)/2 = eta (e + |e|)
-        B = (A if printed else B) + (E + absE) * eta_q
-        return Ypq * B, B
-
-    run = _hk_loop("ho-kashyap", P, prob, bounds, _pinv_apply(Yp, b), b, step, extras={},
-                   after=_pinv_extras(Yp, prob), params=P, flint_step=flint_step)
+    run = _hk_loop(P, prob, bounds, rep, _pinv_apply(Yp, b), b, rule, extras={}, after=_pinv_extras(Yp, prob))
     if printed:
         run.extras["erratum"] = HK_B_ERRATUM
         run.extras["printed_note"] = (
@@ -413,7 +366,7 @@ def ho_kashyap(X, y, P: Checked) -> Run:
 
 
 @register("ho-kashyap-mod1", family="mse", seed=SEED, number="Ho-Kashyap Modification (I)",
-          title="Ho-Kashyap, Modification I", params=MOD1_PARAMS, bias_default="first")
+          title="Ho-Kashyap, Modification I", params=MOD1_PARAMS, bias_default="first", arithmetics=ARITHMETICS)
 def ho_kashyap_mod1(X, y, P: Checked) -> Run:
     """Ho-Kashyap Modification (I) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
@@ -429,25 +382,21 @@ def ho_kashyap_mod1(X, y, P: Checked) -> Run:
     bounds = P.bounds()
     eta = P["eta"]
     b = _b_start(P["b0"], prob.n)  # b(1) > 0
-    Yp = pinv(prob.Z)  # Y^+, exact
+    Yp = pinv(prob.Z, backend=arithmetic_backend(P.arithmetic)[0])  # Y^+, exact, in the same arithmetic
+    rep = vectors(P.arithmetic)
+    Y_plus, eta = rep.matrix(Yp), rep.scalar(eta)
 
-    def step(a, b, e, abs_e):
-        b_next = tuple(bi + eta * (v + w) for bi, v, w in zip(b, e, abs_e))  # b + eta (e + |e|)
-        a_next = tuple(ai + eta * t for ai, t in zip(a, _pinv_apply(Yp, abs_e)))  # a + eta Y^+ |e|
-        return a_next, b_next
-
-    Ypq, eta_q = _flint_iter.qmat(Yp), _flint_iter.q(eta)
-
-    def flint_step(A, B, E, absE):  # the same update on flint columns
-        return A + (Ypq * absE) * eta_q, B + (E + absE) * eta_q
+    def rule(a, b, e):  # a(k+1) = a(k) + eta Y^+ |e(k)|;  b(k+1) = b(k) + eta (e(k) + |e(k)|)
+        abs_e = abs(e)
+        return a + (Y_plus @ abs_e) * eta, b + (e + abs_e) * eta
 
     a1 = _pinv_apply(Yp, b)  # a(1) = Y^+ b(1)
-    return _hk_loop("ho-kashyap-mod1", P, prob, bounds, a1, b, step, extras={}, after=_pinv_extras(Yp, prob),
-                    params=P, flint_step=flint_step)
+    return _hk_loop(P, prob, bounds, rep, a1, b, rule, extras={}, after=_pinv_extras(Yp, prob))
 
 
 @register("ho-kashyap-mod2", family="mse", seed=SEED, number="Ho-Kashyap Modification (II)",
-          title="Ho-Kashyap, Modification II (no pseudoinverse)", params=MOD2_PARAMS, bias_default="first")
+          title="Ho-Kashyap, Modification II (no pseudoinverse)", params=MOD2_PARAMS, bias_default="first",
+          arithmetics=ARITHMETICS)
 def ho_kashyap_mod2(X, y, P: Checked) -> Run:
     """Ho-Kashyap Modification (II) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
@@ -475,18 +424,14 @@ def ho_kashyap_mod2(X, y, P: Checked) -> Run:
     a = start_vector(P["a0"], d, "a0")  # a(1) arbitrary
     RYt = tuple(tuple(fdot(R[i], Z[j]) for j in range(n)) for i in range(d))  # R Y^t, d x n
 
-    def step(a, b, e, abs_e):
-        b_next = tuple(bi + v + w for bi, v, w in zip(b, e, abs_e))  # b + (e + |e|)
-        a_next = tuple(ai + eta * fdot(row, abs_e) for ai, row in zip(a, RYt))  # a + eta R Y^t |e|
-        return a_next, b_next
+    rep = vectors(P.arithmetic)
+    RY_t, eta_s = rep.matrix(RYt), rep.scalar(eta)
 
-    RYtq, eta_q = _flint_iter.qmat(RYt), _flint_iter.q(eta)
+    def rule(a, b, e):  # a(k+1) = a(k) + eta R Y^t |e(k)|;  b(k+1) = b(k) + (e(k) + |e(k)|)
+        abs_e = abs(e)
+        return a + (RY_t @ abs_e) * eta_s, b + e + abs_e
 
-    def flint_step(A, B, E, absE):  # the same update on flint columns
-        return A + (RYtq * absE) * eta_q, B + E + absE
-
-    return _hk_loop("ho-kashyap-mod2", P, prob, bounds, a, b, step, extras=extras, after={"R": R},
-                    params={**P, "eta": eta}, flint_step=flint_step)
+    return _hk_loop(P, prob, bounds, rep, a, b, rule, extras=extras, after={"R": R}, params={"eta": eta})
 
 
-__all__ = ["ho_kashyap", "ho_kashyap_mod1", "ho_kashyap_mod2", "gordan_from_error"]
+__all__ = ["ho_kashyap", "ho_kashyap_mod1", "ho_kashyap_mod2", "HoKashyapIteration", "ListingIteration"]

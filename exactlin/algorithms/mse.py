@@ -12,17 +12,19 @@ grow (``extras["max_bits"]``) and stop cleanly at an optional bit-length bound.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import lcm
 from operator import mul
 
 import numpy as np
 
-from exactlin.algorithms import _flint_iter, register
-from exactlin.algorithms._contract import Checked
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_vector
+from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vectors
 from exactlin.errors import ParameterError, ShapeError, VerificationError
-from exactlin.exact.numbers import fdot, max_bit_length, to_vector
+from exactlin.exact.numbers import fdot, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
 from exactlin.linalg.matrices import arithmetic_backend, integer_matrix, pinv, pinv_solve
 from exactlin.model.models import linear_model
@@ -313,27 +315,91 @@ def _check_eta(v: Fraction, k: int) -> Fraction:
     return v
 
 
-def _bits_vec(a) -> int:
-    return max_bit_length(a)
+class GradientIteration(Body):
+    """Widrow-Hoff's iteration for :func:`exactlin.engine.iterate.iterate` on one representation's vectors:
+    a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b), with J_s(a(k)) and ||a(k+1) - Y^+ b||^2 at every step; stops
+    (criterion) when the gradient is 0 or ||eta(k) Y^t (Y a - b)||^2 < theta^2."""
+
+    def __init__(self, rep, Y, b, a, a_star, eta, theta, rec):
+        self.rep, self.eta, self.rec = rep, eta, rec
+        self.Y = rep.matrix(Y)
+        self.Yt = self.Y.T
+        self.b, self.a, self.a_star = rep.vector(b), rep.vector(a), rep.vector(a_star)
+        self.theta2 = None if theta is None else rep.scalar(theta * theta)
+        gap = self.a - self.a_star
+        self.dists = [rep.fraction(gap @ gap)]
+        self.top_bits = self.bits = self.a.bits_above(0)
+
+    def step(self, k: int) -> tuple[bool, str | None]:
+        eta_k = _check_eta(self.eta(k), k)
+        r = self.Y @ self.a - self.b  # Y a - b
+        g = self.Yt @ r  # Y^t (Y a - b) = grad J_s / 2
+        step = g * self.rep.scalar(eta_k)
+        a_new = (self.a - step).normal()  # a(k+1) = a(k) - eta(k) Y^t (Y a(k) - b)
+        J = r @ r
+        gap = a_new - self.a_star
+        dist = self.rep.fraction(gap @ gap)
+        moved = not step.zero()
+        self.rec.add(k, k, None, J, moved, self.a, a_new, eta=eta_k, J_s=J, dist2=dist)
+        self.a = a_new
+        self.dists.append(dist)
+        self.bits = a_new.bits_above(0)
+        self.top_bits = max(self.top_bits, self.bits)
+        if g.zero() or self.theta2 is not None and step @ step < self.theta2:
+            return moved, "criterion"
+        return moved, None
+
+    def J_s(self) -> Fraction:
+        r = self.Y @ self.a - self.b
+        return self.rep.fraction(r @ r)
 
 
-def _dist2(a, a_star) -> Fraction:
-    return sum(((u - v) * (u - v) for u, v in zip(a, a_star)), Fraction(0))
+class SingleSampleIteration(Body):
+    """LMS's iteration for :func:`exactlin.engine.iterate.iterate` on one representation's vectors:
+    a <- a + eta(k) (b_k - a^t y^k) y^k with y^k the samples in cyclic order; stops (criterion) when
+    ||eta(k) (b_k - a^t y^k) y^k||^2 < theta^2.  The trace's ||a(k) - Y^+ b||^2 (``distance``) is computed when
+    the trace is read."""
 
+    def __init__(self, rep, Y, b, a, a_star, eta, theta, rec, *, distance: str, limit: int):
+        self.rep, self.eta, self.rec, self.distance, self.limit = rep, eta, rec, distance, limit
+        self.Y = rep.matrix(Y)
+        self.n = len(b)
+        self.rows = [self.Y.row(i) for i in range(self.n)]
+        self.norms = [y @ y for y in self.rows]  # ||y^k||^2
+        self.b = [rep.scalar(v) for v in b]
+        self.a, self.a_star = rep.vector(a), rep.vector(a_star)
+        self.theta2 = None if theta is None else rep.scalar(theta * theta)
+        self.top_bits = self.bits = self.a.bits_above(0)
+        self.bits_per_step: list[int] = []
 
-def _finish(name, a, bias, converged, reason, steps, epochs, P, tracer, extras, prob, max_epochs,
-            updates=None) -> Run:
-    """``updates``: the steps that changed a (default: every step)."""
-    params = {**{k: v for k, v in P.items() if v is not None}, "max_epochs": max_epochs}
-    return Run(name, a, bias, converged, reason, steps if updates is None else updates, epochs, steps,
-               params=params, trace=tracer.steps,
-               trace_complete=tracer.complete, extras=extras, seed=SEED, problem=prob,
-        model=linear_model(a, bias, prob))
+    def dist2(self, a):
+        gap = a - self.a_star
+        return gap @ gap
+
+    def step(self, k: int) -> tuple[bool, str | None]:
+        i, n = (k - 1) % self.n, self.n
+        eta_k = _check_eta(self.eta(k), k)
+        y = self.rows[i]
+        resid = self.b[i] - y @ self.a  # b_k - a^t y^k
+        c = self.rep.scalar(eta_k) * resid
+        a_new = (self.a + y * c).normal()  # a <- a + eta(k) (b_k - a^t y^k) y^k
+        self.bits = bits = a_new.bits_above(0)
+        self.bits_per_step.append(bits)
+        self.top_bits = max(self.top_bits, bits)
+        info = {"eta": eta_k, "bits": bits}
+        if self.distance == "every" or self.distance == "auto" and (bits <= 256 or k % n == 0 or k == self.limit):
+            info["dist2"] = lambda a=a_new: self.dist2(a)  # computed when the trace is read
+        moved = c != 0
+        self.rec.add(k, (k - 1) // n + 1, i, resid, moved, self.a, a_new, **info)
+        self.a = a_new
+        if self.theta2 is not None and c * c * self.norms[i] < self.theta2:  # ||c y^k||^2 < theta^2
+            return moved, "criterion"
+        return moved, None
 
 
 @register("widrow-hoff", family="mse", seed=SEED, number="Widrow-Hoff gradient rule (MSE)",
           title="Widrow-Hoff batch gradient descent on J_s, eta(k) = eta(1)/k", params=WH_PARAMS,
-          conflicts=ETA_CONFLICTS, bias_default="first")
+          conflicts=ETA_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS)
 def widrow_hoff(X, y, P: Checked) -> Run:
     """The gradient rule for J_s of seed 003 (``003_ffe0ec08819b37d8.txt``, after "Pseudoinverse"):
 
@@ -354,69 +420,26 @@ def widrow_hoff(X, y, P: Checked) -> Run:
     prob = P.problem(X, y)
     Y, n, d = prob.Z, prob.n, prob.d
     b = _margin_vector(P["b"], n)
-    a = start_vector(P["a0"], d, "a0")
-    eta = _schedule(P)
-    a_star = pinv_solve(Y, b)
+    a_star = pinv_solve(Y, b, backend=arithmetic_backend(P.arithmetic)[0])
+    rep = vectors(P.arithmetic)
     tracer = P.tracer(d)
-    k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
-    bounds = P.bounds()  # max_bits is checked here, by the rule itself
-    k_budget = bounds.max_steps = batch_step_limit(k_max, n, WH_BATCH_VISITS)  # the default budget when k_max is None
-    limit = min(k_budget, P.max_epochs)
-    if _flint_iter.ENABLED:  # the same iteration on python-flint columns (issue 14); the loop below is the reference
-        a, k, last, reason, converged, dists, top_bits, J_s = _flint_iter.widrow_hoff_loop(
-            Y, b, a, a_star, eta, _check_eta, tracer, bounds, limit=limit, k_budget=k_budget, theta=theta,
-            max_bits=max_bits)
-        extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
-                  "last_update_step": last, "J_s": J_s}
-        return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob,
-                       bounds.max_epochs, updates=last)
-    Yt = tuple(zip(*Y))
-    dists = [_dist2(a, a_star)]
-    top_bits = _bits_vec(a)
-    k = last = 0
-    reason, converged = None, False
-    while reason is None:
-        if k >= limit:
-            reason = "max_steps" if k >= k_budget else "max_epochs"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-        if bounds.progress is not None and k:
-            bounds.tick(k, k, top_bits, work=n)
-        k += 1
-        ek = _check_eta(eta(k), k)
-        r = tuple(fdot(row, a) - bi for row, bi in zip(Y, b))  # Y a - b
-        grad_half = tuple(fdot(col, r) for col in Yt)  # Y^t (Y a - b) = grad J_s / 2
-        step = tuple(ek * g for g in grad_half)
-        a_new = tuple(u - s for u, s in zip(a, step))
-        J = sum((v * v for v in r), Fraction(0))
-        dist = _dist2(a_new, a_star)
-        tracer.add(k, k, None, J, any(step), a, a_new, eta=ek, J_s=J, dist2=dist)
-        if a_new != a:
-            last = k
-        a = a_new
-        dists.append(dist)
-        bits = _bits_vec(a)
-        top_bits = max(top_bits, bits)
-        if not any(grad_half):
-            reason, converged = "criterion", True
-            break
-        if theta is not None and sum((s * s for s in step), Fraction(0)) < theta * theta:
-            reason, converged = "criterion", True
-            break
-        if max_bits is not None and bits > max_bits:
-            reason = "bit_limit"
-    extras = {"b": b, "a_star": a_star, "dist2": dists, "max_bits": top_bits, "eta": _schedule_text(P),
-              "last_update_step": last,
-              "J_s": sum(((fdot(row, a) - bi) ** 2 for row, bi in zip(Y, b)), Fraction(0))}
+    rec = Recorder(tracer, rep)
+    body = GradientIteration(rep, Y, b, start_vector(P["a0"], d, "a0"), a_star, _schedule(P), P["theta"], rec)
+    bounds = P.bounds()  # max_bits is checked by the loop, after each step
+    budget = bounds.max_steps = batch_step_limit(P["k_max"], n, WH_BATCH_VISITS)  # the default when k_max is None
+    k, last, reason = iterate(body, bounds=bounds, limit=min(budget, P.max_epochs), budget=budget,
+                              max_bits=P["max_bits"], bits="after", work=n)
+    rec.finish()
+    P.record_arithmetic(rep.name, {rep.name: k})
+    extras = {"b": b, "a_star": a_star, "dist2": body.dists, "max_bits": body.top_bits, "eta": _schedule_text(P),
+              "last_update_step": last, "J_s": body.J_s()}
     # a step with a zero gradient moves nothing and stops the loop: steps 1..last are exactly the updates
-    return _finish("widrow-hoff", a, P.bias, converged, reason, k, k, P, tracer, extras, prob, bounds.max_epochs,
-                   updates=last)
+    return make_run(P, prob, w=rep.fractions(body.a), converged=reason == "criterion", reason=reason, updates=last,
+                    epochs=k, steps=k, tracer=tracer, extras=extras, seed=SEED, params={"k_max": budget})
 
 
 @register("lms", family="mse", seed=SEED, number="Algorithm 10", title="LMS (Widrow-Hoff single-sample rule)",
-          params=LMS_PARAMS, conflicts=ETA_CONFLICTS, bias_default="first")
+          params=LMS_PARAMS, conflicts=ETA_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS)
 def lms(X, y, P: Checked) -> Run:
     """Algorithm 10 (LMS) of seed 003 (``003_ffe0ec08819b37d8.txt``), exactly:
 
@@ -438,66 +461,23 @@ def lms(X, y, P: Checked) -> Run:
     prob = P.problem(X, y)
     Y, n, d = prob.Z, prob.n, prob.d
     b = _margin_vector(P["b"], n)
-    a = start_vector(P["a0"], d, "a0")
-    eta = _schedule(P)
-    a_star = pinv_solve(Y, b)
-    tracer = P.tracer(d)
-    k_max, max_bits, theta = P["k_max"], P["max_bits"], P["theta"]
-    dist_mode = P["distance"]
-    bounds = P.bounds()  # max_bits is checked here, by the rule itself
+    a_star = pinv_solve(Y, b, backend=arithmetic_backend(P.arithmetic)[0])
+    k_max = P["k_max"]
     limit = P.max_epochs * n if k_max is None else min(k_max, P.max_epochs * n)
-    if _flint_iter.ENABLED:  # the same iteration on python-flint columns (issue 14); the loop below is the reference
-        a, k, last, reason, converged, bits_per_step, top_bits, dist2_final = _flint_iter.lms_loop(
-            Y, b, a, a_star, eta, _check_eta, tracer, bounds, limit=limit, k_max=k_max, theta=theta,
-            max_bits=max_bits, dist_mode=dist_mode)
-        extras = {"b": b, "a_star": a_star, "dist2_final": dist2_final, "max_bits": top_bits,
-                  "bits": bits_per_step, "eta": _schedule_text(P), "last_update_step": last}
-        return _finish("lms", a, P.bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras,
-                       prob, bounds.max_epochs)
-    top_bits = _bits_vec(a)
-    bits_per_step: list[int] = []
-    k = last = 0
-    reason, converged = None, False
-    while True:
-        if k >= limit:
-            reason = "max_steps" if k_max is not None and k >= k_max else "max_epochs"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-        if bounds.progress is not None and k:
-            bounds.tick(k, k, top_bits)
-        i = k % n
-        k += 1
-        ek = _check_eta(eta(k), k)
-        yk = Y[i]
-        resid = b[i] - fdot(a, yk)  # b_k - a^t y^k
-        c = ek * resid
-        step = tuple(c * v for v in yk)
-        a_new = tuple(u + s for u, s in zip(a, step))
-        bits = _bits_vec(a_new)
-        bits_per_step.append(bits)
-        top_bits = max(top_bits, bits)
-        if tracer.mode is not False and (tracer.mode is True or len(tracer.steps) < 10_000):
-            info = {"eta": ek, "bits": bits}
-            if dist_mode == "every" or (dist_mode == "auto" and (bits <= 256 or k % n == 0 or k == limit)):
-                info["dist2"] = _dist2(a_new, a_star)
-            tracer.add(k, (k - 1) // n + 1, i, resid, c != 0, a, a_new, **info)
-        else:
-            tracer.add(k, (k - 1) // n + 1, i, resid, c != 0)
-        if c != 0:
-            last = k
-        a = a_new
-        if theta is not None and sum((s * s for s in step), Fraction(0)) < theta * theta:
-            reason, converged = "criterion", True
-            break
-        if max_bits is not None and bits > max_bits:
-            reason = "bit_limit"
-            break
-    extras = {"b": b, "a_star": a_star, "dist2_final": _dist2(a, a_star), "max_bits": top_bits,
-              "bits": bits_per_step, "eta": _schedule_text(P), "last_update_step": last}
-    return _finish("lms", a, P.bias, converged, reason, k, (k - 1) // n + 1 if k else 0, P, tracer, extras, prob,
-                   bounds.max_epochs)
+    rep = vectors(P.arithmetic)
+    tracer = P.tracer(d)
+    rec = Recorder(tracer, rep)
+    body = SingleSampleIteration(rep, Y, b, start_vector(P["a0"], d, "a0"), a_star, _schedule(P), P["theta"], rec,
+                                 distance=P["distance"], limit=limit)
+    bounds = P.bounds()  # max_bits is checked by the loop, after each step
+    k, last, reason = iterate(body, bounds=bounds, limit=limit, budget=math.inf if k_max is None else k_max,
+                              max_bits=P["max_bits"], bits="after")
+    rec.finish()
+    P.record_arithmetic(rep.name, {rep.name: k})
+    extras = {"b": b, "a_star": a_star, "dist2_final": rep.fraction(body.dist2(body.a)), "max_bits": body.top_bits,
+              "bits": body.bits_per_step, "eta": _schedule_text(P), "last_update_step": last}
+    return make_run(P, prob, w=rep.fractions(body.a), converged=reason == "criterion", reason=reason, updates=k,
+                    epochs=(k - 1) // n + 1 if k else 0, steps=k, tracer=tracer, extras=extras, seed=SEED)
 
 
 __all__ = ["mse", "widrow_hoff", "lms", "ExactVector"]

@@ -16,12 +16,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, _fast_multi, register
+from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import TRACE_STEP_LIMIT, cyclic_single_sample, max_steps_param
+from exactlin.algorithms._loop import TRACE_STEP_LIMIT, max_steps_param
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
+from exactlin.engine.arith import make_arith
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.machine import machine_arith
 from exactlin.errors import LabelError, ParameterError
 from exactlin.exact.format import quote
 from exactlin.exact.numbers import fdot as _dot
@@ -30,6 +33,7 @@ from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_kesler_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
+from exactlin.theory.replay import replay_monitor
 
 __all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
 
@@ -71,13 +75,6 @@ def kesler_vectors(Y, labels, c: int):
     return out, index
 
 
-def _decide(W, xa):
-    g = [_dot(w, xa) for w in W]
-    top = max(g)
-    winners = [j for j, v in enumerate(g) if v == top]
-    return (winners[0] if len(winners) == 1 else None), g
-
-
 def linear_machine_decide(run: Run, x):
     """The linear machine's decision for a raw sample x: the class with the largest g_i(x), or None when
     the largest value is tied (the notes: "the classification is undefined").  The run's model decides
@@ -96,7 +93,7 @@ LM_PARAMS = (
 
 @register("linear-machine", family="multiclass", seed=SEED003, number="The multi-category case",
           title="Linear machine trained by the multi-class (Kesler) perceptron", params=LM_PARAMS,
-          multiclass=True, bias_default="first",
+          multiclass=True, bias_default="first", arithmetics=("fraction", "integer", "flint"),
           monitor="Facts 1 and 2 and the mistake bound on Kesler's expanded vectors, with the final W as w*")
 def linear_machine(X, y, P: Checked) -> Run:
     """Linear machine, seed 003 (``003_ffe0ec08819b37d8.txt``, "The multi-category case"), trained by the
@@ -112,12 +109,13 @@ def linear_machine(X, y, P: Checked) -> Run:
 
     Prediction (:func:`linear_machine_decide`): the class with the largest g_i(x); None on a tie.
     ``extras``: ``classes``, ``W`` (one vector per class, in ``classes`` order), ``mistakes`` as
-    (sample, j) pairs.  The trace's vectors are the stacked W.  ``stop_on_cycle=False`` runs on through a
-    proved cycle until a bound (certificate of the proving period, ``extras["cycle_step"]``).
+    (sample, j) pairs.  The trace's vectors are the stacked W, its scores the margins g_i - g_j.
+    ``stop_on_cycle=False`` runs on through a proved cycle until a bound (certificate of the proving period,
+    ``extras["cycle_step"]``).
 
-    The run goes through the integer kernel :func:`exactlin.algorithms._fast_multi.machine_loop` (its docstring
-    proves the Run identical, field for field, to the readable Fraction loop here, which still runs for
-    ``trace=True``, ``stop_on_cycle=False`` or with the kernel switched off).
+    The loop is the engine's cyclic loop over the c weight vectors (:class:`exactlin.engine.machine.MachineArith`),
+    each in the ``arithmetic`` chosen ("auto": "integer", the float64/int64/Python-integer tiers; "fraction";
+    "flint"): the same Run.
 
     >>> r = linear_machine([(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"], bias="none")
     >>> [tuple(map(int, w)) for w in r.extras["W"]], r.updates
@@ -127,56 +125,20 @@ def linear_machine(X, y, P: Checked) -> Run:
     c, d, n = len(classes), len(Y[0]), len(Y)
     eta = P["eta"]
     tracer = P.tracer(c * d)
-    pairs: list[tuple[int, int]] = []
-
-    def split(state):
-        return [state[j * d:(j + 1) * d] for j in range(c)]
-
-    def rival(state, s):
-        g = [_dot(w, Y[s]) for w in split(state)]
-        i = labels[s]
-        j = max((j for j in range(c) if j != i), key=lambda j: (g[j], -j))
-        return g, i, j
-
+    used = "integer" if P.arithmetic == "auto" else P.arithmetic
+    rep = machine_arith(lambda Z, w1, step: make_arith(used, Z, w1, step=step), Y, labels, c, step=eta)
     ks: list[int] = []  # the step of each update (stop_on_cycle=False: where the proved period sits)
-    step = [0]
-
-    def test(state, s, k):
-        step[0] = k
-        g, i, j = rival(state, s)
-        margin = g[i] - g[j]
-        return margin, margin <= 0
-
-    def update(state, s, u, score):
-        _, i, j = rival(state, s)
-        pairs.append((s, j))
-        ks.append(step[0])
-        W = [list(w) for w in split(state)]
-        W[i] = [a + eta * b for a, b in zip(W[i], Y[s])]
-        W[j] = [a - eta * b for a, b in zip(W[j], Y[s])]
-        return tuple(v for w in W for v in w)
-
-    zero = tuple(Fraction(0) for _ in range(c * d))
-    bounds = P.bounds()
-    res = None
-    if P["stop_on_cycle"]:
-        # the integer kernel (_fast_multi.py proves the run identical to the loop below, field for field); None
-        # where the loop below runs instead (trace=True, or the kernel switched off)
-        out = _fast_multi.machine_loop(Y, labels, c, eta, bounds, tracer)
-        if out is not None:
-            res, pairs = out
-    if res is None:
-        res = cyclic_single_sample(n, zero, test, update, bounds, tracer, stationary=True,
-                                   stop_on_cycle=P["stop_on_cycle"])
-    W = tuple(tuple(w) for w in split(res.w))
-    undefined = _fast_multi.undefined_samples(Y, W)
-    if undefined is None:
-        undefined = [s for s in range(n) if _decide(W, Y[s])[0] is None]
-    run = Run("linear-machine", None, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs], "max_bits": res.max_bits,
-                      "last_update_step": res.last_update, "undefined": undefined},
-              seed=SEED003, problem=ds, model=ArgmaxModel(classes, W, P.bias))
+    res = cyclic(rep, P.bounds(), tracer, coef=eta, stationary=True, stop_on_cycle=P["stop_on_cycle"],
+                 after_update=None if P["stop_on_cycle"] else (lambda k, i: ks.append(k)))
+    P.record_arithmetic(rep.name, rep.tiers)
+    pairs = rep.pairs
+    W = tuple(tuple(res.w[j * d:(j + 1) * d]) for j in range(c))
+    run = make_run(P, ds, w=None, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED003,
+                   model=ArgmaxModel(classes, W, P.bias),
+                   extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs],
+                           "max_bits": res.max_bits, "last_update_step": res.last_update,
+                           "undefined": rep.undefined()})
     if res.cycle_step is not None:
         run.extras["cycle_step"] = res.cycle_step
     if res.cycle is not None or (P["monitor"] and res.converged):
@@ -185,6 +147,7 @@ def linear_machine(X, y, P: Checked) -> Run:
             run.extras["monitor_note"] = f"not checked: the Kesler expansion has more than {KESLER_LIMIT} entries"
             return run
         K, index = kesler_vectors(Y, labels, c)
+        zero = tuple(Fraction(0) for _ in range(c * d))
         if res.cycle is not None:
             lam = [Fraction(0)] * len(K)
             # the period that proved the cycle (with stop_on_cycle=False the run went on repeating it)
@@ -194,19 +157,19 @@ def linear_machine(X, y, P: Checked) -> Run:
                 lam[index[p]] += Fraction(1, len(period))
             run.extras["certificate"] = verify_kesler_gordan(K, lam, period)
         else:
-            # the replay in integers (_fast.replay_monitor, an independent verifier); None: the Fraction replay
-            rep = _fast.replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
-                                       final_w=res.w, source="final W of this run (stacked)")
-            if rep is None:
+            # the replay in integers (theory.replay, an independent verifier); None: the Fraction replay
+            report = replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
+                                          final_w=res.w, source="final W of this run (stacked)")
+            if report is None:
                 mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
                 w_t = zero
                 for t, (s, j) in enumerate(pairs, start=1):
                     w_next = tuple(a + eta * b for a, b in zip(w_t, K[index[(s, j)]]))
                     mon.observe(t, w_t, w_next)
                     w_t = w_next
-                rep = mon.report()
-            run.extras["monitor"] = rep
-            run.extras["mistake_bound"] = rep.bound
+                report = mon.report()
+            run.extras["monitor"] = report
+            run.extras["mistake_bound"] = report.bound
     elif P["monitor"]:
         run.extras["monitor"] = None
         run.extras["monitor_note"] = "not checked: the run did not converge, so no separating W is known"

@@ -13,16 +13,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, register
-from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import STOP, cyclic_single_sample, start_vector
-from exactlin.model.models import linear_model
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
+from exactlin.algorithms._loop import representation, start_vector
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.trace import STOP
 from exactlin.model.params import Conflict, Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
+from exactlin.theory.replay import above, replay_monitor, separates
 
 SEED = "000_478cb53c624e7eb5.txt"
+
+#: the representations every rule on the engine's cyclic loop computes in (``arithmetic=``; "auto" is "integer")
+ARITHMETICS = ("fraction", "integer", "flint")
 
 #: ``variant``: what the notes print beside the rule exactlin runs (one Param per algorithm, naming its erratum)
 VARIANTS = ("corrected", "printed")
@@ -75,6 +80,16 @@ PARAMS = (
 )
 
 
+#: the convergence monitor's rows (w_star, monitor), shared by every table of the family that runs the monitor
+MONITOR_PARAMS = tuple(p for p in PARAMS if p.name in ("w_star", "monitor"))
+
+
+def cycle_certificate(Z, lam, cycle, bias: str):
+    """The verified Gordan certificate of a proved cycle: the weights ``lam`` of the corrections of one period
+    (they sum to 0 with positive weights, so no vector separates the samples ``Z``)."""
+    return verify_gordan(Z, lam, source="cycle", cycle=cycle, through_origin=bias == "none")
+
+
 #: the monitor's conflict, shared by every table that has w_star and monitor
 MONITOR_CONFLICTS = (
     Conflict("w_star", "monitor", lambda g, e: g.get("monitor") is False,
@@ -106,7 +121,7 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
                                           "separator is known")
             return
         w = run.w
-        if not _fast.separates(w, Z):  # exactly any(<w, z> <= 0 for z in Z), in integers
+        if not separates(w, Z):  # exactly any(<w, z> <= 0 for z in Z), in integers
             run.extras["monitor"] = None
             run.extras["monitor_note"] = ("not checked: the final w does not separate strictly (with strict=True "
                                           "from w = 0 the run stops at w = 0)")
@@ -114,8 +129,8 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
         w_star, source = w, "final w of this run"
     else:
         source = "given"
-    # the same replay in integers (an independent verifier in _fast.py); None: this Fraction replay runs
-    rep = _fast.replay_monitor(Z, w_star, eta=eta, w1=w1, indices=indices, final_w=run.w, source=source)
+    # the same replay in integers (an independent verifier, exactlin.theory.replay); None: this Fraction replay runs
+    rep = replay_monitor(Z, w_star, eta=eta, w1=w1, indices=indices, final_w=run.w, source=source)
     if rep is None:
         mon = ConvergenceMonitor(Z, w_star, eta=eta, w1=w1, source=source)
         w_t = tuple(w1)
@@ -150,7 +165,7 @@ def printed_note(run: Run, rule: str) -> str:
 
 @register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
           title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS,
-          bias_default="none",
+          bias_default="none", arithmetics=ARITHMETICS,
           monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
 def perceptron(X, y, P: Checked) -> Run:
     """The perceptron of seed 000 (``000_478cb53c624e7eb5.txt``, "The Perceptron Algorithm").
@@ -191,19 +206,9 @@ def perceptron(X, y, P: Checked) -> Run:
     eta, strict = P["eta"], (printed if P["strict"] is None else P["strict"])
     bounds = P.bounds()
     tracer = P.tracer(prob.d)
-    P = dict(P)  # the tightest bound may supply w_star
-
-    def test(w, i, k):
-        s = sum((a * b for a, b in zip(w, Z[i])), Fraction(0))
-        return s, (s < 0 if strict else s <= 0)
-
-    def update(w, i, u, score):
-        return tuple(a + eta * b for a, b in zip(w, Z[i]))
-
-    def update_printed(w, i, u, score):  # seed 004 as printed: w + x_i, the label left out
-        return tuple(a + eta * b for a, b in zip(w, prob.Y[i]))
 
     tight = None
+    w_star_param = P["w_star"]  # the tightest bound may supply it
     if P["tightest_bound"]:
         from exactlin.algorithms.svm import perceptron_bound
         from exactlin.errors import VerificationError
@@ -212,34 +217,30 @@ def perceptron(X, y, P: Checked) -> Run:
             tight = perceptron_bound(prob.data, None, bias, positive=positive)
         except VerificationError as e:  # not separable: a verified certificate, so no w* and no bound
             tight = {"bound": None, "note": str(e)}
-        if P["w_star"] is None and tight.get("w_star") is not None:
-            P["w_star"] = tight["w_star"]
+        if w_star_param is None and tight.get("w_star") is not None:
+            w_star_param = tight["w_star"]
     online = None
-    if P["w_star"] is not None and P["monitor"] and not printed:
-        online = ConvergenceMonitor(Z, start_vector(P["w_star"], prob.d, "w_star"), eta=eta, w1=w1)
+    if w_star_param is not None and P["monitor"] and not printed:
+        online = ConvergenceMonitor(Z, start_vector(w_star_param, prob.d, "w_star"), eta=eta, w1=w1)
 
     def on_step(k, i, upd, wb, wa):
         if upd:
             online.observe(k, wb, wa)
 
-    # the fast exact path (integer arithmetic, chunked scans; see _fast.py for the proof that the run is
-    # identical); it returns None where the reference loop below runs instead (trace=True)
-    res = None
-    if not printed and P["stop_on_cycle"]:
-        res = _fast.perceptron_loop(Z, w1, eta, strict, bounds, tracer, on_mistake=on_step if online else None,
-                                    stop=P["stop"])
-    if res is None:
-        res = cyclic_single_sample(prob.n, w1, test, update_printed if printed else update, bounds, tracer,
-                                   stationary=True, on_step=on_step if online else None,
-                                   stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
+    # the notes' rule on the engine's cyclic loop: a mistake iff <w, z_i> <= 0 (< 0 when strict), then w + eta z_i;
+    # the printed update w + eta x_i is w + (eta y_i) z_i, since x_i = y_i z_i
+    rep = representation(P, Z, w1, step=eta)
+    res = cyclic(rep, bounds, tracer, strict=strict, coef=tuple(eta * zi for zi in prob.z) if printed else eta,
+                 stop=P["stop"], stop_on_cycle=P["stop_on_cycle"], on_mistake=on_step if online else None)
+    P.record_arithmetic(rep.name, rep.tiers)
     converged, reason = res.converged, res.reason
-    if converged and strict and any(sum((a * b for a, b in zip(res.w, z)), Fraction(0)) == 0 for z in Z):
+    if converged and strict and not above(res.w, Z):  # a sample on the boundary <w, z> = 0
         converged, reason = False, "boundary"
-    run = Run("perceptron", res.w, bias, converged, reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": bounds.max_epochs, "strict": strict}, trace=tracer.steps,
-              trace_complete=tracer.complete, extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
-                      "last_update_step": res.last_update}, seed=SEED, problem=prob,
-        model=linear_model(res.w, bias, prob))
+    run = make_run(P, prob, w=res.w, converged=converged, reason=reason, updates=res.updates, epochs=res.epochs,
+                   steps=res.steps, tracer=tracer, seed=SEED,
+                   params={"strict": strict, "w_star": w_star_param},
+                   extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
+                           "last_update_step": res.last_update})
     if tight is not None:
         run.extras["tightest_bound"] = tight["bound"]
         if tight.get("note"):
@@ -257,13 +258,12 @@ def perceptron(X, y, P: Checked) -> Run:
                                           "so the convergence theorem says nothing about it")
         return run
     if res.cycle is not None:
-        run.extras["certificate"] = verify_gordan(Z, gordan_from_counts(prob.n, res.cycle), source="cycle",
-                                                  cycle=res.cycle, through_origin=bias == "none")
+        run.extras["certificate"] = cycle_certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, bias)
     if P["monitor"]:
         if online is not None:
-            rep = online.report()
-            run.extras["monitor"] = rep
-            run.extras["mistake_bound"] = rep.bound
+            report = online.report()
+            run.extras["monitor"] = report
+            run.extras["mistake_bound"] = report.bound
         else:
             monitor_run(run, Z, eta=eta, w1=w1)
     return run

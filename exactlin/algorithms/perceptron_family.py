@@ -1,12 +1,13 @@
 """The rest of the perceptron family, exactly: seed 003's Algorithms 3, 4 and 5, seed 001's batch PLA and
-pocket algorithm, seed 002's gradient descent on R(w), and seed 000's voted and averaged perceptron.
+pocket algorithm, seed 002's gradient descent on R(w) (seed 000's voted and averaged perceptron:
+:mod:`exactlin.algorithms.voted`).
 
 Conventions shared by every function here:
 
 * Samples are augmented by ``bias`` (``first`` as seeds 001/003 write them, ``last`` as seed 002, ``none``
   as seed 000) and, for seed 003's rules, *normalized*: y_i = z_i x~_i with z_i = +1/-1 the label, so that a
   solution vector a has a^t y_i > 0 for every i.
-* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`._loop.cyclic_single_sample`);
+* Single-sample rules visit the samples cyclically (k <- (k+1) mod n, :func:`exactlin.engine.cyclic.cyclic`);
   ``max_epochs`` bounds the passes.  Batch rules are bounded by ``max_epochs`` iterations.
 * A stationary rule (constant step) that returns exactly to an earlier state never stops; the run then stops
   with reason ``cycle`` and a verified Gordan certificate (the corrections of one period sum to 0 with
@@ -18,45 +19,43 @@ Conventions shared by every function here:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 
-from exactlin.algorithms import _fast, _fast_batch, _fast_pocket, _fast_voted, register
-from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import (
-    STOP,
-    Bounds,
-    CycleDetector,
-    Tracer,
-    _bits,
-    batch_step_limit,
-    batch_steps_param,
-    cyclic_single_sample,
-    max_bits_param,
-    max_steps_param,
-    start_vector,
-)
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
+from exactlin.algorithms._loop import representation, start_vector
 from exactlin.algorithms.perceptron import (
+    ARITHMETICS,
     MONITOR_CONFLICTS,
     STOP_CONFLICTS,
     STOP_ON_CYCLE,
+    cycle_certificate,
     monitor_run,
     printed_note,
     variant_param,
 )
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
+from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd  # the batch rules
+from exactlin.engine import trace as engine_trace
+from exactlin.engine.cyclic import Until, cyclic
+from exactlin.engine.reuse import Reusing
+from exactlin.engine.trace import (
+    STOP,
+    Bounds,
+    Tracer,
+    max_bits_param,
+    max_steps_param,
+)
 from exactlin.errors import ParameterError
-from exactlin.exact.numbers import fdot, zeros
-from exactlin.model.models import VoteModel, label_pair, linear_model
+from exactlin.exact.numbers import fdot
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
-from exactlin.model.run import Run
-from exactlin.theory.certificates import gordan_from_counts, verify_gordan
+from exactlin.model.run import LazySteps, Run
+from exactlin.theory.certificates import gordan_from_counts
 from exactlin.theory.monitor import batch_monitor
+from exactlin.theory.replay import above
 
-__all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd",
-           "voted_perceptron", "averaged_perceptron", "pocket", "predict_voted", "predict_averaged",
-           "batch_loop", "BatchResult", "batch_monitor", "E_in", "BOUND_PARAMS", "bound_params"]
+__all__ = ["fixed_increment", "variable_increment", "batch_perceptron", "batch_pla", "perceptron_gd", "pocket",
+           "batch_monitor", "E_in", "BOUND_PARAMS", "bound_params"]
 
 SEED000 = "000_478cb53c624e7eb5.txt"
 SEED001 = "001_5ccb68c426482a98.txt"
@@ -82,8 +81,8 @@ _MONITOR_PARAMS = tuple(p for p in _PERCEPTRON_PARAMS if p.name in ("w_star", "m
 
 
 def _separates(Z, a, b=Fraction(0)) -> bool:
-    """Exact check: a^t y_i > b for every normalized sample (in integers, :func:`._fast.above`)."""
-    return _fast.above(a, Z, b)
+    """Exact check: a^t y_i > b for every normalized sample (in integers, :func:`exactlin.theory.replay.above`)."""
+    return above(a, Z, b)
 
 
 def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
@@ -93,169 +92,7 @@ def _step_eta(sched, k: int, name: str = "eta") -> Fraction:
     return v
 
 
-def _certificate(Z, lam, cycle, bias):
-    return verify_gordan(Z, lam, source="cycle", cycle=cycle, through_origin=bias == "none")
-
-
-# ---------------------------------------------------------------------------
-# the batch loop (Algorithm 3, batch PLA, gradient descent on R(w), Algorithm 8)
-
-
-@dataclass
-class BatchResult:
-    a: tuple
-    converged: bool
-    reason: str
-    iterations: int
-    updates: int  # iterations that changed a
-    history: list = field(default_factory=list)  # per iteration: (indices in Y_k, their coefficients)
-    certificate_lambda: tuple | None = None
-    cycle: list | None = None  # iterations of one period
-    max_bits: int = 0
-    last_update: int = 0  # the iteration of the last change of a (0: none)
-    cycle_step: int | None = None  # the iteration at which the repeat was proved
-
-
-def batch_loop(Z, a1: tuple, correction: Callable, bounds: Bounds, tracer: Tracer, *, stationary: bool,
-               criterion: Callable | None = None, stop_on_cycle: bool = True,
-               criterion_first: bool = False) -> BatchResult:
-    """Run a batch rule a(k+1) = a(k) + sum_{j in Y_k} c_j y_j for k = 1, 2, ..., max_epochs.
-
-    ``correction(a, k)`` returns ``(Y_k, coefs, info)``: the indices of the samples the rule corrects on at
-    iteration k and their exact coefficients c_j > 0 (eta(k) for Algorithm 3, alpha/N for batch PLA, xi for
-    gradient descent, eta (b - a^t y)/||y||^2 for Algorithm 8).  An empty Y_k stops the run (converged).
-    ``criterion(increment, k)``, checked after the update as the notes' do-until loops do, stops with
-    reason ``criterion``.  For a stationary rule an exact repeat of a stops with reason ``cycle`` and the
-    coefficients of one period as a Gordan certificate (verified by the caller).  By default the repeat is
-    checked first: a zero increment with a nonempty Y_k is a fixed point that proves non-separability, which
-    says more than "the criterion was met" (batch PLA from w = 0 on seed 000's Example 2).  With
-    ``criterion_first=True`` (Algorithm 3's theta) a criterion that fires on the iteration that proved the
-    repeat stops with reason ``criterion``, the notes' own stop, and the certificate is still returned.
-    ``stop_on_cycle=False`` keeps the first certificate found and goes on until another stop or a bound.
-    """
-    d = len(a1)
-    a = a1
-    cycles = CycleDetector(a) if stationary else None
-    history: list = []
-    updates = 0
-    last = 0
-    lam = found = found_at = None
-    max_bits = _bits(a)
-    n = len(Z)
-    # the batch budget: max_steps iterations, by default ceil(DEFAULT_BATCH_VISITS / n)
-    limit = bounds.max_steps = batch_step_limit(bounds.max_steps, n)
-    ticking = bounds.progress is not None
-
-    def result(converged, reason, k):
-        return BatchResult(a, converged, reason, k, updates, history, lam, found, max_bits, last, found_at)
-
-    for k in range(1, bounds.max_epochs + 1):
-        if k > limit:
-            return result(False, "max_steps", k - 1)
-        if ticking and k > 1:  # k - 1 iterations done, n sample visits each
-            bounds.tick(k - 1, updates, max_bits, work=n)
-        Yk, coefs, info = correction(a, k)
-        if not Yk:
-            tracer.add(k, k, None, 0, False, a, a, Y=[], **info)
-            return result(True, "converged", k)
-        inc = list(zeros(d))
-        for m, (j, c) in enumerate(zip(Yk, coefs), 1):
-            z = Z[j]
-            for t in range(d):
-                inc[t] += c * z[t]
-            if bounds.max_bits is not None and m % 64 == 0:
-                # a sum of corrections with different denominators (Algorithm 8: one ||y||^2 each) can outgrow
-                # the bound within one iteration: stop before the rest of the sum is paid for; a is a(k)
-                b = _bits(inc)
-                if b > bounds.max_bits:
-                    max_bits = max(b, max_bits)
-                    return result(False, "bit_limit", k - 1)
-        inc = tuple(inc)
-        a_new = tuple(x + y for x, y in zip(a, inc))
-        history.append((list(Yk), list(coefs)))
-        changed = a_new != a
-        updates += changed
-        if changed:
-            last = k
-        tracer.add(k, k, None, len(Yk), changed, a, a_new, Y=list(Yk), increment=inc, **info)
-        a = a_new
-        b = _bits(a)
-        if b > max_bits:
-            max_bits = b
-            if bounds.max_bits is not None and b > bounds.max_bits:
-                return result(False, "bit_limit", k)
-        period = cycles.observe(a) if cycles is not None else None
-        if period is not None:
-            first = k - period
-            n = len(Z)
-            weight = [Fraction(0)] * n
-            for Ys, cs in history[first:]:
-                for j, c in zip(Ys, cs):
-                    weight[j] += c
-            total = sum(weight)
-            lam = tuple(w / total for w in weight)
-            found, found_at = list(range(first + 1, k + 1)), k
-            cycles = None
-            if criterion_first and criterion is not None and criterion(inc, k):
-                return result(True, "criterion", k)
-            if stop_on_cycle:
-                return result(False, "cycle", k)
-        if criterion is not None and criterion(inc, k):
-            return result(True, "criterion", k)
-        if bounds.max_updates is not None and updates >= bounds.max_updates:
-            return result(False, "max_updates", k)
-        if bounds.max_seconds is not None and bounds.out_of_time():  # every iteration: one can be slow
-            return result(False, "time_limit", k)
-    if bounds.max_epochs >= limit:  # both bounds end at the same iteration: the budget (the tighter rule) names it
-        return result(False, "max_steps", limit)
-    return result(False, "max_epochs", bounds.max_epochs)
-
-
-def settle_at_bound(res: BatchResult, empty: Callable[[tuple], bool]) -> BatchResult:
-    """A budget that ends a batch run on a solution ends it converged: when the last iteration the budget
-    allowed (max_epochs or max_steps) moved a to a vector whose Y_{k+1} is empty (``empty(a)``, the rule's
-    own test), the run would stop at the next check without changing a, so it reports ``converged`` at the
-    iterations it ran (``max_epochs=1`` whose first step separates converges after one iteration)."""
-    if res.reason in ("max_epochs", "max_steps") and empty(res.a):
-        res.converged, res.reason = True, "converged"
-    return res
-
-
-def _attach_batch_monitor(run: Run, Z, a1, res: BatchResult, w_star, enabled: bool, applies: str | None,
-                          integer_replay: bool = False) -> None:
-    if not enabled:
-        return
-    if applies:
-        run.extras["monitor"] = None
-        run.extras["monitor_note"] = applies
-        return
-    if w_star is None:
-        if not (res.reason == "converged" and _separates(Z, res.a)):
-            run.extras["monitor"] = None
-            run.extras["monitor_note"] = ("not checked: the run did not end at a strict separator and no w_star "
-                                          "was given")
-            return
-        w_star, source = res.a, "final a of this run"
-    else:
-        source = "given"
-    rep = None
-    if integer_replay:  # the same report from an integer replay (_fast_batch.replay_batch_monitor), or None
-        rep = _fast_batch.replay_batch_monitor(Z, a1, res.history, tuple(w_star), source)
-    run.extras["monitor"] = rep if rep is not None else batch_monitor(Z, a1, res.history, tuple(w_star), source)
-
-
-def _batch_run(name, seed, prob, res: BatchResult, P: Checked, tracer, w_reported=None) -> Run:
-    bias = P.bias
-    run = Run(name, res.a if w_reported is None else w_reported, bias, res.converged, res.reason, res.updates,
-              res.iterations, res.iterations, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
-              trace_complete=tracer.complete,
-              extras={"separates": _separates(prob.Z, res.a), "max_bits": res.max_bits,
-                      "last_update_step": res.last_update}, seed=seed, problem=prob,
-        model=linear_model(res.a if w_reported is None else w_reported, bias, prob))
-    if res.certificate_lambda is not None:
-        run.extras["certificate"] = _certificate(prob.Z, res.certificate_lambda, res.cycle, bias)
-        run.extras["cycle_step"] = res.cycle_step
-    return run
+_certificate = cycle_certificate
 
 
 # ---------------------------------------------------------------------------
@@ -274,7 +111,7 @@ FIXED_PARAMS = (*_FIXED_COMMON, variant_param("alg4-sign", "Algorithm 4's update
 
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
           title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS,
-          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS,
           monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
 def fixed_increment(X, y, P: Checked) -> Run:
     """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
@@ -316,7 +153,7 @@ VARIABLE_PARAMS = (
 
 @register("variable-increment", family="perceptron", seed=SEED003, number="Algorithm 5",
           title="Variable-increment perceptron with margin", params=VARIABLE_PARAMS,
-          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS,
           monitor="only with b = 0 and a constant eta (then it is Algorithm 4 scaled by eta); not otherwise")
 def variable_increment(X, y, P: Checked) -> Run:
     """Variable-increment perceptron with margin, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 5.
@@ -346,41 +183,32 @@ def variable_increment(X, y, P: Checked) -> Run:
 
 
 def _alg5_printed(X, y, P) -> Run:
-    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``), on the shared cyclic loop (so every
-    bound of the corrected rule holds): line 3 is the test and the update, line 4 the do-until test."""
+    """Algorithm 5 exactly as seed 003 prints it (erratum ``alg5-rule``), on the engine's cyclic loop (so every
+    bound of the corrected rule holds): line 3 is the test a^t y_k + b < 0 (the loop's test with threshold -b,
+    strict) and the update a - eta(k) y_k, line 4 the do-until test a^t y_k + b <= 0 for every k."""
     prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     sched, b = P["eta"], P["b"]
     by_update = P["eta_k"] == "update"
-    bounds = P.bounds()
     tracer = P.tracer(prob.d)
-    step = [0]
 
-    def test(a, i, k):
-        step[0] = k
-        s = fdot(a, Z[i])
-        return s, s + b < 0  # line 3 as printed
+    def coef(i, u, k, q):  # line 3 as printed: a - eta(k) y_k
+        return -_step_eta(sched, u if by_update else k)
 
-    def update(a, i, u, score):
-        eta = _step_eta(sched, u if by_update else step[0])
-        return tuple(x - eta * v for x, v in zip(a, Z[i]))  # a - eta(k) y_k, as printed
+    def step_info(k, i, update):
+        return {"eta": _step_eta(sched, k)}
 
-    def until(a):  # line 4 as printed: until a^t y_k + b <= 0 for all k
-        return "criterion" if all(fdot(a, z) + b <= 0 for z in Z) else None
-
-    def step_info(k, i, score):
-        return {"eta": _step_eta(sched, k)} if not by_update else {}
-
-    res = cyclic_single_sample(prob.n, a1, test, update, bounds, tracer, stationary=sched.constant,
-                               step_info=None if sched.constant or by_update else step_info,
-                               stop_on_cycle=P["stop_on_cycle"], until=until)
+    rep = representation(P, Z, a1, step=sched.value if sched.constant and sched.value > 0 else None)
+    res = cyclic(rep, P.bounds(), tracer, b=-b, strict=True, coef=coef, stationary=sched.constant,
+                 step_info=None if sched.constant or by_update else step_info, stop_on_cycle=P["stop_on_cycle"],
+                 until=Until(-b, every=True, reason="criterion"))
+    P.record_arithmetic(rep.name, rep.tiers)
     a = res.w
-    run = Run("variable-increment", a, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, a), "max_bits": res.max_bits,
-                      "last_update_step": res.last_update, "erratum": "alg5-rule"},
-              seed=SEED003, problem=prob, model=linear_model(a, P.bias, prob))
+    run = make_run(P, prob, w=a, converged=res.converged, reason=res.reason, updates=res.updates, epochs=res.epochs,
+                   steps=res.steps, tracer=tracer, seed=SEED003,
+                   extras={"mistakes": res.update_indices, "separates": _separates(Z, a), "max_bits": res.max_bits,
+                           "last_update_step": res.last_update, "erratum": "alg5-rule"})
     if res.cycle_step is not None:
         run.extras["cycle_step"] = res.cycle_step
     note = printed_note(run, "if a^t y_k + b < 0 then a <- a - eta(k) y_k, until a^t y_k + b <= 0 for all k")
@@ -394,56 +222,34 @@ def _alg5_printed(X, y, P) -> Run:
 
 
 def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
+    """Algorithms 4 and 5 on the engine's cyclic loop: a correction when a^t y_k <= b, a <- a + eta y_k (Algorithm
+    4 as printed: a - y_k, until every pattern is properly classified)."""
     prob = P.problem(X, y)
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
-    bounds = P.bounds()
     tracer = P.tracer(prob.d)
     etas: list[Fraction] = []
-
-    step = [0]  # the loop counter k of the current round (for eta_k="step")
-
-    def test(a, i, k):
-        step[0] = k
-        s = fdot(a, Z[i])
-        return s, s <= b
-
     sign = -1 if printed else 1  # Algorithm 4 as printed: a - y_k
+    constant = sched.constant and sched.value > 0
 
-    def update(a, i, u, score):
-        eta = _step_eta(sched, u if by_update else step[0])
+    def coef(i, u, k, q):  # eta(k), k the correction's number or the loop counter
+        eta = _step_eta(sched, u if by_update else k)
         etas.append(eta)
-        return tuple(x + sign * eta * yk for x, yk in zip(a, Z[i]))
+        return sign * eta
 
-    last = [0]  # the step of the latest correction, so that the trace can show its eta
+    def step_info(k, i, update):  # the trace shows a varying eta at each correction
+        return {"eta": etas[-1]} if update else {}
 
-    def step_info(k, i, score):
-        return {"eta": etas[-1]} if etas and last[0] == k else {}
-
-    def update_traced(a, i, u, score):
-        last[0] = step[0]
-        return update(a, i, u, score)
-
-    def until(a):  # Algorithm 4's line 4 as printed, tested after every round: all patterns properly classified
-        return "converged" if _separates(Z, a) else None
-
-    res = None
-    if printed is None and sched.constant and P["stop_on_cycle"] and sched.value > 0:
-        # a constant eta: the perceptron's iteration a <- a + eta y_k on a^t y_k <= b, run on the integer kernel
-        # (_fast.py proves the run identical to the loop below, field for field); it returns None where the
-        # loop below runs instead (trace=True, or the kernel switched off)
-        res = _fast.perceptron_loop(Z, a1, sched.value, False, bounds, tracer, margin=b, stop=P["stop"])
-    if res is None:
-        res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer, stationary=sched.constant,
-                                   step_info=None if sched.constant else step_info,
-                                   stop_on_cycle=P["stop_on_cycle"], stop=P["stop"],
-                                   until=until if printed else None)
-    run = Run(name, res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w), "max_bits": res.max_bits,
-                      "last_update_step": res.last_update},
-              seed=SEED003, problem=prob,
-        model=linear_model(res.w, P.bias, prob))
+    rep = representation(P, Z, a1, step=sched.value if constant else None)
+    res = cyclic(rep, P.bounds(), tracer, b=b, coef=sign * sched.value if constant else coef,
+                 stationary=sched.constant, step_info=None if sched.constant else step_info,
+                 stop_on_cycle=P["stop_on_cycle"], stop=P["stop"],
+                 until=Until(0, reason="converged") if printed else None)  # until all properly classified
+    P.record_arithmetic(rep.name, rep.tiers)
+    run = make_run(P, prob, w=res.w, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED003,
+                   extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
+                           "max_bits": res.max_bits, "last_update_step": res.last_update})
     if b != 0:
         # a^t y_k > b for every k (Algorithm 5's goal); "separates" keeps its meaning a^t y_k > 0
         run.extras["margin_met"] = _separates(Z, res.w, b)
@@ -474,83 +280,7 @@ def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
 
 
 # ---------------------------------------------------------------------------
-# seed 003, Algorithm 3
-
-
-BATCH_PARAMS = (
-    Param("eta", "schedule", as_schedule("1"), "eta(k) > 0 as an exact expression in k", positive),
-    Param("theta", "rational", Fraction(0), "criterion theta >= 0: stop when ||eta(k) sum_{Y_k} y|| < theta "
-          "(0: stop only when no sample is misclassified)", nonnegative),
-    Param("a0", "vector", None, "start vector a (default 0)"),
-    *_MONITOR_PARAMS,
-    batch_steps_param(),
-    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
-          at_least(1)),
-    MAX_SECONDS,
-    STOP_ON_CYCLE,
-)
-
-
-@register("batch-perceptron", family="perceptron", seed=SEED003, number="Algorithm 3",
-          title="Batch perceptron", params=BATCH_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
-          monitor="with a constant eta: batch Facts 1 and 2 at every iteration and M <= n R^2 ||a*||^2 / gamma^2")
-def batch_perceptron(X, y, P: Checked) -> Run:
-    """Batch perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 3.
-
-    On normalized samples: initialize a (default 0), eta(.), theta; do k <- k + 1; Y_k = the samples with
-    a^t y <= 0 (misclassified; J_p(a) = sum_{Y_k} (-a^t y)); **a <- a + eta(k) sum_{y in Y_k} y**; until
-    **||eta(k) sum_{y in Y_k} y|| < theta**, compared as ||.||^2 < theta^2 so that no square root is taken
-    (the notes compare the vector itself with theta: erratum ``alg3-criterion``).  An empty Y_k stops the
-    run with reason ``converged`` (a is a solution).  ``max_epochs`` bounds the iterations k.
-
-    With a constant eta the rule is stationary: an exact repeat of a stops with ``cycle`` and a verified
-    Gordan certificate, and the batch convergence monitor (:func:`batch_monitor`) runs.  When theta > 0
-    and the repeat is a zero increment (a nonempty Y_k whose corrections sum to 0, XOR), the notes'
-    criterion ||increment|| < theta fires on that iteration: the reason is then ``criterion`` (the notes'
-    stop) and the verified Gordan certificate is attached all the same.
-
-    >>> r = batch_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
-    >>> r.w, r.epochs, r.reason
-    ((Fraction(0, 1), Fraction(1, 1), Fraction(-4, 1)), 2, 'converged')
-    """
-    prob = P.problem(X, y)
-    Z = prob.Z
-    a1 = start_vector(P["a0"], prob.d, "a0")
-    sched, theta = P["eta"], P["theta"]
-    tracer = P.tracer(prob.d)
-
-    def correction(a, k):
-        Yk = [i for i, z in enumerate(Z) if fdot(a, z) <= 0]
-        if not Yk:
-            return [], [], {"J_p": Fraction(0)}
-        eta = _step_eta(sched, k)
-        return Yk, [eta] * len(Yk), {"eta": eta, "J_p": -sum(fdot(a, Z[i]) for i in Yk)}
-
-    def criterion(inc, k):
-        return theta > 0 and fdot(inc, inc) < theta * theta
-
-    bounds = P.bounds()
-    res = None
-    if sched.constant and sched.value > 0:
-        # a constant eta: the batch sums on the integer kernel (_fast_batch.py proves the result identical to
-        # batch_loop's, field for field); None where batch_loop runs instead (trace=True, the kernel off)
-        res = _fast_batch.batch_kernel(Z, a1, sched.value, bounds, tracer,
-                                       criterion=("<", theta * theta) if theta > 0 else None,
-                                       info_eta=sched.value, stop_on_cycle=P["stop_on_cycle"],
-                                       criterion_first=True, result_type=BatchResult)
-    if res is None:
-        res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant,
-                         criterion=criterion, stop_on_cycle=P["stop_on_cycle"], criterion_first=True)
-    settle_at_bound(res, lambda a: _separates(Z, a))  # Y_k = {y : a^t y <= 0} empty
-    run = _batch_run("batch-perceptron", SEED003, prob, res, P, tracer)
-    _attach_batch_monitor(run, Z, a1, res, P["w_star"], P["monitor"],
-                          None if sched.constant else "not applied: eta(k) varies; the batch theorem checked here "
-                          "is the constant-step one", integer_replay=True)
-    return run
-
-
-# ---------------------------------------------------------------------------
-# seed 001: batch PLA and the pocket algorithm
+# seed 001: the pocket algorithm (batch PLA: exactlin.algorithms.perceptron_batch)
 
 
 def _sign(v) -> int:
@@ -567,152 +297,6 @@ def E_in(w, Y, z) -> Fraction:
     return Fraction(sum(1 for x, zi in zip(Y, z) if _sign(fdot(w, x)) != zi), len(Y))
 
 
-def _E_in_counter(Y, z) -> Callable:
-    """:func:`E_in` for many w on the same samples: the rows scaled once to integers (M Y, M the common
-    denominator), then sign(<M y, L w>) = sign(<y, w>) for L w integer; the same exact values as E_in."""
-    from math import lcm
-    from operator import mul
-
-    F = Fraction
-    rows = [[v if type(v) is F else F(v) for v in r] for r in Y]
-    M = lcm(*(v.denominator for r in rows for v in r)) if rows else 1
-    R = [[v.numerator * (M // v.denominator) for v in r] for r in rows]
-    N = len(Y)
-
-    def count(w) -> Fraction:
-        w = [v if type(v) is F else F(v) for v in w]
-        L = lcm(*(v.denominator for v in w)) if w else 1
-        W = [v.numerator * (L // v.denominator) for v in w]
-        wrong = 0
-        for r, zi in zip(R, z):
-            s = sum(map(mul, r, W))
-            if (s > 0) - (s < 0) != zi:
-                wrong += 1
-        return Fraction(wrong, N)
-
-    return count
-
-
-PLA_PARAMS = (
-    Param("alpha", "rational", Fraction(1), "learning rate alpha > 0", positive),
-    Param("epsilon", "rational", Fraction(0), "error tolerance epsilon >= 0: loop while ||Delta||_2 > epsilon "
-          "(compared as ||Delta||^2 > epsilon^2)", nonnegative),
-    Param("w0", "vector", None, "start vector w (default zeros)"),
-    *_MONITOR_PARAMS,
-    batch_steps_param(),
-    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
-          at_least(1)),
-    MAX_SECONDS,
-    STOP_ON_CYCLE,
-    variant_param("seed001-batch-pla-reset", "Delta = 0 set once, before the do-loop, and carried over"),
-)
-
-
-@register("batch-pla", family="perceptron", seed=SEED001, number="Batch PLA",
-          title="Batch PLA (seed 001)", params=PLA_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="first",
-          monitor="batch Facts 1 and 2 at every iteration (Delta/N is Algorithm 3 with eta = alpha/N)")
-def batch_pla(X, y, P: Checked) -> Run:
-    """Batch PLA, seed 001 (``001_5ccb68c426482a98.txt``, "Batch PLA").
-
-    Initialize w (default zeros); do: Delta = 0; for i = 1..N: if sign(w^T x_i) != y_i then
-    Delta <- Delta + y_i x_i; **Delta <- Delta / N; w <- w + alpha Delta**; while **||Delta||_2 > epsilon**
-    (compared exactly as ||Delta||^2 > epsilon^2).  sign(0) = 0 is never a label, so a sample on the boundary
-    is corrected.  Delta = 0 (no sample misclassified) stops with reason ``converged``; ||Delta|| <= epsilon
-    with Delta != 0 stops with ``criterion``.  ``max_epochs`` bounds the do-while iterations.
-
-    ``variant="printed"`` sets Delta = 0 once, before the do-loop, as printed (erratum
-    ``seed001-batch-pla-reset``): Delta_k = (Delta_{k-1} + sum of y_i x_i over the misclassified) / N, so w
-    keeps moving after every sample is classified; the loop stops (reason ``criterion``) only when
-    ||Delta|| <= epsilon, which with epsilon = 0 takes a Delta that is exactly 0.
-
-    >>> r = batch_pla([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
-    >>> r.w, r.reason
-    ((Fraction(0, 1), Fraction(1, 4), Fraction(-1, 1)), 'converged')
-    """
-    prob = P.problem(X, y)
-    Z, N = prob.Z, prob.n
-    w1 = start_vector(P["w0"], prob.d)
-    alpha, eps = P["alpha"], P["epsilon"]
-    tracer = P.tracer(prob.d)
-    c = alpha / N
-
-    def correction(w, k):
-        V = [i for i in range(N) if _sign(fdot(w, prob.Y[i])) != prob.z[i]]
-        return V, [c] * len(V), {}
-
-    def criterion(inc, k):
-        # inc = alpha * Delta, so ||Delta||^2 = ||inc||^2 / alpha^2
-        return fdot(inc, inc) <= eps * eps * alpha * alpha
-
-    if P["variant"] == "printed":
-        return _batch_pla_printed(prob, w1, P, tracer)
-    bounds = P.bounds()
-    # batch PLA is the batch rule with c = alpha / N on the normalized samples (_fast_batch.py, point 1), run on
-    # the integer kernel; batch_loop where the kernel declines (trace=True, the kernel off)
-    res = _fast_batch.batch_kernel(Z, w1, c, bounds, tracer, criterion=("<=", eps * eps * alpha * alpha),
-                                   stop_on_cycle=P["stop_on_cycle"], result_type=BatchResult)
-    if res is None:
-        res = batch_loop(Z, w1, correction, bounds, tracer, stationary=True, criterion=criterion,
-                         stop_on_cycle=P["stop_on_cycle"])
-    settle_at_bound(res, lambda w: not correction(w, 0)[0])  # no sign(w^T x_i) != y_i
-    run = _batch_run("batch-pla", SEED001, prob, res, P, tracer)
-    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None, integer_replay=True)
-    return run
-
-
-def _batch_pla_printed(prob, w, P, tracer) -> Run:
-    """Batch PLA as seed 001 prints it: Delta = 0 once, then do {for i: Delta += y_i x_i on a mistake;
-    Delta /= N; w += alpha Delta} while ||Delta|| > epsilon."""
-    N, d = prob.n, prob.d
-    alpha, eps = P["alpha"], P["epsilon"]
-    bounds = P.bounds()
-    delta = zeros(d)  # step 1: Delta = (0, ..., 0), once
-    k = updates = last = 0
-    max_bits = _bits(w)
-    # the budget of every batch rule (batch_loop's): max_steps iterations, by default ceil(visits / N)
-    limit = batch_step_limit(bounds.max_steps, N)
-    reason = "max_steps" if bounds.max_epochs >= limit else "max_epochs"
-    for k in range(1, bounds.max_epochs + 1):
-        if k > limit:
-            k = limit
-            break
-        if bounds.progress is not None and k > 1:
-            bounds.tick(k - 1, updates, max_bits, work=N)
-        V = [i for i in range(N) if _sign(fdot(w, prob.Y[i])) != prob.z[i]]
-        delta = list(delta)
-        for i in V:
-            for t in range(d):
-                delta[t] += prob.Z[i][t]
-        delta = tuple(v / N for v in delta)
-        w_new = tuple(a + alpha * v for a, v in zip(w, delta))
-        changed = w_new != w
-        if changed:
-            updates, last = updates + 1, k
-        tracer.add(k, k, None, len(V), changed, w, w_new, Y=V, Delta=delta)
-        w = w_new
-        max_bits = max(max_bits, _bits(w))
-        if fdot(delta, delta) <= eps * eps:  # while ||Delta||_2 > epsilon, as printed
-            reason = "criterion"
-            break
-        if bounds.max_bits is not None and max_bits > bounds.max_bits:
-            reason = "bit_limit"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-    else:
-        k = min(bounds.max_epochs, limit)
-    run = Run("batch-pla", w, P.bias, reason == "criterion", reason, updates, k, k,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"separates": _separates(prob.Z, w), "max_bits": max_bits, "last_update_step": last,
-                      "Delta": delta, "erratum": "seed001-batch-pla-reset"},
-              seed=SEED001, problem=prob, model=linear_model(w, P.bias, prob))
-    run.extras["printed_note"] = printed_note(run, "Delta = 0 once, never reset")
-    run.extras["monitor"] = None
-    run.extras["monitor_note"] = "not applied: without the reset the increment is not the batch perceptron's"
-    return run
-
-
 POCKET_PARAMS = (
     Param("T", "int", 100, "number of PLA steps T >= 1", at_least(1)),
     Param("w0", "vector", None, "start vector w(1) (default zeros)"),
@@ -723,8 +307,13 @@ POCKET_PARAMS = (
 )
 
 
+#: E_in values kept in ``extras["E_in_history"]`` (the start's included)
+POCKET_HISTORY = 10_000
+
+
 @register("pocket", family="perceptron", seed=SEED001, number="Pocket Algorithm",
           title="Pocket algorithm (seed 001)", params=POCKET_PARAMS, bias_default="first",
+          arithmetics=("fraction", "integer", "flint"),
           monitor="none: the pocket is meant for non-separable data, where no convergence theorem applies")
 def pocket(X, y, P: Checked) -> Run:
     """Pocket algorithm, seed 001 (``001_5ccb68c426482a98.txt``, "Pocket Algorithm").
@@ -743,313 +332,99 @@ def pocket(X, y, P: Checked) -> Run:
     E_in(w(t)) then w <- w(t+1)**, w(t) the previous PLA iterate; the returned w is then the last vector
     kept that way, which need not be the best one seen.
 
-    The corrected rule runs on the integer kernel :func:`._fast_pocket.pocket_loop` (every PLA test and E_in
-    count is the sign of one integer score vector L^2 Z w; its docstring proves the Run identical, field for
-    field, to the Fraction loop here, which runs for ``trace=True``, ``variant="printed"`` and with
-    ``_fast.ENABLED = False``).
+    PLA's step is the perceptron's on the normalized samples z_i = y_i x_i (sign(w^T x_i) != y_i iff
+    <w, z_i> <= 0, sign(0) never being a label), so the PLA runs on the engine's cyclic loop, one update per
+    step, and E_in(w) = #{i : <w, z_i> <= 0} / N is read from the same representation after every update
+    (``arithmetic``: "auto" = "integer", the float64/int64/Python-integer tiers; "fraction"; "flint": the same Run).
 
     >>> r = pocket([(1, 1), (1, -1), (-1, 1), (-1, -1)], [1, -1, -1, 1], bias="none", T=5)
     >>> r.w, r.extras["E_in"]
     ((Fraction(0, 1), Fraction(2, 1)), Fraction(1, 2))
     """
     prob = P.problem(X, y)
-    Y, z, N = prob.Y, prob.z, prob.n
-    w = start_vector(P["w0"], prob.d)
+    N = prob.n
+    w1 = start_vector(P["w0"], prob.d)
     T = P["T"]
     bounds = P.bounds()
-    max_epochs = bounds.max_epochs  # checks it (a whole number >= 1)
-    tracer = P.tracer(prob.d)
     printed = P["variant"] == "printed"
-    if not printed:
-        # the PLA steps and the E_in evaluations on one integer matrix (_fast_pocket.py proves the run identical
-        # to the loop below, field for field); None where the loop below runs instead (trace=True, kernel off)
-        res = _fast_pocket.pocket_loop(prob.Z, w, T, bounds, tracer)
-        if res is not None:
-            return _pocket_run(P, prob, tracer, res.best, res.best_E, res.best_t, res.w, res.E_pla, res.history,
-                               res.reason, res.steps)
-    E_in = _E_in_counter(Y, z)  # noqa: N806 -- the notes' E_in, computed in integers
-    best, best_E = w, E_in(w)
-    best_t = 1
-    prev_E = best_E  # E_in(w(t)) of the previous PLA iterate (the printed comparison)
-    pos = 0
-    history_E = [best_E]
-    reason, t_done = "max_steps", 0
-    for t in range(1, T + 1):
-        if t > max_epochs:
-            reason = "max_epochs"
-            break
-        if bounds.progress is not None and t > 1:
-            bounds.tick(t - 1, t - 1, _bits(w), work=N)
-        # one PLA update: the next misclassified sample in cyclic order
-        for off in range(N):
-            i = (pos + off) % N
-            if _sign(fdot(w, Y[i])) != z[i]:
-                break
-        else:
-            reason = "converged"
-            break
-        w_new = tuple(a + z[i] * x for a, x in zip(w, Y[i]))
-        pos = (i + 1) % N
-        E = E_in(w_new)
-        history_E.append(E)
-        better = E < (prev_E if printed else best_E)
-        prev_E = E
-        tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=best_E, pocketed=better)
+    # the scores of every sample, read for E_in after each step, also serve PLA's next search (engine.reuse)
+    rep = Reusing(representation(P, prob.Z, w1, step=1))
+    wrong = rep.threshold(0)  # sign(w^T x_i) != y_i  iff  <w, z_i> <= 0
+
+    def mistakes() -> int:  # N E_in(w)
+        return rep.count(rep.every(), wrong)
+
+    trace = _PocketTrace(P.tracer(prob.d), rep)
+    best = {"count": mistakes(), "t": 1, "w": rep.snapshot()}  # the pocket: w(1) to start
+    prev = [best["count"], 0]  # N E_in(w(t)) of the previous PLA iterate (the printed comparison), and t
+    history = [best["count"]]
+
+    def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
+        t = prev[1] = prev[1] + 1
+        count = mistakes()
+        if t < POCKET_HISTORY:
+            history.append(count)
+        better = count < (prev[0] if printed else best["count"])
+        prev[0] = count
+        trace.step(t, i, count, best["count"], better, N)
         if better:
-            best, best_E, best_t = w_new, E, t + 1
-        w = w_new
-        t_done = t
-        if bounds.max_bits is not None and _bits(w) > bounds.max_bits:
-            reason = "bit_limit"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-    run = _pocket_run(P, prob, tracer, best, best_E, best_t, w, E_in(w), history_E[:10_000], reason, t_done)
+            best.update(count=count, t=t + 1, w=rep.snapshot())
+
+    # the steps t = 1 .. min(T, max_epochs) are PLA's updates (max_epochs bounds the steps, as in the notes' T);
+    # the loop's own epochs never bind first (every step is found within one pass)
+    steps = min(T, bounds.max_epochs)
+    pla = Bounds(max_epochs=steps + 1, max_updates=steps, max_bits=bounds.max_bits, max_seconds=bounds.max_seconds,
+                 started=bounds.started, progress=bounds.progress, algorithm=bounds.algorithm)
+    res = cyclic(rep, pla, Tracer(False, prob.d), stationary=False, after_update=after_update)  # T steps, no cycle stop
+    t_done = res.updates
+    reason = {"max_updates": "max_steps" if T <= bounds.max_epochs else "max_epochs"}.get(res.reason, res.reason)
+    trace.finish(t_done)
+    P.record_arithmetic(rep.name, rep.tiers)
+    E = [Fraction(c, N) for c in history]
+    run = make_run(P, prob, w=rep.fractions(best["w"]), converged=reason == "converged", reason=reason,
+                   updates=t_done, epochs=t_done, steps=t_done, tracer=trace.tracer, seed=SEED001,
+                   extras={"E_in": Fraction(best["count"], N), "pocket_from_step": best["t"], "w_pla": res.w,
+                           "E_in_pla": Fraction(mistakes(), N), "E_in_history": E,
+                           "separates": best["count"] == 0, "last_update_step": t_done})
     if printed:
         run.extras["erratum"] = "pocket-comparison"
         run.extras["printed_note"] = (
             f"the printed comparison (keep w(t+1) when E_in(w(t+1)) < E_in(w(t)), the previous iterate) ran "
-            f"{t_done} PLA steps and stopped with reason {reason}; the vector it kept has E_in = {best_E}, the best "
-            f"vector seen (w(1) included) had E_in = {min(history_E)}.")
+            f"{t_done} PLA steps and stopped with reason {reason}; the vector it kept has E_in = "
+            f"{run.extras['E_in']}, the best vector seen (w(1) included) had E_in = {min(E)}.")
     return run
 
 
-def _pocket_run(P, prob, tracer, best, best_E, best_t, w, E_pla, history_E, reason, t_done) -> Run:
-    return Run("pocket", best, P.bias, reason == "converged", reason, t_done, t_done, t_done,
-               params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-               extras={"E_in": best_E, "pocket_from_step": best_t, "w_pla": w, "E_in_pla": E_pla,
-                       "E_in_history": history_E, "separates": best_E == 0,
-                       "last_update_step": t_done},
-               seed=SEED001, problem=prob,
-               model=linear_model(best, P.bias, prob))
+class _PocketTrace:
+    """The pocket's trace: one Step per PLA step t (k = epoch = t, the score E_in(w(t+1)), info E_in, pocket_E_in,
+    pocketed), under the Tracer's policy, kept compactly (w(t+1) as the representation's snapshot while vectors
+    are kept) and built into Steps when first read."""
 
+    def __init__(self, tracer, rep):
+        self.tracer, self.rep = tracer, rep
+        mode = tracer.mode
+        self.limit = 0 if mode is False else (engine_trace.TRACE_STEP_LIMIT if mode is None else float("inf"))
+        self.start = rep.snapshot()
+        self.records: list = []
 
-# ---------------------------------------------------------------------------
-# seed 002: gradient descent on R(w)
+    def step(self, t, i, count, best_count, better, N) -> None:
+        if t <= self.limit:
+            vec = self.tracer.mode is True or t * self.tracer.d <= engine_trace.TRACE_VECTOR_LIMIT
+            self.records.append((t, i, count, best_count, better, N, self.rep.snapshot() if vec else None))
 
+    def finish(self, t_done: int) -> None:
+        if self.tracer.mode is None and t_done > self.limit:
+            self.tracer.complete = False
+        if self.limit:
+            self.tracer.steps = LazySteps(min(t_done, self.limit), self._build)
 
-GD_PARAMS = (
-    Param("xi", "rational", Fraction(1), "step size xi > 0", positive),
-    Param("start", "int", 0, "the sample i (0-based) whose y_i x_i is the start vector w", at_least(0)),
-    Param("w0", "vector", None, "an arbitrary start vector instead of y_i x_i (w0 = 0 allowed: see test)"),
-    Param("test", "choice", "<", "which samples enter V and R: y_i x_i . w < 0 (the notes) or <= 0 (then from "
-          "w = 0 every sample is in V and the first step is xi sum_i y_i x_i)", choices=("<", "<=")),
-    STOP_ON_CYCLE,
-    variant_param("perceptron-gd-stop", "while R(w) > 0: a stop with samples on the boundary is the notes' "
-                  "'return w'"),
-    *_MONITOR_PARAMS,
-    batch_steps_param(),
-    Param("max_bits", "int", None, "stop when a weight's numerator or denominator exceeds this many bits",
-          at_least(1)),
-    MAX_SECONDS,
-)
-
-
-@register("perceptron-gd", family="perceptron", seed=SEED002, number="Gradient descent on R(w)",
-          title="Gradient descent on the perceptron risk R(w) (seed 002)", params=GD_PARAMS,
-          conflicts=MONITOR_CONFLICTS, bias_default="last",
-          monitor="batch Facts 1 and 2 at every iteration (Cauchy-Schwarz form: the start y_i x_i is not 0)")
-def perceptron_gd(X, y, P: Checked) -> Run:
-    """Gradient descent on the perceptron risk, seed 002 (``002_c246c20bba6fa4e1.txt``).
-
-    R(w) = sum_{i in V} -y_i x_i . w with V = {i : y_i x_i . w < 0} (the notes' strict test).
-    1) w = y_i x_i for the sample i = ``start`` (nonzero, as the notes require); 2) while R(w) > 0:
-    **w <- w + xi sum_{i in V} y_i x_i** (= w - xi grad R(w)); 3) return w.  The notes write "V = set of
-    indices i s.t. y_i x_i < 0", missing ". w".  R(w) = 0 means y_i x_i . w >= 0 for every i, the notes'
-    goal: a sample may end on the boundary, even w = 0 (erratum ``perceptron-gd-stop``); the run then stops
-    with reason ``boundary`` (R(w) = 0, converged False) rather than ``converged``, and
-    ``extras["separates"]`` is False.
-    ``max_epochs`` bounds the iterations; the rule is stationary, so an exact repeat of w
-    stops with ``cycle`` and a verified Gordan certificate.
-
-    ``w0`` starts from any vector, w = 0 included.  From w = 0 every sample has y_i x_i . w = 0: with the
-    notes' test ``<`` V is empty, R(0) = 0 and the loop ends before its first step (reason ``boundary``);
-    with ``test="<="`` every sample is in V, R counts them with value 0, and the first step is
-    w = xi sum_i y_i x_i (the loop then runs while some y_i x_i . w <= 0).  ``extras["first_step"]`` says which.
-    ``variant="printed"`` keeps the notes' stop as printed (erratum ``perceptron-gd-stop``): R(w) = 0 is
-    their "return w", reported as reason ``criterion`` (converged), with ``extras["printed_note"]`` saying
-    whether samples are left on the boundary.
-
-    >>> r = perceptron_gd([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
-    >>> r.w, r.updates
-    ((Fraction(1, 1), Fraction(-4, 1), Fraction(0, 1)), 1)
-    """
-    prob = P.problem(X, y)
-    Z = prob.Z
-    i0 = P["start"]
-    strict = P["test"] == "<"
-    if i0 >= prob.n:
-        raise ParameterError(f"start must be a sample index 0..{prob.n - 1}, got {i0}", parameter="start")
-    w1 = Z[i0] if P["w0"] is None else start_vector(P["w0"], prob.d)
-    if P["w0"] is None and all(v == 0 for v in w1):
-        raise ParameterError(f"start={i0}: y_i x_i = 0, but the notes start from an arbitrary w != 0 (R has no "
-                             "gradient at 0); choose another sample", parameter="start")
-    xi = P["xi"]
-    tracer = P.tracer(prob.d)
-
-    def correction(w, k):
-        V = [i for i, z in enumerate(Z) if (fdot(w, z) < 0 if strict else fdot(w, z) <= 0)]
-        return V, [xi] * len(V), {"R": -sum(fdot(w, Z[i]) for i in V)}
-
-    res = batch_loop(Z, w1, correction, P.bounds(), tracer, stationary=True, stop_on_cycle=P["stop_on_cycle"])
-    settle_at_bound(res, lambda w: not correction(w, 0)[0])  # V empty: R(w) = 0
-    printed = P["variant"] == "printed"
-    if printed and res.reason == "converged":
-        res.reason = "criterion"  # the notes' "while R(w) > 0 ... return w", whatever lies on the boundary
-    elif res.reason == "converged" and not _separates(Z, res.a):
-        # R(w) = 0 with a sample on the boundary (y_i x_i . w = 0): the notes' stopping rule holds, but not
-        # every sample is classified correctly (erratum perceptron-gd-stop); as perceptron(strict=True) does
-        res.reason, res.converged = "boundary", False
-    run = _batch_run("perceptron-gd", SEED002, prob, res, P, tracer)
-    run.extras["R"] = -sum((fdot(res.a, z) for z in Z if fdot(res.a, z) < 0), Fraction(0))
-    if all(v == 0 for v in w1):
-        run.extras["first_step"] = (
-            "from w = 0 every sample has y_i x_i . w = 0; with the test '<' none is in V, R(0) = 0 and the loop "
-            "stops before its first step" if strict else
-            "from w = 0 every sample has y_i x_i . w = 0; with the test '<=' all are in V and the first step is "
-            "w = xi sum_i y_i x_i")
-    if printed:
-        run.extras["erratum"] = "perceptron-gd-stop"
-        on = [i for i, z in enumerate(Z) if fdot(res.a, z) == 0]
-        run.extras["printed_note"] = printed_note(run, "while R(w) > 0") + (
-            f" Samples on the boundary (y_i x_i . w = 0): {on}." if on else "")
-    _attach_batch_monitor(run, Z, w1, res, P["w_star"], P["monitor"], None)
-    return run
-
-
-# ---------------------------------------------------------------------------
-# seed 000: voted and averaged perceptron
-
-
-VOTED_PARAMS = (*_MONITOR_PARAMS, *BOUND_PARAMS, STOP_ON_CYCLE, STOP)
-
-
-def _voted(name, X, y, P):
-    prob = P.problem(X, y)
-    Z = prob.Z
-    w1 = zeros(prob.d)
-    bounds = P.bounds()
-    tracer = P.tracer(prob.d)
-    fast = None
-    if P["stop_on_cycle"]:
-        # the perceptron's iteration on the integer kernel, the (w_m, c_m) list and sum_m c_m w_m rebuilt from
-        # its mistakes in integers (_fast_voted.py proves the run identical to the loop below, field for field);
-        # None where the loop below runs instead (trace=True, or the kernel switched off)
-        fast = _fast_voted.voted_loop(Z, bounds, tracer, stop=P["stop"])
-    if fast is not None:
-        res, averaged = fast.res, fast.averaged
-        voted = fast.voted()  # the list of {"w": w_m, "c": c_m}, built when first read
-        model = (linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
-                 else fast.vote_model(P.bias, *label_pair(prob)))
-    else:
-        # the (w_m, c_m) list exactly as the lecture builds it: m = 1, w_1 = 0, c_1 = 1
-        vectors: list[list] = [[w1, 1]]
-
-        def test(w, i, k):
-            s = fdot(w, Z[i])
-            return s, s <= 0
-
-        def update(w, i, u, score):
-            return tuple(a + b for a, b in zip(w, Z[i]))
-
-        def on_step(k, i, upd, wb, wa):
-            if upd:  # w_{m+1} = w_m + y_t x_t; m = m + 1; c_m = 1
-                vectors.append([wa, 1])
-            else:  # c_m = c_m + 1
-                vectors[-1][1] += 1
-
-        res = cyclic_single_sample(prob.n, w1, test, update, bounds, tracer, stationary=True,
-                                   on_step=on_step, stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
-        vlist = [(tuple(w), c) for w, c in vectors]
-        averaged = tuple(sum((c * w[j] for w, c in vlist), Fraction(0)) for j in range(prob.d))
-        voted = [{"w": w, "c": c} for w, c in vlist]
-        model = (linear_model(averaged, P.bias, prob) if name == "averaged-perceptron"
-                 else VoteModel(tuple(vlist), P.bias, *label_pair(prob)))
-    run = Run(name, averaged if name == "averaged-perceptron" else None, P.bias, res.converged, res.reason,
-              res.updates, res.epochs, res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
-              trace_complete=tracer.complete,
-              extras={"voted": voted, "final_w": res.w, "averaged_w": averaged,
-                      "mistakes": res.update_indices, "max_bits": res.max_bits,
-                      "last_update_step": res.last_update}, seed=SEED000, problem=prob, model=model)
-    if res.cycle is not None:
-        run.extras["certificate"] = _certificate(Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
-        run.extras["cycle_step"] = res.cycle_step
-    if P["monitor"]:
-        # the (w_m) sequence is the perceptron's: the theorem applies to it unchanged
-        w_saved = run.w
-        run.w = res.w
-        try:
-            monitor_run(run, Z, eta=Fraction(1), w1=w1, w_star=P["w_star"])
-        finally:
-            run.w = w_saved
-    return run
-
-
-@register("voted-perceptron", family="perceptron", seed=SEED000, number="Voted Perceptron",
-          title="Voted perceptron (seed 000)", params=VOTED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
-          monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
-def voted_perceptron(X, y, P: Checked) -> Run:
-    """Voted perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Voted Perceptron").
-
-    Initially m = 1, w_1 = 0, c_1 = 1; for t = 1, 2, ... (cyclic passes): if y_t <w_m, x_t> <= 0 then
-    w_{m+1} = w_m + y_t x_t, m = m + 1, c_m = 1; else c_m = c_m + 1.  Output (w_1, c_1), ..., (w_m, c_m) in
-    ``extras["voted"]``, w_1 = 0 included as the lecture lists it.  Prediction
-    (:func:`predict_voted`): sign(sum_i c_i sign(<w_i, x>)).  No single vector predicts, so ``Run.w`` is
-    None; ``extras["final_w"]`` is w_m (the perceptron's output).  Passes run until one makes no mistake
-    (the perceptron's stop), a cycle, or ``max_epochs`` (``max_epochs=1`` is the lecture's one pass).
-    A cycle (the state (w_m, position) repeats exactly) stops with reason ``cycle`` and a verified Gordan
-    certificate; ``stop_on_cycle=False`` keeps running it until a bound, with the certificate and
-    ``extras["cycle_step"]``.  The run uses the perceptron's integer kernel, the (w_m, c_m) list rebuilt
-    from its mistakes in integers (``exactlin/algorithms/_fast_voted.py`` proves it identical to the
-    readable Fraction loop, which runs for ``trace=True`` and ``stop_on_cycle=False``).
-
-    >>> r = voted_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1)
-    >>> [(tuple(map(int, v["w"])), v["c"]) for v in r.extras["voted"]]
-    [((0, 0), 1), ((4, 0), 1), ((3, -1), 2), ((1, -3), 1)]
-    """
-    return _voted("voted-perceptron", X, y, P)
-
-
-@register("averaged-perceptron", family="perceptron", seed=SEED000, number="Averaged Perceptron",
-          title="Averaged perceptron (seed 000)", params=VOTED_PARAMS, conflicts=MONITOR_CONFLICTS, bias_default="none",
-          monitor="the perceptron's theorem on the sequence w_1, w_2, ... (it is the perceptron's)")
-def averaged_perceptron(X, y, P: Checked) -> Run:
-    """Averaged perceptron, seed 000 (``000_478cb53c624e7eb5.txt``, "Averaged Perceptron").
-
-    The voted perceptron's algorithm (same (w_m, c_m) list, in ``extras["voted"]``); prediction
-    sign(<sum_i c_i w_i, x>), so ``Run.w`` is the averaged vector sum_i c_i w_i (unnormalized, as the
-    notes write it; dividing by sum c_i does not change any sign).  The lecture's example after one pass
-    gives 0 + (4,0) + 2(3,-1) + (1,-3) = (11,-5); the notes print "[11]" (erratum ``averaged-vector``).
-    Stops, ``stop_on_cycle`` and the integer kernel as for :func:`voted_perceptron`.
-
-    >>> averaged_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1).w
-    (Fraction(11, 1), Fraction(-5, 1))
-    """
-    return _voted("averaged-perceptron", X, y, P)
-
-
-def _augmented(run: Run, x):
-    from exactlin.data.dataset import augment
-    from exactlin.exact.numbers import to_vector
-
-    return augment([to_vector(x)], run.bias)[0]
-
-
-def predict_voted(run: Run, x) -> int:
-    """The voted rule sign(sum_i c_i sign(<w_i, x>)) for a raw sample x (augmented by the run's bias);
-    0 when the vote is tied (undecided, as sign(0)).  The run's model decides
-    (:class:`~exactlin.model.models.VoteModel`)."""
-    return run.model.side(x)
-
-
-def predict_averaged(run: Run, x) -> int:
-    """The averaged rule sign(<sum_i c_i w_i, x>) for a raw sample x (augmented by the run's bias); 0 on the
-    boundary.  It reads the run's averaged vector ``extras["averaged_w"]``, which a voted and an averaged
-    run both carry (the same (w_m, c_m) list), so on a voted run it answers for the averaged rule, not the
-    vote (that is :func:`predict_voted`)."""
-    avg = run.extras.get("averaged_w")
-    if avg is None:
-        raise ParameterError(f"predict_averaged needs a voted or averaged perceptron run (extras['averaged_w']); "
-                             f"got a {run.algorithm} run", parameter="run")
-    return _sign(fdot(avg, _augmented(run, x)))
+    def _build(self) -> list:
+        tracer = Tracer(self.tracer.mode, self.tracer.d)
+        fractions = self.rep.fractions
+        w = fractions(self.start) if tracer.keep_vectors() else None
+        for t, i, count, best_count, better, N, snap in self.records:
+            E = Fraction(count, N)
+            w_new = fractions(snap) if snap is not None else None
+            tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=Fraction(best_count, N), pocketed=better)
+            w = w_new
+        return tracer.steps

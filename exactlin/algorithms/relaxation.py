@@ -25,23 +25,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from exactlin.algorithms import _flint_relax, register
-from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import batch_steps_param, cyclic_single_sample, max_bits_param, start_vector
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
+from exactlin.algorithms._loop import batch_steps_param, max_bits_param, start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
-from exactlin.algorithms.perceptron_family import (
-    _batch_run,
-    _certificate,
-    _separates,
-    batch_loop,
-    bound_params,
-    settle_at_bound,
-)
+from exactlin.algorithms.perceptron_batch import batch_run
+from exactlin.algorithms.perceptron_family import bound_params
+from exactlin.engine.arith import FractionArith
+from exactlin.engine.arith_flint import FlintArith
+from exactlin.engine.arith_relax import BatchReducedArith, relaxation_coefficients
+from exactlin.engine.batch import BatchRule, batch_arith, batch_loop, settle_at_bound
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.reduced import ReducedArith
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, in_open_interval, positive
 from exactlin.model.run import Run
+from exactlin.theory.certificates import verify_gordan
 
 __all__ = ["criterion_Jp", "criterion_Jq", "criterion_Jr", "batch_relaxation", "single_sample_relaxation"]
 
@@ -169,62 +170,25 @@ BATCH_PARAMS = (
     STOP_ON_CYCLE,
 )
 
-class _LazyCoefficients:
-    """The fast path's update coefficients as Fractions, built when read (the cycle certificate reads a few)."""
-
-    def __init__(self, raw):
-        self.raw = raw
-
-    def __len__(self):
-        return len(self.raw)
-
-    def __getitem__(self, s):
-        return [_flint_relax.coefficient(r) for r in self.raw[s]]
+#: the representations single-sample relaxation computes in (``arithmetic=``; "auto" is "integer", a = v / D with
+#: the smooth-gcd reduction)
+_SINGLE_ARITH = {"fraction": FractionArith, "integer": ReducedArith, "flint": FlintArith}
 
 
-def _single_reference(prob, Z, a1, b, sched, bounds, tracer, stop_on_cycle):
-    """Algorithm 9 on tuples of Fractions: the readable reference of the fast path.  Returns the loop's result,
-    the coefficient of every update and the round of every update."""
-    norms = [_dot(z, z) for z in Z]
-    coefs: list[Fraction] = []
-    rounds: list[int] = []
-    step = [0]
-
-    # with "<=" a sample exactly at b fires with a zero correction: that moves nothing, so the loop is told it
-    # made no update there (a pass of such rounds ends it; the run is then reported "stalled" below)
-    def test(a, i, k):
-        step[0] = k
-        s = _dot(a, Z[i])
-        return s, s < b
-
-    def update(a, i, u, score):
-        eta = _eta_in_range(sched, step[0])
-        c = eta * (b - score) / norms[i]
-        a_new = tuple(x + c * v for x, v in zip(a, Z[i]))
-        lhs, rhs = _dot(a_new, Z[i]) - b, (1 - eta) * (score - b)
-        if lhs != rhs:
-            raise InvariantViolation(f"relaxation identity fails at step {step[0]} (sample {i + 1}): "
-                                     f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
-        coefs.append(c)
-        rounds.append(step[0])
-        return a_new
-
-    def step_info(k, i, score):  # called after the update of round k (if any)
-        return {"coefficient": coefs[-1]} if coefs and last[0] == k else {}
-
-    last = [0]
-
-    def update_traced(a, i, u, score):
-        last[0] = step[0]
-        return update(a, i, u, score)
-
-    res = cyclic_single_sample(prob.n, a1, test, update_traced, bounds, tracer,
-                               stationary=sched.constant, step_info=step_info, stop_on_cycle=stop_on_cycle)
-    return res, coefs, rounds
+def _identity(rep, b, i: int, eta, before, k: int) -> None:
+    """The notes' identity a^t(k+1) y - b = (1 - eta)(a^t(k) y - b), checked exactly after the update of round k:
+    the new score is exactly r = b + (1 - eta)(a^t(k) y - b), i.e. <= r and not < r (two tests in the
+    representation's own units)."""
+    r = b + (1 - eta) * (before - b)
+    s = rep.scores(i, 1)
+    if rep.first(s, rep.threshold(r)) != 0 or rep.first(s, rep.threshold(r, True)) == 0:
+        raise InvariantViolation(f"relaxation identity fails at step {k} (sample {i + 1}): "
+                                 f"a^t(k+1)y - b = {rep.exact(s, 0) - b} but (1 - eta)(a^t(k)y - b) = {r - b}")
 
 
 @register("single-sample-relaxation", family="perceptron", seed=SEED, number="Algorithm 9",
           title="Single-sample relaxation with margin", params=SINGLE_PARAMS, bias_default="first",
+          arithmetics=tuple(_SINGLE_ARITH),
           monitor="none: the perceptron theorem does not cover relaxation; the notes' identity "
                   "a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is asserted exactly at every update instead")
 def single_sample_relaxation(X, y, P: Checked) -> Run:
@@ -242,9 +206,9 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     A constant eta makes the rule stationary: an exact repeat of (a, position) stops with ``cycle`` and a
     verified Gordan certificate (the corrections of one period are positive multiples of samples summing
     to 0); ``stop_on_cycle=False`` goes on to the run's bound with that certificate (``extras["cycle_step"]``).
-    The iterates are computed in integers over one denominator (``exactlin/algorithms/_flint_relax.py``,
-    which proves the Run identical, trace included); ``_flint_relax.ENABLED = False`` runs the readable
-    Fraction loop instead.
+    The loop is the engine's cyclic loop (:func:`exactlin.engine.cyclic.cyclic`); ``arithmetic="integer"`` (the
+    default) keeps a = v / D in lowest terms with the smooth-gcd reduction (:class:`exactlin.engine.reduced.
+    ReducedArith`), ``"fraction"`` computes on tuples of Fractions: the same Run.
 
     >>> r = single_sample_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.updates, r.reason
@@ -254,32 +218,51 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
+    used = "integer" if P.arithmetic == "auto" else P.arithmetic
     zi = _zero_sample(Z)
     if zi is not None:
+        P.record_arithmetic(used, {})  # nothing computed
         return _undefined_run("single-sample-relaxation", prob, P, a1, zi)
     tracer = P.tracer(prob.d)
     bounds = P.bounds()
-    # the fast exact path (integers over one denominator, _flint_relax.py proves it identical); the readable
-    # Fraction loop below is the reference, run when _flint_relax.ENABLED is False
-    fast = _flint_relax.relaxation_single_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
-                                               stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
-    if fast is not None:
-        res, raw, rounds = fast
-        coefs = _LazyCoefficients(raw)
-    else:
-        res, coefs, rounds = _single_reference(prob, Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
-    run = Run("single-sample-relaxation", res.w, P.bias, res.converged, res.reason, res.updates, res.epochs,
-              res.steps, params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps,
-              trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "separates": _separates(Z, res.w),
-                      "last_update_step": res.last_update,
-                      "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
-                      "max_bits": res.max_bits, "monitor": None,
-                      "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
-                                      "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
-                                      "checked exactly at every update"},
-              seed=SEED, problem=prob,
-        model=linear_model(res.w, P.bias, prob))
+    rep = _SINGLE_ARITH[used](Z, a1)
+    norms: dict[int, Fraction] = {}  # ||y_i||^2, computed when sample i is first corrected
+    coefs: list[Fraction] = []  # the coefficient of every update
+    rounds: list[int] = []  # the round of every update
+    last: list = []  # (sample, eta, score before) of the last update, for the identity
+
+    def coef(i, u, k, score):  # the notes' eta (b - a^t y) / ||y||^2
+        eta = _eta_in_range(sched, k)
+        norm = norms.get(i)
+        if norm is None:
+            norm = norms[i] = _dot(Z[i], Z[i])
+        c = eta * (b - score) / norm
+        coefs.append(c)
+        rounds.append(k)
+        last[:] = [i, eta, score]
+        return c
+
+    def after_update(k, i):
+        _identity(rep, b, i, last[1], last[2], k)
+
+    def step_info(k, i, update):
+        return {"coefficient": coefs[-1]} if update else None
+
+    # the test a^t y < b: with "<=" a sample exactly at b would fire with a zero correction, which moves nothing,
+    # so the loop is told it made no update there (a pass of such rounds ends it; the run is then "stalled")
+    res = cyclic(rep, bounds, tracer, b=b, strict=True, coef=coef, stationary=sched.constant,
+                 stop_on_cycle=P["stop_on_cycle"], step_info=step_info, after_update=after_update)
+    P.record_arithmetic(rep.name, rep.tiers)
+    run = make_run(P, prob, w=res.w, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED,
+                   extras={"mistakes": res.update_indices, "separates": not rep.all(rep.scores(0, prob.n),
+                                                                                     rep.threshold(0)),
+                           "last_update_step": res.last_update,
+                           "J_r": criterion_Jr(res.w, Z, b), "identity_checked": res.updates,
+                           "max_bits": res.max_bits, "monitor": None,
+                           "monitor_note": "not applied: relaxation is not covered by the perceptron convergence "
+                                           "theorem; the identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) was "
+                                           "checked exactly at every update"})
     if res.cycle is not None:
         # the coefficients of the period found (with stop_on_cycle=False the run went on past it)
         end = rounds.index(res.cycle_step) + 1
@@ -287,47 +270,62 @@ def single_sample_relaxation(X, y, P: Checked) -> Run:
         for i, c in zip(res.cycle, coefs[end - len(res.cycle):end]):
             weight[i] += c
         total = sum(weight)
-        run.extras["certificate"] = _certificate(Z, tuple(w / total for w in weight), res.cycle, P.bias)
+        run.extras["certificate"] = verify_gordan(Z, tuple(w / total for w in weight), source="cycle",
+                                                  cycle=res.cycle, through_origin=P.bias == "none")
         run.extras["cycle_step"] = res.cycle_step
     if P["test"] == "<=":
         _stalled(run, Z, b)
     return run
 
-def _batch_reference(Z, a1, b, sched, bounds, tracer, stop_on_cycle):
-    """Algorithm 8 on tuples of Fractions (batch_loop): the readable reference of the fast path."""
-    norms = [_dot(z, z) for z in Z]
-    pending: list = []  # the single-sample identity to check after the update
 
-    def check_pending(a, k):
-        """Check the identity of iteration k - 1's update on a = a(k) (nothing else: no eta(k) is taken)."""
-        if pending:
-            i, eta, before = pending.pop()
-            lhs, rhs = _dot(a, Z[i]) - b, (1 - eta) * (before - b)
+class _BatchRelaxation(BatchRule):
+    """Algorithm 8 as a rule of the batch loop: Y_k = {y : a^t y < b}, c_y = eta(k) (b - a^t y) / ||y||^2.  With one
+    corrected sample the notes' identity a^t(k+1)y - b = (1 - eta)(a^t(k)y - b) is checked on the next scores."""
+
+    strict = True
+
+    def __init__(self, Z, b, sched):
+        self.b, self.sched = b, sched
+        self.stationary = sched.constant
+        self.Z = Z
+        self._norms = None
+        self.pending: list = []  # the single-sample identity to check after the update: (i, eta, a^t(k) y_i)
+
+    def _check(self, rep, s, k) -> None:
+        """The identity of iteration k - 1's update on the scores s of a(k) (nothing else: no eta(k) is taken)."""
+        if self.pending:
+            i, eta, before = self.pending.pop()
+            lhs, rhs = rep.exact(s, i) - self.b, (1 - eta) * (before - self.b)
             if lhs != rhs:
                 raise InvariantViolation(f"relaxation identity fails at iteration {k - 1} (sample {i + 1}): "
                                          f"a^t(k+1)y - b = {lhs} but (1 - eta)(a^t(k)y - b) = {rhs}")
 
-    def correction(a, k):
-        check_pending(a, k)
-        scores = [_dot(a, z) for z in Z]
-        Yk = [i for i, s in enumerate(scores) if s < b]
-        info = {"J_r": sum(((scores[i] - b) ** 2 / norms[i] for i in Yk), Fraction(0)) / 2}
-        if not Yk:
-            return [], [], info
-        eta = _eta_in_range(sched, k)
-        if len(Yk) == 1:
-            pending.append((Yk[0], eta, scores[Yk[0]]))
-        return Yk, [eta * (b - scores[i]) / norms[i] for i in Yk], {**info, "eta": eta}
+    def coefficients(self, rep, s, idx, k, record):
+        self._check(rep, s, k)
+        if not idx:
+            return [], {"J_r": Fraction(0)}
+        eta = _eta_in_range(self.sched, k)
+        if len(idx) == 1:
+            self.pending.append((idx[0], eta, rep.exact(s, idx[0])))
+        coefs = relaxation_coefficients(rep, s, idx, eta, self.b, self.norms)
+        return coefs, (lambda a, inc: {"J_r": coefs.J_r(), "eta": eta})
 
-    res = batch_loop(Z, a1, correction, bounds, tracer, stationary=sched.constant, stop_on_cycle=stop_on_cycle)
-    # the identity of the last update (only the check: correction() would also evaluate eta(k) one past the run,
-    # which may lie outside (0, 2) although every eta the run used was inside)
-    check_pending(res.a, res.iterations + 1)
-    return res
+    def norms(self) -> list:
+        """||z_i||^2 (the Fraction representations' coefficients divide by them; the flint one has its own)."""
+        if self._norms is None:
+            self._norms = [_dot(z, z) for z in self.Z]
+        return self._norms
+
+    def finish(self, rep) -> None:
+        # the identity of the last update (only the check: coefficients() would also evaluate eta(k) one past the
+        # run, which may lie outside (0, 2) although every eta the run used was inside)
+        if self.pending:
+            self._check(rep, rep.scores(0, rep.n), 0)
 
 
 @register("batch-relaxation", family="perceptron", seed=SEED, number="Algorithm 8",
           title="Batch relaxation with margin", params=BATCH_PARAMS, bias_default="first",
+          arithmetics=("fraction", "integer", "flint"),
           monitor="none: the perceptron theorem does not cover relaxation; with one corrected sample the notes' "
                   "identity is asserted exactly")
 def batch_relaxation(X, y, P: Checked) -> Run:
@@ -339,9 +337,10 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     exactly; with several samples the corrections interact and the identity is not claimed.  ``max_epochs``
     bounds the iterations; with a constant eta an exact repeat of a stops with ``cycle`` and a verified
     Gordan certificate (``stop_on_cycle=False``: the run goes on to its bound).  ``extras["J_r"]`` is the
-    criterion at the returned a.  The iterates are computed in integers over one denominator with the
-    products on python-flint (``exactlin/algorithms/_flint_relax.py``, identical Runs);
-    ``_flint_relax.ENABLED = False`` runs the readable Fraction loop instead.
+    criterion at the returned a.  It is a rule of the one batch loop (:func:`exactlin.engine.batch.batch_loop`).
+    ``arithmetic``: ``integer`` (default: integers over one denominator in lowest terms, the products on
+    python-flint, :mod:`exactlin.engine.arith_relax`), ``fraction`` (the readable reference) or ``flint``
+    (python-flint rationals); every choice gives the same Run.
 
     >>> r = batch_relaxation([(1, 1), (1, -1)], [1, 1], bias="none")
     >>> r.w, r.epochs, r.reason
@@ -351,19 +350,17 @@ def batch_relaxation(X, y, P: Checked) -> Run:
     Z = prob.Z
     a1 = start_vector(P["a0"], prob.d, "a0")
     b, sched = P["b"], P["eta"]
+    name = "integer" if P.arithmetic == "auto" else P.arithmetic
     zi = _zero_sample(Z)
     if zi is not None:
+        P.record_arithmetic(name, {})  # nothing computed
         return _undefined_run("batch-relaxation", prob, P, a1, zi)
+    rep = BatchReducedArith(Z, a1) if name == "integer" else batch_arith(name, Z, a1)
     tracer = P.tracer(prob.d)
-    bounds = P.bounds()
-    # the fast exact path (integers, products on python-flint: _flint_relax.py); the readable Fraction loop is the
-    # reference, run when _flint_relax.ENABLED is False
-    res = _flint_relax.relaxation_batch_loop(Z, a1, b, lambda k: _eta_in_range(sched, k), bounds, tracer,
-                                             stationary=sched.constant, stop_on_cycle=P["stop_on_cycle"])
-    if res is None:
-        res = _batch_reference(Z, a1, b, sched, bounds, tracer, P["stop_on_cycle"])
-    settle_at_bound(res, lambda a: all(_dot(a, z) >= b for z in Z))  # Y_k = {y : a^t y < b} empty
-    run = _batch_run("batch-relaxation", SEED, prob, res, P, tracer)
+    rule = _BatchRelaxation(Z, b, sched)
+    res = batch_loop(rep, rule, P.bounds(), tracer, stop_on_cycle=P["stop_on_cycle"])
+    settle_at_bound(res, lambda a: not rep.all(rep.scores(0, rep.n), rep.threshold(b, strict=True)))  # Y_k empty
+    run = batch_run(P, prob, rep, res, tracer, SEED)
     run.extras["J_r"] = criterion_Jr(res.a, Z, b)
     run.extras["monitor"] = None
     run.extras["monitor_note"] = "not applied: relaxation is not covered by the perceptron convergence theorem"

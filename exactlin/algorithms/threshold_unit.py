@@ -28,11 +28,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import STOP, cyclic_single_sample, start_vector
-from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, monitor_run
-from exactlin.algorithms.perceptron_family import _MONITOR_PARAMS, BOUND_PARAMS, _certificate
-from exactlin.exact.numbers import fdot as _dot
+from exactlin.algorithms._contract import Checked, make_run
+from exactlin.algorithms._loop import representation, start_vector
+from exactlin.algorithms.perceptron import (
+    ARITHMETICS,
+    MONITOR_CONFLICTS,
+    MONITOR_PARAMS,
+    STOP_ON_CYCLE,
+    cycle_certificate,
+    monitor_run,
+)
+from exactlin.algorithms.perceptron_family import BOUND_PARAMS
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.trace import STOP
 from exactlin.model.models import ThresholdUnitModel
 from exactlin.model.params import Param, positive
 from exactlin.model.run import Run
@@ -50,11 +58,21 @@ PARAMS = (
     Param("bias_input", "choice", 1, "the constant bias input x_0: 1 (Mitchell) or -1 (w_0 is then the threshold)",
           choices=(1, -1)),
     Param("w0", "vector", None, "start vector (augmented; default 0)"),
-    *_MONITOR_PARAMS,
+    *MONITOR_PARAMS,
     *BOUND_PARAMS,
     STOP_ON_CYCLE,
     STOP,
 )
+
+
+def _on_boundary(rep) -> list[int]:
+    """The samples with net w . x~_i = 0 for the representation's final w (exactly: <= 0 and not < 0)."""
+    out = []
+    le, lt = rep.threshold(0), rep.threshold(0, strict=True)
+    for i in range(0, rep.n, 8192):
+        s = rep.scores(i, min(8192, rep.n - i))
+        out += [i + j for j in sorted(set(rep.all(s, le)) - set(rep.all(s, lt)))]
+    return out
 
 
 def _bias_column(bias: str, d: int) -> int | None:
@@ -64,7 +82,7 @@ def _bias_column(bias: str, d: int) -> int | None:
 @register("threshold-unit", family="perceptron", seed=SEED000,
           number="Mitchell (1997) section 4.4.2: the perceptron training rule with 0/1 targets",
           title="Threshold unit with 0/1 targets (Rosenblatt/Mitchell)", params=PARAMS,
-          conflicts=MONITOR_CONFLICTS, bias_default="first",
+          conflicts=MONITOR_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS,
           monitor="the perceptron theorem on the samples (2t - 1) x~ (both tie rules make every mistake have "
                   "z w.x <= 0); not checked when no strict separator is known")
 def threshold_unit(X, y, P: Checked) -> Run:
@@ -100,31 +118,32 @@ def threshold_unit(X, y, P: Checked) -> Run:
     w1 = start_vector(P["w0"], prob.d)
     eta, ge = P["eta"], P["tie"] == ">="
     tracer = P.tracer(prob.d)
+    # in the +1/-1 form s = <w, z_i x~_i> = z_i net: a mistake has s <= 0 (the loop's test), and a zero net is a
+    # mistake for t = 0 under ">=" and for t = 1 under ">" (the module docstring); the update is w + eta z_i x~_i
+    zero_wrong = tuple((ti == 0) if ge else (ti == 1) for ti in t)
 
-    def test(w, i, k):
-        net = _dot(w, Y[i])
-        o = 1 if (net >= 0 if ge else net > 0) else 0
-        return net, o != t[i]
+    def accept(i, s):
+        return s < 0 or (s == 0 and zero_wrong[i])
 
-    def update(w, i, u, net):
-        o = 1 - t[i]  # a mistake: o != t
-        c = eta * (t[i] - o)
-        return tuple(a + c * v for a, v in zip(w, Y[i]))
+    def net(i, s):  # the trace's score: the net w . x~_i
+        return s if prob.z[i] > 0 else -s
 
-    res = cyclic_single_sample(prob.n, w1, test, update, P.bounds(), tracer, stationary=True,
-                               stop_on_cycle=P["stop_on_cycle"], stop=P["stop"])
+    rep = representation(P, Zs, w1, step=eta)
+    res = cyclic(rep, P.bounds(), tracer, coef=eta, accept=accept, score=net, stop_on_cycle=P["stop_on_cycle"],
+                 stop=P["stop"])
+    P.record_arithmetic(rep.name, rep.tiers)
     from exactlin.model.models import label_pair
 
     pos, neg = label_pair(prob)
     model = ThresholdUnitModel(res.w, P.bias, int(x0), P["tie"], pos, neg)
-    on_boundary = [i for i in range(prob.n) if _dot(res.w, Y[i]) == 0]
-    run = Run("threshold-unit", res.w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"mistakes": res.update_indices, "max_bits": res.max_bits, "last_update_step": res.last_update,
-                      "targets": t, "on_boundary": on_boundary, "reference": MITCHELL},
-              seed=SEED000, problem=prob, model=model)
+    on_boundary = _on_boundary(rep)
+    run = make_run(P, prob, w=res.w, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED000, model=model,
+                   extras={"mistakes": res.update_indices, "max_bits": res.max_bits,
+                           "last_update_step": res.last_update, "targets": t, "on_boundary": on_boundary,
+                           "reference": MITCHELL})
     if res.cycle is not None:
-        run.extras["certificate"] = _certificate(Zs, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
+        run.extras["certificate"] = cycle_certificate(Zs, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
         run.extras["cycle_step"] = res.cycle_step
     if P["monitor"]:
         monitor_run(run, Zs, eta=eta, w1=w1, w_star=P["w_star"])

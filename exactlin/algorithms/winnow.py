@@ -18,18 +18,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactlin.algorithms import _flint_relax, register
-from exactlin.algorithms._contract import Checked
-from exactlin.algorithms._loop import cyclic_single_sample, start_vector
+from exactlin.algorithms import register
+from exactlin.algorithms._contract import Checked, make_run
+from exactlin.algorithms._loop import start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
-from exactlin.algorithms.perceptron_family import _certificate, _sign, bound_params
+from exactlin.algorithms.perceptron_family import bound_params
+from exactlin.engine.cyclic import cyclic
+from exactlin.engine.powers import FractionPowers, PowerArith, integer_samples
 from exactlin.errors import InputError, ParameterError
 from exactlin.exact.format import text
-from exactlin.exact.numbers import fdot as _dot
-from exactlin.model.models import linear_model
 from exactlin.model.params import Param, greater_than
 from exactlin.model.run import Run
-from exactlin.theory.certificates import gordan_from_counts
+from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 
 __all__ = ["balanced_winnow", "exact_power"]
 
@@ -93,8 +93,22 @@ PARAMS = (
 )
 
 
+def _powers(alpha: Fraction, Y, z) -> list[tuple]:
+    """alpha^{z_k y_k,i} for every sample and component (the factors of a+), each distinct exponent computed once by
+    :func:`exact_power` on the notes' y_{k,i} (its errors name that exponent)."""
+    cache: dict = {}
+
+    def power(v):
+        p = cache.get(v)
+        if p is None:
+            p = cache[v] = exact_power(alpha, v)
+        return p
+
+    return [tuple(power(v) if zk == 1 else 1 / power(v) for v in yk) for yk, zk in zip(Y, z)]
+
+
 @register("balanced-winnow", family="perceptron", seed=SEED, number="Algorithm 7", title="Balanced Winnow",
-          params=PARAMS, bias_default="first",
+          params=PARAMS, bias_default="first", arithmetics=("fraction", "integer"),
           monitor="none: Winnow's updates are multiplicative; the perceptron convergence theorem does not apply")
 def balanced_winnow(X, y, P: Checked) -> Run:
     """Balanced Winnow, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 7.
@@ -109,16 +123,18 @@ def balanced_winnow(X, y, P: Checked) -> Run:
     log a+ += log(alpha) z_k y_k, so an exact repeat of the state (a cycle) means the corrections of one
     period sum to 0: a verified Gordan certificate of non-separability (``stop_on_cycle=False``: the run goes
     on to its bound with it).  No convergence monitor: Winnow's mistake bound is a different theorem.
-    With integer samples the weights are kept as integer exponents of alpha
-    (``exactlin/algorithms/_flint_relax.py``, identical Runs); other samples, or
-    ``_flint_relax.ENABLED = False``, run the readable Fraction loop.
+
+    The loop is the engine's cyclic loop on the normalized samples z_k y_k (the test <a+ - a-, z_k y_k> <= 0, the
+    update "multiply by alpha^{z_k y_k}": :mod:`exactlin.engine.powers`).  ``arithmetic="integer"`` keeps every
+    weight as its start value times an integer power of alpha (integer samples only: for others it is a
+    ParameterError); ``"fraction"`` multiplies Fractions; ``"auto"`` takes the first when the samples are integers.
 
     >>> r = balanced_winnow([(1, 0), (0, 1)], [1, -1], bias="none")
     >>> r.w, r.extras["a_plus"], r.extras["a_minus"]
     ((Fraction(3, 2), Fraction(-3, 2)), (Fraction(2, 1), Fraction(1, 2)), (Fraction(1, 2), Fraction(2, 1)))
     """
     prob = P.problem(X, y)
-    Y, z, d = prob.Y, prob.z, prob.d
+    Y, z, d, Z = prob.Y, prob.z, prob.d, prob.Z
     alpha = P["alpha"]
     ones = tuple(Fraction(1) for _ in range(d))
     ap = start_vector(P["a_plus"], d, "a_plus") if P["a_plus"] is not None else ones
@@ -130,42 +146,34 @@ def balanced_winnow(X, y, P: Checked) -> Run:
             if v <= 0:
                 raise ParameterError(f"{name} must be > 0 in every entry (Winnow's weights are positive and "
                                      f"multiplied, never added to); {name}[{i}] = {v}", parameter=name)
-    # the powers alpha^{y_{k,i}} and alpha^{-y_{k,i}} of every sample, computed once
-    up = [tuple(exact_power(alpha, v) for v in yk) for yk in Y]
-    down = [tuple(1 / u for u in row) for row in up]
+    powers = _powers(alpha, Y, z)  # exact (or the InputError of an irrational power), whatever the arithmetic
+    integer = integer_samples(Z) is not None
+    used = P.arithmetic if P.arithmetic != "auto" else ("integer" if integer else "fraction")
+    if used == "integer":
+        if not integer:
+            raise ParameterError("balanced-winnow computes in arithmetic='integer' only on integer samples (every "
+                                 "weight is kept as an integer power of alpha); these have a non-integer entry: "
+                                 "use arithmetic='fraction' (or 'auto')", parameter="arithmetic")
+        rep = PowerArith(Z, ap + am, alpha)
+    else:
+        rep = FractionPowers(Z, ap + am, powers)
     tracer = P.tracer(2 * d)
-
-    def test(state, k_index, k):
-        s = _dot(state[:d], Y[k_index]) - _dot(state[d:], Y[k_index])
-        return s, _sign(s) != z[k_index]
-
-    def update(state, k_index, u, score):
-        a_p, a_m = state[:d], state[d:]
-        if z[k_index] == 1:
-            f_p, f_m = up[k_index], down[k_index]
-        else:
-            f_p, f_m = down[k_index], up[k_index]
-        return tuple(f * a for f, a in zip(f_p, a_p)) + tuple(f * a for f, a in zip(f_m, a_m))
-
-    bounds = P.bounds()
-    # the fast exact path (integer exponents of alpha, _flint_relax.py proves it identical) when every sample is
-    # an integer vector; the readable Fraction loop is the reference (and runs when _flint_relax.ENABLED is False)
-    res = _flint_relax.winnow_loop(Y, z, alpha, ap + am, bounds, tracer, stop_on_cycle=P["stop_on_cycle"])
-    if res is None:
-        res = cyclic_single_sample(prob.n, ap + am, test, update, bounds, tracer, stationary=True,
-                                   stop_on_cycle=P["stop_on_cycle"])
+    # the notes' test sign[a+^t y_k - a-^t y_k] != z_k is <a+ - a-, z_k y_k> <= 0; its score a+^t y_k - a-^t y_k
+    res = cyclic(rep, P.bounds(), tracer, coef=1, stationary=True, stop_on_cycle=P["stop_on_cycle"],
+                 score=lambda k, q: z[k] * q)
+    P.record_arithmetic(rep.name, rep.tiers)
     a_plus, a_minus = res.w[:d], res.w[d:]
     w = tuple(p - m for p, m in zip(a_plus, a_minus))
-    run = Run("balanced-winnow", w, P.bias, res.converged, res.reason, res.updates, res.epochs, res.steps,
-              params={**P, "max_epochs": P.max_epochs}, trace=tracer.steps, trace_complete=tracer.complete,
-              extras={"a_plus": a_plus, "a_minus": a_minus, "mistakes": res.update_indices,
-                      "last_update_step": res.last_update,
-                      "separates": all(_sign(_dot(w, yk)) == zk for yk, zk in zip(Y, z)), "max_bits": res.max_bits,
-                      "monitor": None, "monitor_note": "not applied: Winnow's multiplicative updates are not "
-                      "covered by the perceptron convergence theorem"},
-              seed=SEED, problem=prob,
-        model=linear_model(w, P.bias, prob))
+    run = make_run(P, prob, w=w, converged=res.converged, reason=res.reason, updates=res.updates,
+                   epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED,
+                   extras={"a_plus": a_plus, "a_minus": a_minus, "mistakes": res.update_indices,
+                           "last_update_step": res.last_update,
+                           "separates": not rep.all(rep.scores(0, prob.n), rep.threshold(0)),
+                           "max_bits": res.max_bits, "monitor": None,
+                           "monitor_note": "not applied: Winnow's multiplicative updates are not covered by the "
+                                           "perceptron convergence theorem"})
     if res.cycle is not None:
-        run.extras["certificate"] = _certificate(prob.Z, gordan_from_counts(prob.n, res.cycle), res.cycle, P.bias)
+        run.extras["certificate"] = verify_gordan(Z, gordan_from_counts(prob.n, res.cycle), source="cycle",
+                                                  cycle=res.cycle, through_origin=P.bias == "none")
         run.extras["cycle_step"] = res.cycle_step
     return run

@@ -16,6 +16,7 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.threshold(b, strict)   the test "<w, z_j> <= b" (or "< b"), in those units (an opaque value)
     rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
     rep.all(s, t)              every j of the block where it holds, in order
+    rep.count(s, t)            how many j of the block it holds for (len(all), without the list)
     rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)
     rep.add(i, coef)           w <- w + coef z_i                       (coef a rational of any sign)
     rep.add_many(idx, coefs)   w <- w + sum_m coefs[m] z_{idx[m]}
@@ -77,6 +78,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from exactlin.errors import ParameterError
+from exactlin.exact.numbers import fdot
 from exactlin.exact.rows import F64_EXACT, I64_HEADROOM, ExactRows
 
 __all__ = ["FractionArith", "IntegerArith", "Block", "Cut", "make_arith", "integer_rows", "REPRESENTATIONS",
@@ -125,7 +127,7 @@ class _LazyScores:
         vals = self.vals
         while len(vals) <= j:
             z = self.rep.Z[self.i + len(vals)]
-            vals.append(sum(map(Fraction.__mul__, self.rep.w_, z), Fraction(0)))
+            vals.append(fdot(self.rep.w_, z))  # one reduction per score, not one per term
         return vals[j]
 
 
@@ -163,6 +165,9 @@ class FractionArith:
     def all(s, t: Cut) -> list[int]:
         b = t.b
         return [j for j in range(len(s)) if ((s[j] < b) if t.strict else (s[j] <= b))]
+
+    def count(self, s, t: Cut) -> int:
+        return len(self.all(s, t))
 
     @staticmethod
     def exact(s, j: int) -> Fraction:
@@ -239,12 +244,14 @@ def integer_rows(Z, w1, step) -> tuple[int, Any, list[int]]:
 
 
 class Block:
-    """A block of integer scores S_j = <v, Z'_j> (``values``) and the tier that computed them."""
+    """A block of integer scores S_j = <v, Z'_j> (``values``), the tier that computed them and their unit: the
+    exact score is ``num * S_j / den`` (the scale of the time it was computed: a block read later, e.g. by a
+    trace recorder after a rescale, still converts exactly)."""
 
-    __slots__ = ("values", "tier")
+    __slots__ = ("values", "tier", "num", "den")
 
-    def __init__(self, values: np.ndarray, tier: str):
-        self.values, self.tier = values, tier
+    def __init__(self, values: np.ndarray, tier: str, num: int = 1, den: int = 1):
+        self.values, self.tier, self.num, self.den = values, tier, num, den
 
     def __len__(self) -> int:
         return len(self.values)
@@ -268,7 +275,7 @@ class IntegerArith:
         self.d = len(Zl[0]) if self.n else len(v1)
         try:
             Z64 = Zl if isinstance(Zl, np.ndarray) else np.array(Zl, dtype=np.int64)
-            m_Z = int(np.abs(Z64).max()) if Z64.size else 0
+            m_Z = max(-int(Z64.min()), int(Z64.max())) if Z64.size else 0  # (np.abs(-2^63) overflows)
             if m_Z >= I64_HEADROOM:
                 Z64 = None
         except OverflowError:
@@ -293,6 +300,8 @@ class IntegerArith:
         self.tiers = {"float64": 0, "int64": 0, "python": 0}
         self.rekey = None
         self._cuts: dict = {}
+        self._last_cut: dict = {}
+        self._last_coef: tuple = (None, None)  # (coef, its multiplier m) of the last add with an integer m
 
     # -- reading -----------------------------------------------------------------------------------------
     def _to_python(self) -> None:
@@ -320,14 +329,14 @@ class IntegerArith:
             if self.vf is None:
                 self.vf = self.v.astype(np.float64)
             self.tiers["float64"] += 1
-            return Block(self.Zf[i:i + length] @ self.vf, "float64")
+            return Block(self.Zf[i:i + length] @ self.vf, "float64", self.p, self.q * self.L)
         if not self.big and bound < I64_HEADROOM:
             self.tiers["int64"] += 1
-            return Block(self.Z64[i:i + length] @ self.v, "int64")
+            return Block(self.Z64[i:i + length] @ self.v, "int64", self.p, self.q * self.L)
         self._to_python()
         self.tiers["python"] += 1
         v = self.v if self.big else self.v.astype(object)
-        return Block(self.Zobj[i:i + length].dot(v), "python")
+        return Block(self.Zobj[i:i + length].dot(v), "python", self.p, self.q * self.L)
 
     @staticmethod
     def threshold(b=0, strict: bool = False) -> Cut:
@@ -335,6 +344,9 @@ class IntegerArith:
 
     def _cut(self, t: Cut, tier: str):
         """The integer threshold of ``t`` at the current scale, clamped to ``tier`` (module docstring)."""
+        memo = self._last_cut.get(id(t))  # a loop tests the same few thresholds block after block: no hashing
+        if memo is not None and memo[0] is t and memo[1] == self.q and memo[2] == tier:
+            return memo[3]
         key = (t, self.p, self.q)
         c = self._cuts.get(key)
         if c is None:
@@ -344,27 +356,34 @@ class IntegerArith:
                 self._cuts.clear()
             self._cuts[key] = c
         M = _CLAMP.get(tier)
-        if M is None:
-            return c
-        c = max(-M, min(c, M))
-        return float(c) if tier == "float64" else c
+        if M is not None:
+            c = max(-M, min(c, M))
+            if tier == "float64":
+                c = float(c)
+        if len(self._last_cut) > 8:
+            self._last_cut.clear()
+        self._last_cut[id(t)] = (t, self.q, tier, c)
+        return c
 
     def _wrong(self, s: Block, t: Cut) -> np.ndarray:
         wrong = s.values <= self._cut(t, s.tier)
-        return wrong if wrong.dtype == bool else wrong.astype(bool)
+        return wrong.astype(bool) if s.tier == "python" else wrong  # object arrays compare to objects
 
     def first(self, s: Block, t: Cut) -> int:
-        wrong = self._wrong(s, t)
-        if not len(wrong):
-            return 0
-        j = int(wrong.argmax())
-        return j if wrong[j] else len(wrong)
+        wrong = s.values <= self._cut(t, s.tier)
+        if s.tier == "python":
+            wrong = wrong.astype(bool)
+        j = int(wrong.argmax()) if len(wrong) else 0
+        return j if j < len(wrong) and wrong[j] else len(wrong)
 
     def all(self, s: Block, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
 
+    def count(self, s: Block, t: Cut) -> int:
+        return int(np.count_nonzero(self._wrong(s, t)))
+
     def exact(self, s: Block, j: int) -> Fraction:
-        return Fraction(self.p * int(s.values[j]), self.q * self.L)
+        return Fraction(s.num * int(s.values[j]), s.den)
 
     # -- writing -----------------------------------------------------------------------------------------
     def _multiplier(self, coef) -> Fraction:
@@ -377,19 +396,25 @@ class IntegerArith:
             p0, q0 = self.p, self.q
             self.rekey = lambda old: self._canonical(_key_values(old), p0, q0)
         self.m_v *= e
-        if not self.big and self.m_v >= I64_HEADROOM:
+        if not self.big and (self.m_v >= I64_HEADROOM or e >= I64_HEADROOM):  # (e itself must fit: v may be 0)
             self._widen()
         self.v = self.v * e
         self.vf = None
         self.q *= e
         self._unit = Fraction(self.p * self.L, self.q)
         self._cuts.clear()
+        self._last_coef = (None, None)
 
     def add(self, i: int, coef) -> None:
-        if coef == self._unit:
+        last = self._last_coef
+        if coef is last[0]:  # the same coefficient object as the last update (a constant step): m known
+            m = last[1]
+        elif coef == self._unit:
             m = 1
+            self._last_coef = (coef, 1)
         elif coef == -self._unit:
             m = -1
+            self._last_coef = (coef, -1)
         else:
             m = self._multiplier(coef)
             if m.denominator != 1:
@@ -405,11 +430,18 @@ class IntegerArith:
             return
         if m == 1:
             self.v += self.Z64[i]
+        elif m == -1:
+            self.v -= self.Z64[i]
         else:
             self.v += m * self.Z64[i]
         if self.vf is not None:
             if self.m_v < F64_EXACT >> 1:
-                self.vf += self.Zf[i] if m == 1 else m * self.Zf[i]
+                if m == 1:
+                    self.vf += self.Zf[i]
+                elif m == -1:
+                    self.vf -= self.Zf[i]
+                else:
+                    self.vf += m * self.Zf[i]
             else:
                 self.vf = None
 

@@ -11,18 +11,15 @@ from fractions import Fraction as F
 
 from exactlin.algorithms.multiclass import linear_machine, linear_machine_decide, one_vs_rest, one_vs_rest_decide
 from exactlin.algorithms.perceptron_family import (
-    averaged_perceptron,
     batch_perceptron,
     batch_pla,
     fixed_increment,
     perceptron_gd,
     pocket,
-    predict_averaged,
-    predict_voted,
     variable_increment,
-    voted_perceptron,
 )
 from exactlin.algorithms.relaxation import batch_relaxation, single_sample_relaxation
+from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 from exactlin.algorithms.winnow import balanced_winnow
 from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.examples import Check, ExampleResult, example

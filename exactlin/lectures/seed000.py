@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from exactlin.algorithms.perceptron import perceptron
-from exactlin.algorithms.perceptron_family import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
+from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
 from exactlin.lectures.notes import EX1_X, EX1_Y, SEED000

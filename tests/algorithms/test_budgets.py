@@ -24,6 +24,8 @@ from exactlin.model.progress import PROGRESS_EVERY, Progress
 from exactlin.model.run import REASONS
 
 NOISY_100 = make("noisy", 100)
+#: the representations of the rules on the engine's cyclic loop: every budget holds on each
+ARITHS = ("fraction", "integer", "flint")
 
 
 def _collect(name, X, y, **kw):
@@ -32,9 +34,10 @@ def _collect(name, X, y, **kw):
     return run, recs
 
 
-def test_single_sample_records_every_1000_rounds_and_a_final_one():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_single_sample_records_every_1000_rounds_and_a_final_one(arith):
     X, y = NOISY_100
-    run, recs = _collect("fixed-increment", X, y, max_steps=5500)
+    run, recs = _collect("fixed-increment", X, y, max_steps=5500, arithmetic=arith)
     # 5% of the labels flipped: not separable, so the budget of 5,500 rounds ends it
     assert run.reason == "max_steps" and run.steps == 5500 and not run.converged
     assert [p.step for p in recs] == [1000, 2000, 3000, 4000, 5000, 5500]
@@ -55,9 +58,10 @@ def test_batch_records_count_n_visits_per_iteration():
     assert [p.step for p in recs] == [10, 20, 25] and recs[-1].final
 
 
-def test_fast_perceptron_kernel_reports_too():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_fast_perceptron_kernel_reports_too(arith):
     X, y = NOISY_100
-    run, recs = _collect("perceptron", X, y, max_epochs=35)
+    run, recs = _collect("perceptron", X, y, max_epochs=35, arithmetic=arith)
     steps = [p.step for p in recs]
     assert steps == sorted(steps) and steps[-1] == run.steps == 3500
     # at least PROGRESS_EVERY rounds between two records (the kernel scans in blocks)
@@ -113,9 +117,10 @@ def test_default_budget_numbers_are_the_documented_ones():
         assert "ceil(60,000 / n)" in tables[name]["max_steps"].doc, name
 
 
-def test_default_budget_ends_a_non_separable_run_at_50000_rounds():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_default_budget_ends_a_non_separable_run_at_50000_rounds(arith):
     X, y = make("noisy", 2000)
-    run = get("fixed-increment").func(X, y, trace=False)
+    run = get("fixed-increment").func(X, y, trace=False, arithmetic=arith)
     assert run.reason == "max_steps" and run.steps == 50_000 and run.epochs == 25  # 25 passes of 2,000
 
 
@@ -125,15 +130,18 @@ def test_batch_default_budget_is_ceil_visits_over_n():
     assert run.reason == "max_steps" and run.epochs == 40  # ceil(60000 / 1500)
 
 
-def test_max_steps_none_switches_the_single_sample_budget_off():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_max_steps_none_switches_the_single_sample_budget_off(arith):
     X, y = NOISY_100
-    run = get("fixed-increment").func(X, y, max_steps=None, max_epochs=3)
+    run = get("fixed-increment").func(X, y, max_steps=None, max_epochs=3, arithmetic=arith)
     assert run.reason == "max_epochs" and run.steps == 300
 
 
 def test_perceptron_default_update_budget():
-    # 1,000 passes over 2,000 noisy samples would make over 350,000 mistakes; the default budget is 100,000
+    # 1,000 passes over 2,000 noisy samples would make over 350,000 mistakes; the default budget is 100,000.
+    # On the integer representation only: 100,000 updates take about a minute on Fractions; the max_updates
+    # stop is the one loop's on every representation (tests/engine/test_cyclic.py draws it on each)
     X, y = make("noisy", 2000)
-    run = get("perceptron").func(X, y, trace=False)
+    run = get("perceptron").func(X, y, trace=False, arithmetic="integer")
     assert run.reason == "max_updates" and run.updates == 100_000 and not run.converged
     assert get("perceptron").func(X, y, trace=False, max_updates=None, max_epochs=2).reason == "max_epochs"

@@ -147,7 +147,7 @@ def test_defaults_filled_and_values_exact():
 def test_none_means_default_but_max_bits_none_switches_the_guard_off():
     # lms: max_bits defaults to 4096; an explicit None switches it off (documented in the table)
     assert get("lms").func(X4, Y4, k_max=2).params["max_bits"] == 4096
-    assert get("lms").func(X4, Y4, k_max=2, max_bits=None).params["max_bits"] is None
+    assert get("lms").func(X4, Y4, k_max=2, max_bits=None).params["max_bits"] is None  # recorded as the run used it
     # for other parameters None means "the default"
     assert exactlin.perceptron(X4, Y4, eta=None).params["eta"] == 1
 

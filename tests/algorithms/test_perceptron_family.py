@@ -15,17 +15,14 @@ from hypothesis import strategies as st
 from exactlin.algorithms import get
 from exactlin.algorithms.perceptron_family import (
     E_in,
-    averaged_perceptron,
     batch_perceptron,
     batch_pla,
     fixed_increment,
     perceptron_gd,
     pocket,
-    predict_averaged,
-    predict_voted,
     variable_increment,
-    voted_perceptron,
 )
+from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 from exactlin.errors import LabelError, ParameterError
 from exactlin.lectures.errata import all_errata
 from exactlin.lectures.examples import run_example

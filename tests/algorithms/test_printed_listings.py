@@ -9,24 +9,24 @@ budgets a printed run honours.
 
 from fractions import Fraction as F
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.perceptron_family import (
-    averaged_perceptron,
     batch_perceptron,
     batch_pla,
     fixed_increment,
     perceptron_gd,
     pocket,
-    predict_averaged,
-    predict_voted,
     variable_increment,
-    voted_perceptron,
 )
+from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 
 EPOCHS = 6
+#: the representations the rules on the engine's cyclic loop compute in: every listing holds on each
+ARITHS = ("fraction", "integer", "flint")
 
 
 def dot(u, v):
@@ -79,20 +79,22 @@ def seed004_listing(X, y, bias, max_rounds):
         pos = (found + 1) % n
 
 
+@pytest.mark.parametrize("arith", ARITHS)
 @settings(max_examples=60)
 @given(data(), st.sampled_from(["none", "first", "last"]))
-def test_perceptron_printed_is_seed004s_listing(d, bias):
+def test_perceptron_printed_is_seed004s_listing(arith, d, bias):
     X, y = d
-    r = perceptron(X, y, bias=bias, variant="printed", stop_on_cycle=False, max_epochs=EPOCHS)
+    r = perceptron(X, y, bias=bias, variant="printed", stop_on_cycle=False, max_epochs=EPOCHS, arithmetic=arith)
     w, updates, rounds, stopped = seed004_listing(X, y, bias, EPOCHS * len(X))
     assert (r.w, r.updates, r.steps) == (w, updates, rounds)
     assert (r.reason in ("converged", "boundary")) == stopped
     assert r.params["strict"] is True  # the listing's test, without being asked for
 
 
-def test_issue20_reproducer_printed_returns_zero_at_once():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_issue20_reproducer_printed_returns_zero_at_once(arith):
     # seed 004 from w = 0: y<w,x> = 0 for both samples, neither "< 0" nor "> 0": the while-test fails at once
-    r = perceptron([[3], [-2]], [-1, 1], bias="last", variant="printed", max_epochs=5)
+    r = perceptron([[3], [-2]], [-1, 1], bias="last", variant="printed", max_epochs=5, arithmetic=arith)
     assert (r.w, r.updates, r.steps, r.reason) == ((0, 0), 0, 2, "boundary")
 
 
@@ -124,11 +126,12 @@ def alg4_listing(Y, max_rounds):
     return a, updates, rounds, False
 
 
+@pytest.mark.parametrize("arith", ARITHS)
 @settings(max_examples=60)
 @given(data())
-def test_fixed_increment_printed_is_algorithm_4(d):
+def test_fixed_increment_printed_is_algorithm_4(arith, d):
     X, y = d
-    r = fixed_increment(X, y, variant="printed", stop_on_cycle=False, max_epochs=EPOCHS)
+    r = fixed_increment(X, y, variant="printed", stop_on_cycle=False, max_epochs=EPOCHS, arithmetic=arith)
     a, updates, rounds, stopped = alg4_listing(normalized(X, y, "first"), EPOCHS * len(X))
     assert (r.w, r.updates, r.steps, r.converged) == (a, updates, rounds, stopped)
 
@@ -155,22 +158,25 @@ def alg5_listing(Y, b, eta, a, max_rounds):
     return a, updates, rounds, False
 
 
+@pytest.mark.parametrize("arith", ARITHS)
 @settings(max_examples=60)
 @given(data(), st.integers(-2, 2), st.sampled_from([F(1), F(1, 2), F(3)]),
        st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(-3, 3)))
-def test_variable_increment_printed_is_algorithm_5(d, b, eta, a0):
+def test_variable_increment_printed_is_algorithm_5(arith, d, b, eta, a0):
     X, y = d
     b = abs(b)  # the table's margin b >= 0
-    r = variable_increment(X, y, variant="printed", b=b, eta=eta, a0=a0, stop_on_cycle=False, max_epochs=EPOCHS)
+    r = variable_increment(X, y, variant="printed", b=b, eta=eta, a0=a0, stop_on_cycle=False, max_epochs=EPOCHS,
+                             arithmetic=arith)
     a, updates, rounds, stopped = alg5_listing(normalized(X, y, "first"), b, eta, tuple(map(F, a0)),
                                                EPOCHS * len(X))
     assert (r.w, r.updates, r.steps, r.reason == "criterion") == (a, updates, rounds, stopped)
 
 
-def test_variable_increment_printed_honours_max_steps():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_variable_increment_printed_honours_max_steps(arith):
     # issue 20: b = 1 from a = 0 never corrects and never meets its until-test; the budget max_steps = 40 ends it
     r = variable_increment([(4, 0), (-1, -1), (0, -1), (-2, -2)], [1, 1, 1, 1], variant="printed", a0=(0, 0), b=1,
-                           eta=1, max_steps=40, bias="none")
+                           eta=1, max_steps=40, bias="none", arithmetic=arith)
     assert (r.reason, r.steps, r.updates) == ("max_steps", 40, 0)
 
 
@@ -292,21 +298,23 @@ EX1_X, EX1_Y = [(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1]
 POINTS = [(1, 0), (2, 5), (1, 3), (0, -1), (-1, 0)]
 
 
-def test_predict_averaged_answers_for_the_averaged_rule_on_a_voted_run():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_predict_averaged_answers_for_the_averaged_rule_on_a_voted_run(arith):
     # seed 000, Example 1 after one epoch: (w_m, c_m) = (0,0)1, (4,0)1, (3,-1)2, (1,-3)1.
     # averaged vector 0 + (4,0) + 2(3,-1) + (1,-3) = (11,-5): scores 11, -3, -4, 5, -11 -> (1,-1,-1,1,-1)
     # voted at (1,3): sign(4) + 2 sign(0) + sign(-8) = 0; at (2,5): 1 + 2 sign(1) + sign(-13) = 2 -> 1
-    voted = voted_perceptron(EX1_X, EX1_Y, max_epochs=1)
-    avg = averaged_perceptron(EX1_X, EX1_Y, max_epochs=1)
+    voted = voted_perceptron(EX1_X, EX1_Y, max_epochs=1, arithmetic=arith)
+    avg = averaged_perceptron(EX1_X, EX1_Y, max_epochs=1, arithmetic=arith)
     assert tuple(predict_averaged(voted, p) for p in POINTS) == (1, -1, -1, 1, -1)
     assert tuple(predict_averaged(avg, p) for p in POINTS) == (1, -1, -1, 1, -1)
     assert tuple(predict_voted(voted, p) for p in POINTS) == (1, 1, 0, 1, -1)
 
 
-def test_run_equality_compares_types():
+@pytest.mark.parametrize("arith", ARITHS)
+def test_run_equality_compares_types(arith):
     import dataclasses
 
-    r = perceptron(EX1_X, EX1_Y)
+    r = perceptron(EX1_X, EX1_Y, arithmetic=arith)
     assert r == dataclasses.replace(r)
     assert r != dataclasses.replace(r, converged=1)
     assert r != dataclasses.replace(r, updates=float(r.updates))

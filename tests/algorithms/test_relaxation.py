@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactlin.algorithms import _flint_relax
-from exactlin.algorithms import relaxation as rx
 from exactlin.algorithms.relaxation import (
     batch_relaxation,
     criterion_Jp,
@@ -19,6 +17,8 @@ from exactlin.algorithms.relaxation import (
     criterion_Jr,
     single_sample_relaxation,
 )
+from exactlin.engine.arith import FractionArith
+from exactlin.engine.reduced import ReducedArith
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.lectures.errata import all_errata
 from exactlin.lectures.examples import run_example
@@ -124,21 +124,15 @@ def test_bad_parameters(func, params, fragment):
     assert fragment in str(e.value)
 
 
-def test_identity_violation_is_raised(monkeypatch):
-    # a broken step (eta applied twice) must be caught by the exact identity check (of the reference Fraction
-    # loop, which computes through rx._dot; the fast path's own check: tests/algorithms/test_flint_relax.py)
-    monkeypatch.setattr(_flint_relax, "ENABLED", False)
-    monkeypatch.setattr(rx, "_eta_in_range", lambda sched, k: F(1))
-    real = rx._dot
-    calls = {"n": 0}
-
-    def skewed(u, v):
-        calls["n"] += 1
-        return real(u, v) + (F(1, 7) if calls["n"] == 3 else 0)
-
-    monkeypatch.setattr(rx, "_dot", skewed)
-    with pytest.raises(InvariantViolation, match="relaxation identity fails"):
-        single_sample_relaxation(*TWO, bias="none")
+@pytest.mark.parametrize("arithmetic", ["fraction", "integer"])
+def test_identity_violation_is_raised(monkeypatch, arithmetic):
+    # a broken step (the coefficient applied twice, inside the representation) must be caught by the exact identity
+    # check a^t(k+1)y - b = (1 - eta)(a^t(k)y - b), on every representation
+    cls = {"fraction": FractionArith, "integer": ReducedArith}[arithmetic]
+    real = cls.add
+    monkeypatch.setattr(cls, "add", lambda self, i, c: real(self, i, 2 * c))
+    with pytest.raises(InvariantViolation, match="relaxation identity fails at step 1"):
+        single_sample_relaxation(*TWO, bias="none", arithmetic=arithmetic, eta=F(1, 3))
 
 
 @pytest.mark.parametrize("eid", ["alg9-listing", "alg8-misclassified"])

@@ -340,7 +340,7 @@ def test_run_without_model_raises_an_exactlin_error():
 
 def test_voted_linear_machine_and_one_vs_rest_runs_predict():
     from exactlin.algorithms.multiclass import linear_machine, one_vs_rest
-    from exactlin.algorithms.perceptron_family import voted_perceptron
+    from exactlin.algorithms.voted import voted_perceptron
 
     r = voted_perceptron([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1], max_epochs=1)
     assert r.predict([(0, 1), (1, 1)]) == (-1, 1)  # as test_vote_model_rule derives by hand

@@ -1,0 +1,278 @@
+"""The ONE cyclic single-sample loop: every single-sample rule of the perceptron family runs it, on any
+representation of :mod:`exactlin.engine.arith` (Fractions, scaled integers, python-flint rationals).
+
+The loop (the notes' cyclic order ``k <- (k+1) mod n``, seed 000's rounds t = 1, 2, ...): at round k on sample
+i = (k - 1) mod n the rule's test is **<w, z_i> <= b** (or ``< b`` when ``strict``), optionally refined by an exact
+``accept(i, q)``; on a mistake **w <- w + c z_i** with the rule's coefficient c (a constant, one constant per
+sample, or ``coef(i, u, k, q)`` of the update count u, the round k and the exact score q).  It stops
+
+* ``converged`` when the clean stop holds (``stop="n-clean"``: n consecutive rounds without an update;
+  ``"clean-epoch"``: an epoch, rounds (e-1)n+1 .. en, without an update), or when a printed listing's do-until
+  test (``until``, :class:`Until`) holds: it replaces both, and is evaluated after round 1 and after every
+  update, as the listing does (w is unchanged in between, and so is the test);
+* ``cycle`` for a ``stationary`` rule when the state (w, next position) after an update repeats an earlier one
+  exactly (:class:`~exactlin.engine.trace.CycleDetector`; the start counts): the run would repeat forever.  With
+  ``stop_on_cycle=False`` the first cycle is kept (``cycle``, ``cycle_step``) and the run goes on;
+* on a bound: ``max_epochs``, ``max_steps``, ``max_updates``, ``bit_limit`` (a reduced numerator or denominator
+  of w exceeds ``max_bits``), ``time_limit``.
+
+``last_update`` is the round of the last correction, ``steps`` the round the run ended at.
+
+**The chunked scan, and why it is the cyclic pass exactly.**  From round k (sample i = k mod n) the loop asks
+the representation for the scores of a *block* of samples i, i+1, ..., i+m-1 (``rep.scores(i, m)``), all with
+the current w, and for the first j of the block where the rule's test holds (``rep.first``; ``accept`` may
+reject candidates, then the search goes on after them).  The rounds k+1 .. k+j are exactly the rounds of the
+pass that make no update: each tests its sample with the same w (nothing changed w in between) and passes.
+Round k+j+1 is the next mistake: it is tested with that same w, the update is applied there and the scan goes
+on from sample i+j+1 with the new w.  So the block's length changes nothing about which sample is tested with
+which w; it only decides how many scores are computed at once.  The loop chooses the lengths so that every
+stop is taken at the very round the round-by-round loop takes it:
+
+* a block never crosses the end of the data (so an epoch ends with a block, where the ``clean-epoch`` test
+  "no update since round k - n" is taken), nor the round where n clean rounds are complete (``n-clean``), nor
+  ``max_epochs * n``, ``max_steps``, the end of the recorded prefix of the trace, a multiple of 1000 rounds with
+  a progress callback, nor a multiple of 4096 rounds when ``max_seconds`` is set (the clock is read at the end
+  of every block and after every update: a timed run stops at a round that depends on the clock in any loop);
+* with ``until`` the first block is round 1 alone (the listing tests after round 1);
+* the per-update tests (bits, ``until``, cycle, ``max_updates``, the clock) follow every update in the order
+  the round-by-round loop takes them: bits, until, cycle, updates, clock.
+
+The scores are exact in every representation (:mod:`exactlin.engine.arith` proves the integer tiers exact, and
+that its test on raw scores is the test on <w, z_i>), so the run -- w, converged, reason, counts, the mistakes,
+the cycle, max_bits, last_update, the trace -- is the same in every representation, field for field.  With a
+progress callback the blocks also end at multiples of :data:`~exactlin.model.progress.PROGRESS_EVERY` rounds,
+so that it receives its records after rounds 1000, 2000, ... exactly.
+
+**Signature** (kept stable: pocket, the linear machine, relaxation and Winnow run on it too):
+``cyclic(rep, bounds, tracer, *, b=0, strict=False, coef=1, stationary=True, stop="n-clean",
+stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None)
+-> LoopResult``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from exactlin.engine.trace import Bounds, CycleDetector, LoopResult, Recorder, Tracer, check_stop
+from exactlin.model.progress import PROGRESS_EVERY
+
+__all__ = ["cyclic", "Until"]
+
+#: blocks start at this many samples, double while clean up to BLOCK_MAX, and restart near the last mistake
+BLOCK_START, BLOCK_MIN, BLOCK_MAX = 64, 16, 8192
+#: a timed run's blocks end at multiples of this many rounds
+TIMED_BLOCK = 4096
+
+
+@dataclass(frozen=True)
+class Until:
+    """A printed listing's do-until test over all samples, in the loop's own terms: with ``every=True`` it
+    holds when **every** sample has <w, z_j> <= b (``< b`` when ``strict``); with ``every=False`` when **no**
+    sample has it.  ``reason`` is the stop reason when it holds (``converged`` makes the run converged).
+
+    Seed 003's Algorithm 4 as printed, "until all patterns properly classified": ``Until(0, every=False,
+    reason="converged")`` (no a^t y_j <= 0); Algorithm 5 as printed, "until a^t y_k + b <= 0 for all k":
+    ``Until(-b, every=True, reason="criterion")``.
+
+    The loop keeps a *witness*, the last sample found to break the test, and tries it first: a listing's test
+    after an update is usually broken by the sample just corrected or by the same one as before, so the whole
+    scan runs only when the witness passes (the test is then decided exactly by the scan).
+    """
+
+    b: Any = 0
+    strict: bool = False
+    every: bool = False
+    reason: str = "converged"
+
+
+class _UntilTest:
+    def __init__(self, spec: Until, rep):
+        self.spec, self.rep = spec, rep
+        self.refresh()
+        self.witness = 0
+
+    def refresh(self) -> None:
+        """Read the test in the representation's units again (after a coefficient that may change them)."""
+        self.t = self.rep.threshold(Fraction(self.spec.b), self.spec.strict)
+
+    def _broken(self, i: int, m: int, t) -> int | None:
+        """The first sample of the block i .. i+m-1 that breaks the test, or None."""
+        rep = self.rep
+        s = rep.scores(i, m)
+        if self.spec.every:  # broken where the test is false
+            hits = rep.all(s, t)
+            if len(hits) == m:
+                return None
+            j = next((j for j, h in enumerate(hits) if j != h), len(hits))
+            return i + j
+        j = rep.first(s, t)
+        return i + j if j < m else None
+
+    def holds(self) -> bool:
+        rep, t = self.rep, self.t
+        if self._broken(self.witness, 1, t) is not None:
+            return False
+        n = rep.n
+        for i in range(0, n, BLOCK_MAX):
+            j = self._broken(i, min(BLOCK_MAX, n - i), t)
+            if j is not None:
+                self.witness = j
+                return False
+        return True
+
+
+def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, coef: Any = 1,
+           stationary: bool = True, stop: str = "n-clean", stop_on_cycle: bool = True, until: Until | None = None,
+           accept: Callable[[int, Fraction], bool] | None = None, score: Callable[[int, Fraction], Any] | None = None,
+           step_info: Callable[[int, int, bool], dict] | None = None,
+           on_mistake: Callable[[int, int, bool, tuple, tuple], None] | None = None,
+           after_update: Callable[[int, int], None] | None = None) -> LoopResult:
+    """Run the cyclic single-sample rule on the representation ``rep`` (module docstring).
+
+    ``b``, ``strict``: the test <w, z_i> <= b (< b); ``accept(i, q)``: an exact refinement of it (a candidate
+    the test finds is a mistake only when accept says so; the test must find every mistake).  ``coef``: the
+    update's coefficient c in w + c z_i: a number, a sequence (one per sample) or ``coef(i, u, k, q)`` with u the
+    update's number (1-based), k its round and q the exact score.  ``stationary``: the rule does not depend on k
+    or u (then an exact repeat of (w, position) is a proved cycle).  ``score(i, q)``: the trace's score for the
+    exact score q (default q).  ``step_info(k, i, update)``: the rule's other quantities of a recorded step (a
+    dict for the Step's ``info``).  ``on_mistake(k, i, True, w_before, w_after)``: called at every update with
+    Fraction vectors (the online convergence monitor).  ``after_update(k, i)``: called after the update of round k on
+    sample i, before the per-update tests, to read the representation (pocket's E_in, relaxation's identity).
+    Returns a :class:`~exactlin.engine.trace.LoopResult`.
+    """
+    epoch_stop = check_stop(stop)
+    n = rep.n
+    b = Fraction(b)
+    if callable(coef):
+        coef_of, coef_fn = None, coef
+    elif isinstance(coef, Sequence):
+        coef_of, coef_fn = coef, None
+    else:
+        coef_of, coef_fn = None, None
+    const = None if (coef_fn is not None or coef_of is not None) else coef
+    needs_q = coef_fn is not None
+    recorder = Recorder(tracer, rep, n, score)
+    until_test = _UntilTest(until, rep) if until is not None else None
+
+    k = 0  # rounds done
+    updates = 0
+    last_k = 0  # the round of the last update
+    clean = 0  # rounds in a row without an update
+    update_indices: list[int] = []
+    found: list[int] | None = None
+    found_at: int | None = None
+    cycles = CycleDetector((rep.key(), 0)) if stationary else None
+    max_bits = rep.bits()
+    max_epochs = bounds.max_epochs
+    k_max = max_epochs * n
+    max_steps = bounds.max_steps
+    max_updates = bounds.max_updates
+    bits_bound = bounds.max_bits
+    timed = bounds.max_seconds is not None
+    ticking = bounds.progress is not None
+    ticked = 0
+    t = rep.threshold(b, strict)
+    block = BLOCK_START
+
+    def done(converged: bool, reason: str, epochs: int) -> LoopResult:
+        recorder.finish(k)
+        return LoopResult(rep.w(), converged, reason, updates, epochs, k, update_indices, found, max_bits, last_k,
+                          found_at)
+
+    scores, first = rep.scores, rep.first
+    k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
+    rec_limit = recorder.limit
+    clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
+    while True:
+        if k >= k_max:
+            return done(False, "max_epochs", max_epochs)
+        if max_steps is not None and k >= max_steps:
+            return done(False, "max_steps", (k - 1) // n + 1)
+        if ticking and k > ticked:  # records once per PROGRESS_EVERY rounds, at block boundaries
+            bounds.tick(k, updates, max_bits, work=k - ticked)
+            ticked = k
+        i = k % n
+        length = min(n - i, block, k_stop - k)
+        if clean_cap:
+            if n - clean < length:
+                length = n - clean
+        elif until_test is not None and k == 0:
+            length = 1  # the listing tests after round 1
+        rec = rec_limit - k if k < rec_limit else 0
+        if rec and rec < length:
+            length = rec
+        if timed:
+            length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
+        if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
+            length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
+        s = scores(i, length)
+        j = first(s, t)
+        if accept is not None and j < length:  # the first candidate the rule's exact test accepts
+            j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
+        if rec and j:
+            recorder.block(k, i, s, j, [step_info(k + jj + 1, i + jj, False) for jj in range(j)]
+                           if step_info is not None else None)
+        k += j
+        clean += j
+        if j == length:  # the whole block passed
+            if block < BLOCK_MAX:
+                block *= 2
+            if until_test is not None:
+                if k == 1 and until_test.holds():
+                    return done(until.reason == "converged", until.reason, 1)
+            elif epoch_stop:
+                if k % n == 0 and last_k <= k - n:  # the epoch ending here made no update
+                    return done(True, "converged", k // n)
+            elif clean >= n:
+                return done(True, "converged", (k - 1) // n + 1)
+            if timed and bounds.out_of_time():
+                return done(False, "time_limit", (k - 1) // n + 1)
+            continue
+        # a mistake: sample ii at round k
+        block = max(BLOCK_MIN, min(BLOCK_MAX, 2 * (j + 1)))
+        ii = i + j
+        k += 1
+        epoch = (k - 1) // n + 1
+        q = rep.exact(s, j) if needs_q else None
+        c = const if const is not None else (coef_of[ii] if coef_of is not None else coef_fn(ii, updates + 1, k, q))
+        w_before = rep.w() if on_mistake is not None else None
+        rep.add(ii, c)
+        if rep.rekey is not None:  # the representation changed how it holds w: map the remembered states
+            if cycles is not None:
+                cycles.remap(lambda st, f=rep.rekey: (f(st[0]), st[1]))
+            rep.rekey = None
+        updates += 1
+        last_k = k
+        update_indices.append(ii)
+        clean = 0
+        if after_update is not None:
+            after_update(k, ii)
+        if rec:
+            recorder.update(k, ii, s, j, step_info(k, ii, True) if step_info is not None else None)
+        if on_mistake is not None:
+            on_mistake(k, ii, True, w_before, rep.w())
+        bits = rep.bits_above(max_bits)
+        if bits > max_bits:
+            max_bits = bits
+            if bits_bound is not None and bits > bits_bound:
+                return done(False, "bit_limit", epoch)
+        if until_test is not None and until_test.holds():  # the listing's do-until, after the round
+            return done(until.reason == "converged", until.reason, epoch)
+        if cycles is not None:
+            period = cycles.observe((rep.key(), k % n))
+            if period is not None:
+                found, found_at = update_indices[-period:], k
+                if stop_on_cycle:
+                    return done(False, "cycle", epoch)
+                cycles = None  # proved: the run now repeats this period until a bound stops it
+        if max_updates is not None and updates >= max_updates:
+            return done(False, "max_updates", epoch)
+        if timed and bounds.out_of_time():
+            return done(False, "time_limit", epoch)
+        if const is None:  # the units of the scores may change with a varying coefficient
+            t = rep.threshold(b, strict)
+            if until_test is not None:
+                until_test.refresh()

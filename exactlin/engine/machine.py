@@ -1,0 +1,418 @@
+"""The linear machine's c weight vectors (seed 003, ``003_ffe0ec08819b37d8.txt``, "The multi-category case") as a
+representation of the arithmetic protocol (:mod:`exactlin.engine.arith`), over any representation of one vector.
+
+The machine holds W = (w_1; ...; w_c), one weight vector per class, each in its own representation of the augmented
+samples y_s (``bases``, all built alike: the same samples, start 0 and step eta, hence the same units).  For sample
+s of class i the scores are g_j = <w_j, y_s>; the *rival* is the j != i with the largest g_j, the first in class
+order on a tie; the sample is a mistake iff g_i - g_rival <= 0 (a tie leaves the classification undefined), and the
+machine's score of s is that margin.  This is the perceptron on Kesler's vectors (y_s in block i, -y_s in block
+rival), so ``add(s, c)`` is **w_i <- w_i + c y_s, w_rival <- w_rival - c y_s** with the rival of s under the current
+W: two rows touched, the pair (s, rival) recorded in ``pairs``.  The state (``w``, ``key``, ``snapshot``) is the
+stacked W, c d entries.
+
+Two layouts, the same answers: :class:`KeslerArith` holds the stacked W in ONE representation over the c - 1
+Kesler vectors of every sample (y_s in block i, -y_s in block j, j != i in class order), whose scores are the
+margins g_i - g_j themselves: a block of samples is one block of their Kesler scores, the sample's margin the
+smallest of its c - 1 (the rival the first j reaching it), a mistake a sample with a Kesler score <= 0, the update
+one ``add`` of the rival's Kesler vector.  :class:`MachineArith` holds the c vectors apart (memory c d instead of
+n (c - 1) c d) and compares their scores.
+
+**Exactness.**  The bases' raw scores are exact integers (or Fractions) in one unit u > 0 (the same scaling: the
+same samples, start and step, and an update of ±eta never rescales), so the largest g_j is at the same j as the
+largest raw score and g_i - g_j <= 0 iff raw_i <= raw_j: the comparisons of raw scores decide the rival and the
+test exactly, with no subtraction (a float64 difference of two numbers below 2^53 could round).  Raw scores of
+different tiers are compared after an exact conversion (float64 values are integers below 2^53: exact in int64;
+int64 values are exact as Python integers).  The margin itself is formed exactly, base by base (``exact``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from exactlin.exact.rows import ExactRows, from_fraction_rows
+
+__all__ = ["MachineArith", "KeslerArith", "machine_arith", "KESLER_ENTRIES"]
+
+#: the Kesler layout (:class:`KeslerArith`: one block of scores for every rival at once) is used while its
+#: n (c - 1) c d entries stay below this; beyond, :class:`MachineArith` holds the c vectors apart
+KESLER_ENTRIES = 1 << 22
+
+
+def machine_arith(make, Y, labels, c: int, *, step=1):
+    """The linear machine's representation: :class:`KeslerArith` while its n (c - 1) c d entries stay below
+    :data:`KESLER_ENTRIES`, else :class:`MachineArith` (the same answers; one product per block or c)."""
+    n, d = len(Y), (Y.shape[1] if hasattr(Y, "shape") else len(Y[0]))
+    cls = KeslerArith if n * (c - 1) * c * d <= KESLER_ENTRIES else MachineArith
+    return cls(make, Y, labels, c, step=step)
+
+
+def _common(values: list) -> list:
+    """Raw integer score arrays of several tiers in one exact dtype (float64 -> int64 -> Python integers)."""
+    kinds = {v.dtype for v in values}
+    if len(kinds) == 1:
+        return values
+    if np.dtype(object) in kinds:
+        return [v if v.dtype == object else v.astype(np.int64).astype(object) for v in values]
+    return [v.astype(np.int64) for v in values]
+
+
+class _MBlock:
+    """The c bases' blocks for samples i .. i+length-1, their own classes, and (once tested) the rivals."""
+
+    __slots__ = ("i", "blocks", "own", "rivals", "wrong")
+
+    def __init__(self, i: int, blocks: list, own, rivals=None, wrong=None):
+        self.i, self.blocks, self.own, self.rivals, self.wrong = i, blocks, own, rivals, wrong
+
+    def __len__(self) -> int:
+        return len(self.own)
+
+    def __getitem__(self, sl: slice) -> _MBlock:
+        start, stop, _ = sl.indices(len(self.own))
+        return _MBlock(self.i + start, [b[sl] for b in self.blocks], self.own[sl],
+                       None if self.rivals is None else self.rivals[sl],
+                       None if self.wrong is None else self.wrong[sl])
+
+    def copy(self) -> _MBlock:
+        return _MBlock(self.i, [b.copy() for b in self.blocks], self.own, self.rivals, self.wrong)
+
+
+class MachineArith:
+    """W = (w_1; ...; w_c) over the augmented samples ``Y`` with class indices ``labels`` (0..c-1); ``make(Y, w1,
+    step=...)`` builds the representation of one vector (e.g. :class:`~exactlin.engine.arith.IntegerArith`)."""
+
+    def __init__(self, make, Y, labels, c: int, *, step=1):
+        self.bases = [make(Y, (0,) * (Y.shape[1] if hasattr(Y, "shape") else len(Y[0])), step=step)
+                      for _ in range(c)]
+        self.name = self.bases[0].name
+        self.c = c
+        self.labels = np.asarray(labels, dtype=np.intp)
+        self.n = len(self.labels)
+        self.dd = self.bases[0].d
+        self.d = c * self.dd
+        self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
+        self._pending = None  # (sample, rival, version) found by the last test
+        self._version = 0
+        self._coef = self._neg = None
+
+    @property
+    def tiers(self) -> dict:
+        out: dict = {}
+        for b in self.bases:
+            for k, v in b.tiers.items():
+                out[k] = out.get(k, 0) + v
+        return out
+
+    @property
+    def rekey(self):
+        fns = [b.rekey for b in self.bases]
+        if not any(fns):
+            return None
+        return lambda old: tuple(f(k) if f is not None else k for f, k in zip(fns, old))
+
+    @rekey.setter
+    def rekey(self, value) -> None:
+        if value is None:
+            for b in self.bases:
+                b.rekey = None
+
+    # -- scores
+
+    def scores(self, i: int, length: int) -> _MBlock:
+        return _MBlock(i, [b.scores(i, length) for b in self.bases], self.labels[i:i + length])
+
+    @staticmethod
+    def threshold(b=0, strict: bool = False):
+        if b:
+            raise ValueError("the linear machine's test is g_i - g_rival <= 0 (b = 0)")
+        return strict
+
+    def _raw(self, s: _MBlock) -> list | None:
+        """The c raw score arrays in one exact dtype, or None (bases without numpy blocks of a common unit)."""
+        blocks = s.blocks
+        try:
+            vals = [b.values for b in blocks]
+            unit = blocks[0].num, blocks[0].den
+            if any((b.num, b.den) != unit for b in blocks):
+                return None
+        except AttributeError:
+            return None
+        return _common(vals)
+
+    def _test(self, s: _MBlock, strict: bool) -> None:
+        """The mistakes of a whole block, and their rivals (vectorized when the bases' raw scores allow)."""
+        if s.wrong is not None:
+            return
+        vals = self._raw(s)
+        m = len(s.own)
+        if vals is None:
+            g = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(m)]
+            rivals, wrong = [], []
+            for j in range(m):
+                own = s.own[j]
+                r = max((k for k in range(self.c) if k != own), key=lambda k: (g[j][k], -k))
+                rivals.append(r)
+                wrong.append(g[j][own] < g[j][r] if strict else g[j][own] <= g[j][r])
+            s.rivals, s.wrong = np.array(rivals, dtype=np.intp), np.array(wrong, dtype=bool)
+            return
+        if self.c == 2:  # the rival is the other class
+            v0, v1 = vals
+            s.rivals = 1 - s.own
+            s.wrong = np.where(s.own == 0, v0 < v1, v1 < v0) if strict else np.where(s.own == 0, v0 <= v1, v1 <= v0)
+            return
+        G = np.column_stack(vals)
+        rows = np.arange(m)
+        own = G[rows, s.own]
+        if G.dtype == np.float64:
+            low = -np.inf
+        elif G.dtype == np.int64:
+            low = np.iinfo(np.int64).min  # every int64-tier score is above -2^62
+        else:
+            low = min(G.min(), 0) - 1
+        G[rows, s.own] = low
+        rivals = G.argmax(axis=1)  # the first largest among the other classes
+        rv = G[rows, rivals]
+        s.rivals, s.wrong = rivals, np.asarray(own < rv if strict else own <= rv, dtype=bool)
+
+    def first(self, s: _MBlock, strict) -> int:
+        self._test(s, strict)
+        wrong = s.wrong
+        if not len(wrong):
+            return 0
+        j = int(wrong.argmax())
+        if not wrong[j]:
+            return len(wrong)
+        self._pending = (s.i + j, int(s.rivals[j]), self._version)
+        return j
+
+    def all(self, s: _MBlock, strict) -> list[int]:
+        self._test(s, strict)
+        return np.flatnonzero(s.wrong).tolist()
+
+    def count(self, s: _MBlock, strict) -> int:
+        return len(self.all(s, strict))
+
+    def rival(self, s: _MBlock, j: int) -> int:
+        self._test(s, False)
+        return int(s.rivals[j])
+
+    def exact(self, s: _MBlock, j: int):
+        """The margin g_own - g_rival of sample i + j, exactly."""
+        r = self.rival(s, j)
+        own = int(s.own[j])
+        return self.bases[own].exact(s.blocks[own], j) - self.bases[r].exact(s.blocks[r], j)
+
+    def undefined(self) -> list[int]:
+        """The samples whose largest score g_j (over every class) is tied: the machine's decision is undefined
+        there (the notes: "in case of ties, the classification is undefined")."""
+        s = self.scores(0, self.n)
+        G = self._raw(s)
+        if G is None:
+            G = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(self.n)]
+            return [j for j, g in enumerate(G) if g.count(max(g)) != 1]
+        G = np.column_stack(G)
+        top = G.max(axis=1)
+        return np.flatnonzero((G == top[:, None]).sum(axis=1) != 1).tolist()
+
+    # -- updates
+
+    def add(self, i: int, coef) -> None:
+        """w_own <- w_own + coef y_i, w_rival <- w_rival - coef y_i, the rival of sample i under the current W."""
+        p = self._pending
+        if p is not None and p[0] == i and p[2] == self._version:
+            r = p[1]
+        else:
+            r = self.rival(self.scores(i, 1), 0)
+        own = int(self.labels[i])
+        if coef is not self._coef:
+            self._coef, self._neg = coef, -coef
+        self.bases[own].add(i, coef)
+        self.bases[r].add(i, self._neg)
+        self.pairs.append((i, r))
+        self._version += 1
+        self._pending = None
+
+    # -- the state
+
+    def key(self):
+        return tuple(b.key() for b in self.bases)
+
+    def bits(self) -> int:
+        return max(b.bits() for b in self.bases)
+
+    def bits_above(self, current: int) -> int:
+        for b in self.bases:
+            current = b.bits_above(current)
+        return current
+
+    def w(self) -> tuple:
+        return tuple(x for b in self.bases for x in b.w())
+
+    def snapshot(self):
+        return tuple(b.snapshot() for b in self.bases)
+
+    def fractions(self, snap) -> tuple:
+        return tuple(x for b, sn in zip(self.bases, snap) for x in b.fractions(sn))
+
+
+class _KBlock:
+    """The Kesler scores of samples i .. i+length-1 (``rows``: c - 1 per sample)."""
+
+    __slots__ = ("i", "rows", "length")
+
+    def __init__(self, i: int, rows, length: int):
+        self.i, self.rows, self.length = i, rows, length
+
+    def __len__(self) -> int:
+        return self.length
+
+
+def _kesler_rows(Y, labels, c: int):
+    """The n (c - 1) Kesler vectors, c - 1 per sample in class order of the rival: an ExactRows (integers over the
+    samples' denominator) when the samples fit in int64, else tuples of Fractions."""
+    n = len(labels)
+    E = Y if isinstance(Y, ExactRows) else from_fraction_rows(tuple(tuple(r) for r in Y))
+    if E is not None:
+        num, d = E.num, E.num.shape[1]
+        K = np.zeros((n, c - 1, c * d), dtype=np.int64)
+        for s in range(n):
+            i = labels[s]
+            for r, j in enumerate(k for k in range(c) if k != i):
+                K[s, r, i * d:(i + 1) * d] = num[s]
+                K[s, r, j * d:(j + 1) * d] = -num[s]  # |num| < 2^63: its negation fits
+        return ExactRows(K.reshape(n * (c - 1), c * d), E.den)
+    d = len(Y[0])
+    zero = Fraction(0)
+    out = []
+    for s in range(n):
+        y, i = tuple(Fraction(x) for x in Y[s]), labels[s]
+        for j in range(c):
+            if j != i:
+                row = [zero] * (c * d)
+                row[i * d:(i + 1) * d] = y
+                row[j * d:(j + 1) * d] = [-x for x in y]
+                out.append(tuple(row))
+    return tuple(out)
+
+
+class KeslerArith:
+    """The stacked W in one representation over the Kesler vectors (module docstring); ``make(K, w1, step=...)``
+    builds it (e.g. :class:`~exactlin.engine.arith.IntegerArith`)."""
+
+    def __init__(self, make, Y, labels, c: int, *, step=1):
+        self.c = c
+        self.labels = [int(a) for a in labels]
+        self.n = len(self.labels)
+        d = Y.shape[1] if hasattr(Y, "shape") else len(Y[0])
+        self.d = c * d
+        self.base = make(_kesler_rows(Y, self.labels, c), (0,) * self.d, step=step)
+        self.name = self.base.name
+        self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
+        self._pending = None  # (sample, Kesler row, version) found by the last test
+        self._version = 0
+
+    @property
+    def tiers(self) -> dict:
+        return self.base.tiers
+
+    @property
+    def rekey(self):
+        return self.base.rekey
+
+    @rekey.setter
+    def rekey(self, value) -> None:
+        self.base.rekey = value
+
+    def scores(self, i: int, length: int) -> _KBlock:
+        m = self.c - 1
+        return _KBlock(i, self.base.scores(i * m, length * m), length)
+
+    def threshold(self, b=0, strict: bool = False):
+        if b:
+            raise ValueError("the linear machine's test is g_i - g_rival <= 0 (b = 0)")
+        return self.base.threshold(0, strict)
+
+    def _row(self, s: _KBlock, j: int) -> int:
+        """The Kesler row (in the block) of sample j's rival: its smallest score, the first on a tie."""
+        m = self.c - 1
+        if m == 1:
+            return j
+        vals = getattr(s.rows, "values", None)
+        if vals is not None:
+            return j * m + int(vals[j * m:(j + 1) * m].argmin())
+        q = [self.base.exact(s.rows, j * m + r) for r in range(m)]
+        return j * m + q.index(min(q))
+
+    def _rival(self, s: _KBlock, row: int) -> int:
+        r, own = row % (self.c - 1), self.labels[s.i + row // (self.c - 1)]
+        return r if r < own else r + 1
+
+    def first(self, s: _KBlock, t) -> int:
+        f = self.base.first(s.rows, t)
+        m = self.c - 1
+        if f == len(s.rows):
+            return s.length
+        j = f // m
+        self._pending = (s.i + j, self._row(s, j), s, self._version)
+        return j
+
+    def all(self, s: _KBlock, t) -> list[int]:
+        return sorted({f // (self.c - 1) for f in self.base.all(s.rows, t)})
+
+    def count(self, s: _KBlock, t) -> int:
+        return len(self.all(s, t))
+
+    def rival(self, s: _KBlock, j: int) -> int:
+        return self._rival(s, self._row(s, j))
+
+    def exact(self, s: _KBlock, j: int):
+        """The margin g_own - g_rival of sample i + j: the Kesler score of its rival's row."""
+        return self.base.exact(s.rows, self._row(s, j))
+
+    def add(self, i: int, coef) -> None:
+        """w_own <- w_own + coef y_i, w_rival <- w_rival - coef y_i (the Kesler vector of sample i and its rival)."""
+        p = self._pending
+        if p is not None and p[0] == i and p[3] == self._version:
+            s, row = p[2], p[1]
+        else:
+            s = self.scores(i, 1)
+            row = self._row(s, 0)
+        r = self._rival(s, row)
+        self.base.add(i * (self.c - 1) + row % (self.c - 1), coef)
+        self.pairs.append((i, r))
+        self._version += 1
+        self._pending = None
+
+    def undefined(self) -> list[int]:
+        """The samples whose largest score g_j is tied (the machine's decision is undefined there): with m the
+        sample's smallest Kesler score g_own - g_j, a tie at the top is m = 0 (the own class ties a rival) or m < 0
+        reached twice (two rivals tie above the own class)."""
+        m = self.c - 1
+        s = self.base.scores(0, self.n * m)
+        vals = getattr(s, "values", None)
+        if vals is None:
+            vals = np.array([self.base.exact(s, r) for r in range(self.n * m)], dtype=object)
+        G = vals.reshape(self.n, m)
+        low = G.min(axis=1)
+        twice = (G == low[:, None]).sum(axis=1) >= 2
+        return np.flatnonzero((low == 0) | ((low < 0) & twice)).tolist()
+
+    def key(self):
+        return self.base.key()
+
+    def bits(self) -> int:
+        return self.base.bits()
+
+    def bits_above(self, current: int) -> int:
+        return self.base.bits_above(current)
+
+    def w(self) -> tuple:
+        return self.base.w()
+
+    def snapshot(self):
+        return self.base.snapshot()
+
+    def fractions(self, snap) -> tuple:
+        return self.base.fractions(snap)

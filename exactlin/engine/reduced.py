@@ -1,0 +1,336 @@
+"""Rational iterates over one denominator, kept in lowest terms by the smooth-gcd reduction: the representation of
+seed 003's relaxation rules (``003_ffe0ec08819b37d8.txt``, Algorithms 8 and 9), whose coefficient
+eta (b - a^t y) / ||y||^2 is a new rational at every update.
+
+**The state.**  Let L be the least positive integer with L z_i integer for every row and Z'_i = L z_i (Python
+integers).  The iterate is a = v / D with v an integer vector and D > 0 in lowest terms (gcd(D, v_1, ..., v_d) = 1),
+so (v, D) is unique for a and the cycle detection (:meth:`ReducedArith.key`) sees exactly the repeats of a.  The
+score of row i is <a, z_i> = t / (D L) with t = <v, Z'_i> an integer, so the test <a, z_i> < b (b = b_p / b_q) is
+b_q t < b_p D L, integers only (D L b_q > 0).
+
+**An update** a + c z_i with c = p / q in lowest terms: with g = gcd(p, L), p' = p / g, L' = L / g and
+M = lcm(D, q L'), a + c z_i = (v (M / D) + p' (M / (q L')) Z'_i) / M, integers only, then brought to lowest terms by
+:func:`reduce_with_bits`.  Relaxation's c = eta (b - a^t z_i) / ||z_i||^2 has q dividing e_q b_q D N_i (N_i =
+||Z'_i||^2, eta = e_p / e_q), so M stays about the size of D.  The bit length of entry j is that of v_j / D reduced,
+i.e. of v_j / g_j and D / g_j with g_j = gcd(v_j, D): the reference's ``bits`` exactly.
+
+**The reduction without long gcds** (:func:`reduce_with_bits`): the common factor and the g_j have a part on the
+primes below 200, found by gcds with a short number, and a part on larger primes, which all divide a known short
+number R (the invariant: every prime >= 200 of D divides R; an update adds the primes >= 200 of q that R lacks,
+:meth:`ReducedArith._absorb`, usually none after the first pass: those of e_q, b_q and the N_i).  When
+gcd(v_j mod R, R) = 1 no large prime is shared and g_j is known with no gcd of two long numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from operator import mul
+
+import numpy as np
+
+from exactlin.engine.arith import Cut, integer_rows
+
+__all__ = ["ReducedArith", "LazyBlock", "reduce_with_bits", "frac_bits", "nonsmooth"]
+
+#: the product of the primes below 200
+_SMALL_PRIMES = math.prod(p for p in range(2, 200) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
+
+
+#: n / d already in lowest terms (d > 0) as a Fraction, without the gcd Fraction() would compute again: Python 3.12+
+#: has Fraction._from_coprime_ints, 3.11 the keyword _normalize=False (both private; checked by the doctest of
+#: :meth:`ReducedArith.exact` and by every run's equality with the Fraction reference)
+_coprime = getattr(Fraction, "_from_coprime_ints", None) or (lambda n, d: Fraction(n, d, _normalize=False))
+
+
+def _smooth_gcd(x: int, D: int, Ds: int) -> int:
+    """The part of gcd(x, D) made of primes below 200 (``Ds`` = gcd(D, their product)): each round divides
+    x and D by the small primes they still share; only divisions of a long number by a short one."""
+    part = 1
+    t = math.gcd(x, Ds)
+    while t > 1:
+        part *= t
+        x //= t
+        D //= t
+        t = math.gcd(math.gcd(x, t), D)
+    return part
+
+
+def nonsmooth(x: int) -> int:
+    """|x| without its prime factors below 200.
+
+    >>> nonsmooth(2 ** 5 * 3 * 211 * 401)
+    84611
+    """
+    x = abs(x)
+    g = math.gcd(x, _SMALL_PRIMES)
+    while g > 1:
+        x //= g
+        g = math.gcd(x, g)
+    return x
+
+
+def reduce_with_bits(v: list[int], D: int, R: int, current: int):
+    """(v / G, D / G, bits) with G = gcd(D, v_1, ..., v_d) (lowest terms) and bits = max(current, the largest
+    bit length of an entry v_j / D in lowest terms), exact whenever it exceeds ``current``.
+
+    ``R`` is a positive integer divisible by every prime >= 200 that divides D.  For each entry,
+    g_j = gcd(v_j, D) is its part on the primes below 200 (:func:`_smooth_gcd`, exact) times its part on
+    larger primes, which all divide R: when gcd(v_j mod R, R) = 1 that part is 1 and g_j is known exactly with
+    no gcd of two long numbers; otherwise the bound from the small part is used and the exact gcd computed
+    only if that entry can still give the maximum.  The small part of G is the gcd of the entries' small
+    parts; its large part is 1 as soon as one entry's is.
+
+    >>> reduce_with_bits([6, 9], 12, 1, 0)
+    ([2, 3], 4, 3)
+    """
+    Ds = math.gcd(D, _SMALL_PRIMES)
+    if Ds > 1:
+        # T = the part of D on the primes below 200, each to at most the 8th power: gcd(v_j, T) is the small part
+        # of g_j unless it holds a prime to the 8th power (then T may have cut it: computed in full)
+        D7 = Ds ** 7
+        T = math.gcd(D, D7 * Ds)
+        lo = []
+        for x in v:
+            part = math.gcd(x, T)
+            if math.gcd(part // math.gcd(part, D7), Ds) > 1:  # a prime to the 8th power: T may have cut it
+                part = _smooth_gcd(x, D, Ds)
+            lo.append(part)
+    else:
+        lo = [1] * len(v)
+    # the bit length of entry j does not depend on the representation: it is computed before dividing by G
+    cand = sorted(((max((abs(x) // part).bit_length(), (D // part).bit_length()), j)
+                   for j, (x, part) in enumerate(zip(v, lo))), reverse=True)
+
+    def known(j):  # no prime >= 200 divides both v_j and D: g_j = lo_j
+        return R == 1 or math.gcd(v[j] % R, R) == 1
+
+    best = current
+    some_known = False
+    for ub, j in cand:
+        if ub <= best:
+            break
+        if known(j):
+            best, some_known = ub, True
+            break
+        g = math.gcd(v[j], D)
+        best = max(best, (abs(v[j]) // g).bit_length(), (D // g).bit_length())
+    if not some_known:
+        some_known = any(known(j) for _, j in cand)
+    # G's part on primes >= 200 divides that of every g_j, so it is 1 when one entry's is
+    G = math.gcd(*lo) if some_known else math.gcd(D, *v)
+    if G != 1:
+        v = [x // G for x in v]
+        D //= G
+    return v, D, best
+
+
+def frac_bits(v, D: int, current: int) -> int:
+    """max(current, the largest bit length of an entry v_j / D in lowest terms): exact whenever that exceeds
+    ``current``.  Any divisor l_j of g_j = gcd(v_j, D) gives the upper bound max(bits(v_j / l_j), bits(D / l_j));
+    l_j = the part of g_j on the primes below 200 is cheap; the exact g_j is computed only for entries whose
+    bound exceeds the best value found so far (largest bound first), so usually once.
+
+    >>> frac_bits([6, 9], 12, 0)
+    3
+    """
+    if max(D.bit_length(), max((abs(x) for x in v), default=0).bit_length()) <= current:
+        return current
+    Ds = math.gcd(D, _SMALL_PRIMES)
+    cand = []
+    for x in v:
+        part = _smooth_gcd(x, D, Ds) if Ds > 1 else 1
+        cand.append((max((abs(x) // part).bit_length(), (D // part).bit_length()), x))
+    cand.sort(key=lambda c: c[0], reverse=True)
+    best = current
+    for ub, x in cand:
+        if ub <= best:
+            break
+        g = math.gcd(x, D)
+        best = max(best, (abs(x) // g).bit_length(), (D // g).bit_length())
+    return best
+
+
+class LazyBlock:
+    """Integer scores of rows i .. i + length - 1 for one state, each computed when first read by ``compute(row,
+    state)`` (a relaxation or Winnow run corrects most rows it visits, so a block's later scores are rarely
+    needed).  ``state`` is immutable; a slice is a block of the same state (the trace recorder keeps slices)."""
+
+    __slots__ = ("i", "length", "state", "compute", "t")
+
+    def __init__(self, i: int, length: int, state, compute):
+        self.i, self.length, self.state, self.compute = i, length, state, compute
+        self.t: list[int] = []
+
+    def __len__(self) -> int:
+        return self.length
+
+    def value(self, j: int) -> int:
+        t = self.t
+        while len(t) <= j:
+            t.append(self.compute(self.i + len(t), self.state))
+        return t[j]
+
+    def __getitem__(self, sl: slice) -> LazyBlock:
+        start, stop, _ = sl.indices(self.length)
+        out = LazyBlock(self.i + start, max(stop - start, 0), self.state, self.compute)
+        out.t = [self.value(j) for j in range(start, min(stop, len(self.t)))]
+        return out
+
+    def copy(self) -> LazyBlock:
+        return self[:]
+
+
+class ReducedArith:
+    """The arithmetic protocol (:mod:`exactlin.engine.arith`) on a = v / D in lowest terms (module docstring);
+    the tier is Python integers throughout (``tiers``: blocks of scores asked for)."""
+
+    name = "integer"
+
+    def __init__(self, Z, w1, *, step=None):
+        a1 = [x if type(x) is Fraction else Fraction(x) for x in w1]
+        L, Zi, _ = integer_rows(Z, [0] * len(a1), 1)
+        self.L = L
+        self.Z = Zi.tolist() if isinstance(Zi, np.ndarray) else [[int(x) for x in r] for r in Zi]
+        self.n = len(self.Z)
+        self.d = len(a1)
+        D = math.lcm(*(x.denominator for x in a1)) if a1 else 1
+        v, D, _ = reduce_with_bits([x.numerator * (D // x.denominator) for x in a1], D, 1, 0)
+        self.v, self.D = tuple(v), D
+        self.R = math.lcm(nonsmooth(D), nonsmooth(L))  # every prime >= 200 of D divides R (and those of L)
+        self._seen = frac_bits(self.v, D, 0)  # the largest bits() of every state so far (a running maximum)
+        self._last = (self._seen, self._seen)  # (running maximum before the last update, after it)
+        self.tiers = {"python": 0}
+        self.rekey = None
+
+    # -- scores
+
+    def _score(self, i: int, state) -> int:
+        return sum(map(mul, self.Z[i], state[0]))
+
+    def scores(self, i: int, length: int) -> LazyBlock:
+        self.tiers["python"] += 1
+        return LazyBlock(i, length, (self.v, self.D), self._score)
+
+    @staticmethod
+    def threshold(b=0, strict: bool = False) -> Cut:
+        return Cut(Fraction(b), strict)
+
+    def _tester(self, s: LazyBlock, t: Cut):
+        """The test <a, z_j> <= b (< b) of the block's state: b_q t_j <= b_p D L (<)."""
+        bq, rhs = t.b.denominator, t.b.numerator * s.state[1] * self.L
+        if t.strict:
+            return lambda j: bq * s.value(j) < rhs
+        return lambda j: bq * s.value(j) <= rhs
+
+    def first(self, s: LazyBlock, t: Cut) -> int:
+        test = self._tester(s, t)
+        for j in range(len(s)):
+            if test(j):
+                return j
+        return len(s)
+
+    def all(self, s: LazyBlock, t: Cut) -> list[int]:
+        test = self._tester(s, t)
+        return [j for j in range(len(s)) if test(j)]
+
+    def count(self, s: LazyBlock, t: Cut) -> int:
+        return len(self.all(s, t))
+
+    def exact(self, s: LazyBlock, j: int) -> Fraction:
+        """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when R says no prime >= 200 is shared
+        (every prime >= 200 of D L divides R; the primes below 200 by short gcds).
+
+        >>> rep = ReducedArith([(Fraction(3, 2), 5)], (Fraction(1, 3), Fraction(2, 7)))
+        >>> rep.exact(rep.scores(0, 1), 0)
+        Fraction(27, 14)
+        """
+        t, den = s.value(j), s.state[1] * self.L
+        R = self.R
+        if R == 1 or math.gcd(t % R, R) == 1:
+            Ds = math.gcd(den, _SMALL_PRIMES)
+            g = _smooth_gcd(t, den, Ds) if Ds > 1 else 1
+        else:
+            g = math.gcd(t, den)
+        return _coprime(t // g, den // g)
+
+    # -- updates
+
+    def _absorb(self, f: int) -> None:
+        """Keep the invariant when D is multiplied by f: every prime >= 200 of f divides R."""
+        r = nonsmooth(f)
+        g = math.gcd(r, self.R)
+        while g > 1:
+            r //= g
+            g = math.gcd(r, g)
+        if r > 1:
+            self.R *= r
+
+    def _set(self, v: list[int], D: int) -> None:
+        before = self._seen
+        v, D, bits = reduce_with_bits(v, D, self.R, before)
+        self.v, self.D = tuple(v), D
+        self._seen = bits
+        self._last = (before, bits)
+
+    def add(self, i: int, coef) -> None:
+        """a <- a + coef z_i."""
+        coef = coef if type(coef) is Fraction else Fraction(coef)
+        p, q = coef.numerator, coef.denominator
+        if not p:
+            return
+        g = math.gcd(p, self.L)
+        p, Lq = p // g, q * (self.L // g)  # coef z_i = p Z'_i / Lq
+        D = self.D
+        g = math.gcd(D, Lq)
+        f = Lq // g  # M = lcm(D, Lq) = D f; f is short (relaxation: it divides L e_q b_q N_i)
+        self._absorb(f)
+        h = p * (D // g)  # M / Lq
+        self._set([x * f + h * z for x, z in zip(self.v, self.Z[i])], D * f)
+
+    def add_many(self, idx, coefs) -> None:
+        """a <- a + sum_j coefs_j z_{idx_j}, over the common denominator of the terms, reduced once."""
+        terms = []
+        M = self.D
+        for i, c in zip(idx, coefs):
+            c = c if type(c) is Fraction else Fraction(c)
+            if c:
+                g = math.gcd(c.numerator, self.L)
+                Lq = c.denominator * (self.L // g)
+                f = Lq // math.gcd(M, Lq)
+                self._absorb(f)
+                M *= f
+                terms.append((i, c.numerator // g, Lq))
+        if not terms:
+            return
+        out = [x * (M // self.D) for x in self.v]
+        for i, p, Lq in terms:
+            h = p * (M // Lq)
+            out = [x + h * z for x, z in zip(out, self.Z[i])]
+        self._set(out, M)
+
+    # -- the state
+
+    def key(self):
+        return self.v, self.D
+
+    def bits(self) -> int:
+        return frac_bits(self.v, self.D, 0)
+
+    def bits_above(self, current: int) -> int:
+        before, after = self._last
+        if current >= after:  # after >= bits() of the current state
+            return current
+        if after > before:  # after is the current state's bits, exactly
+            return after
+        return frac_bits(self.v, self.D, current)
+
+    def w(self) -> tuple:
+        return self.fractions(self.snapshot())
+
+    def snapshot(self):
+        return self.v, self.D
+
+    def fractions(self, snap) -> tuple:
+        v, D = snap
+        return tuple(Fraction(x, D) for x in v)
