@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from exactlin.model.params import Conflict, Param
 
-__all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_specs", "FAMILIES"]
+__all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_specs", "FAMILIES", "ARITHMETICS"]
 
 #: family key -> (title as the notes group them, modules in that family)
 FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -57,8 +57,9 @@ MODULE_OF: dict[str, str] = {
 }
 
 #: common keyword arguments every registered function accepts besides its table (a multi-class algorithm
-#: has no ``positive``)
-from exactlin.algorithms._contract import COMMON_KWARGS as COMMON_KWARGS  # noqa: E402  (defined once there)
+#: has no ``positive``), and the exact arithmetics ``arithmetic=`` names (the CLI's ``--arithmetic``)
+from exactlin.algorithms._contract import ARITHMETICS as ARITHMETICS  # noqa: E402  (defined once there)
+from exactlin.algorithms._contract import COMMON_KWARGS as COMMON_KWARGS  # noqa: E402
 
 
 @dataclass

@@ -12,7 +12,9 @@
 * calls the rule with ONE checked parameter object, :class:`Checked`, which also builds the run's
   :class:`~exactlin.algorithms._loop.Bounds` and :class:`~exactlin.algorithms._loop.Tracer`.
 
-The rule itself only computes: ``rule(X, y, P)``.
+The rule itself only computes: ``rule(X, y, P)``.  After it returns, the entry point applies the one params
+policy (:func:`complete_params`: every table row with its effective value, and ``max_epochs``) and records
+``run.arithmetic``; :func:`make_run` is the one place a rule's Run is assembled.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from exactlin.exact.numbers import check_input_size
 from exactlin.model.params import Conflict, Param, check_conflicts
 
 __all__ = ["COMMON_KWARGS", "ARITHMETICS", "Checked", "entry_point", "check_call", "parameter_table_doc",
-           "signature_for", "make_run"]
+           "signature_for", "make_run", "complete_params"]
 
 #: the keywords every registered algorithm takes besides its table (a multi-class one has no ``positive``)
 COMMON_KWARGS = ("bias", "positive", "floats", "max_epochs", "trace", "progress", "input_digits", "arithmetic")
@@ -146,24 +148,44 @@ class Checked(Mapping):
 
 def make_run(P: Checked, prob, *, w, converged: bool, reason: str, updates: int = 0, epochs: int = 0,
              steps: int = 0, tracer=None, extras: dict | None = None, seed: str | None = None, model: Any = "linear",
-             params: dict | None = None, algorithm: str | None = None):
+             params: dict | None = None, algorithm: str | None = None, trace: Sequence | None = None,
+             trace_complete: bool = True):
     """The one place a registered algorithm's :class:`~exactlin.model.run.Run` is assembled.
 
     ``params`` are the values the rule settled itself (merged into :meth:`Checked.effective`: every table row
     with its effective value); the trace and its completeness come from ``tracer`` (none: a closed-form result,
-    an empty complete trace); ``model`` is the prediction model, by default the linear rule sign(<w, x~>) with
-    the problem's own labels; ``algorithm`` defaults to the registered name; the arithmetic the rule recorded
+    an empty complete trace), or, for a run that gathers the steps of other runs (one-vs-rest), from ``trace``
+    and ``trace_complete``; ``model`` is the prediction model, by default the linear rule sign(<w, x~>) with
+    the problem's own labels (None: a run without a classifier, e.g. a proof of non-separability);
+    ``algorithm`` defaults to the registered name; the arithmetic the rule recorded
     (:meth:`Checked.record_arithmetic`) becomes ``run.arithmetic``."""
     from exactlin.model.models import linear_model
     from exactlin.model.run import Run
 
+    if tracer is not None and trace is not None:
+        raise TypeError("make_run takes a tracer or a trace, not both")
     if isinstance(model, str) and model == "linear":
-        model = linear_model(w, P.bias, prob)
+        model = linear_model(w, P.bias, prob) if w is not None else None
+    if tracer is not None:
+        trace, trace_complete = tracer.steps, tracer.complete
     return Run(algorithm or P.algorithm, w, P.bias, converged, reason, updates, epochs, steps,
                params=P.effective(**(params or {})),
-               trace=tracer.steps if tracer is not None else [],
-               trace_complete=tracer.complete if tracer is not None else True,
+               trace=trace if trace is not None else [],
+               trace_complete=trace_complete,
                extras=dict(extras or {}), seed=seed, problem=prob, model=model, arithmetic=P.used_arithmetic)
+
+
+def complete_params(run, P: Checked) -> None:
+    """The params policy, applied once to every registered algorithm's Run (by the entry point, whatever the
+    rule recorded): ``run.params`` holds every row of the table and ``max_epochs``, each with its effective
+    value -- the value the rule settled where it recorded one (a batch rule's budget, the strict test a variant
+    implies), else :meth:`Checked.effective` (the given value, or the table's default) -- in the table's order."""
+    params = getattr(run, "params", None)
+    if params is None:
+        return
+    full = {**P.effective(), **params}
+    params.clear()
+    params.update(full)
 
 
 def _suggest(name: str, known: Sequence[str]) -> str:
@@ -383,8 +405,10 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         finally:
             if outer:
                 _INSIDE.reset(token)
-        if P.used_arithmetic is not None and getattr(run, "arithmetic", None) is None:
-            run.arithmetic = P.used_arithmetic
+        if getattr(run, "arithmetic", None) is None and hasattr(run, "arithmetic"):
+            # what the rule recorded; a rule that records nothing (it has one exact method) says so: used None
+            run.arithmetic = P.used_arithmetic or {"requested": P.arithmetic, "used": None, "tiers": {}}
+        complete_params(run, P)
         if P.progress is not None:
             _final_progress(algorithm, P, run, iterative)
         return run

@@ -144,6 +144,7 @@ def feature_map_run(X, y, P: Checked) -> Run:
             kwargs[lim] = P[lim]
     r = with_features(inner.name, phi, name=label, kind=P["map"], degree=P["degree"])(X, y, floats=floats, **kwargs)
     r.extras["inner_algorithm"] = inner.name
+    r.extras["inner_params"] = dict(r.params)
     r.algorithm = "feature-map"
-    r.params = {**r.params, **P}
-    return r
+    r.params.clear()  # the params policy: this table's rows (the entry point completes them); the inner rule's
+    return r          # own parameters are in extras["inner_params"]

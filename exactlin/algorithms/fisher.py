@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from exactlin.algorithms import register
-from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._contract import Checked, make_run
 from exactlin.errors import InputError, LabelError, ParameterError, ShapeError, SingularMatrixError, VerificationError
 from exactlin.exact.bounds import sign_c_plus_s_log
 from exactlin.exact.format import fmt
@@ -504,11 +504,9 @@ def fisher(X, y, P: Checked) -> Run:
             extras["penrose"] = st["_penrose"]
     if J is None:
         extras["note_J"] = "w^t S_W w = 0: zero within-class scatter along w, J(w) is unbounded"
-    P_out = {k: v for k, v in P.items() if v is not None}
     prob = _problem(ds, z)
-    return Run("fisher", w, "none", True, "solved", 0, 0, 0, params=P_out, trace=[], trace_complete=True,
-               extras=extras, seed=SEED, problem=prob,
-               model=ThresholdModel(w, chosen.c, chosen.s, chosen.q, *label_pair(prob)))
+    return make_run(P, prob, w=w, converged=True, reason="solved", extras=extras, seed=SEED,
+                    model=ThresholdModel(w, chosen.c, chosen.s, chosen.q, *label_pair(prob)))
 
 
 def _problem(ds, z):

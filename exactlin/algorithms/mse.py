@@ -27,7 +27,6 @@ from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import fdot, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec
 from exactlin.linalg.matrices import arithmetic_backend, integer_matrix, pinv, pinv_solve
-from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Conflict, Param, Schedule, at_least, positive
 from exactlin.model.run import Run
 
@@ -246,9 +245,7 @@ def mse(X, y, P: Checked) -> Run:
             raise VerificationError("MSE: Y^+ b differs from the normal-equations solution")
         extras["Y_pinv"] = Yp
         extras["penrose_verified"] = True
-    return Run("mse", a, P.bias, True, "solved", 0, 0, 0, params={k: v for k, v in P.items() if v is not None},
-               trace=[], trace_complete=True, extras=extras, seed=SEED, problem=prob,
-        model=linear_model(a, P.bias, prob))
+    return make_run(P, prob, w=a, converged=True, reason="solved", extras=extras, seed=SEED)
 
 
 # ---------------------------------------------------------------------------

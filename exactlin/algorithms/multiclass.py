@@ -266,15 +266,14 @@ def one_vs_rest(X, y, P: Checked) -> Run:
                 break
             s.info = {**s.info, "class": classes[j]}
             steps.append(s)
-    run = Run("one-vs-rest", None, P.bias, not bad, reason, sum(r.updates for r in runs),
-              max(r.epochs for r in runs), sum(r.steps for r in runs), params={**P, "max_epochs": P.max_epochs},
-              trace=steps, trace_complete=all(r.trace_complete for r in runs) and not truncated,
-              extras={"classes": classes, "W": tuple(W), "binary": P["binary"],
-                      # one per binary run (each counts its own steps)
-                      "last_update_step": [r.extras.get("last_update_step") for r in runs],
-                      "runs": [{"class": classes[j], "reason": r.reason, "converged": r.converged,
-                                "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],
-                      "undefined": [s for s in range(len(Y))
-                                    if sum(1 for w in W if _dot(w, Y[s]) > 0) != 1]},
-              seed=SEED001, problem=ds, model=OneVsRestModel(classes, tuple(r.model for r in runs)))
-    return run
+    return make_run(P, ds, w=None, converged=not bad, reason=reason, updates=sum(r.updates for r in runs),
+                    epochs=max(r.epochs for r in runs), steps=sum(r.steps for r in runs),
+                    trace=steps, trace_complete=all(r.trace_complete for r in runs) and not truncated,
+                    extras={"classes": classes, "W": tuple(W), "binary": P["binary"],
+                            # one per binary run (each counts its own steps)
+                            "last_update_step": [r.extras.get("last_update_step") for r in runs],
+                            "runs": [{"class": classes[j], "reason": r.reason, "converged": r.converged,
+                                      "updates": r.updates, "epochs": r.epochs} for j, r in enumerate(runs)],
+                            "undefined": [s for s in range(len(Y))
+                                          if sum(1 for w in W if _dot(w, Y[s]) > 0) != 1]},
+                    seed=SEED001, model=OneVsRestModel(classes, tuple(r.model for r in runs)))

@@ -39,7 +39,6 @@ from exactlin.engine.cyclic import cyclic
 from exactlin.engine.reduced import ReducedArith
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.exact.numbers import fdot as _dot
-from exactlin.model.models import linear_model
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, in_open_interval, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
@@ -122,11 +121,10 @@ def _zero_sample(Z) -> int | None:
 
 
 def _undefined_run(name, prob, P: Checked, a1, i) -> Run:
-    return Run(name, a1, P.bias, False, "undefined", 0, 0, 0, params={**P, "max_epochs": P.max_epochs},
-               extras={"undefined_sample": i, "separates": False, "last_update_step": 0,
-                       "note": f"sample {i + 1} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation step "
-                               "divides by ||y||^2 = 0"}, seed=SEED, problem=prob,
-        model=linear_model(a1, P.bias, prob))
+    return make_run(P, prob, w=a1, converged=False, reason="undefined", algorithm=name, seed=SEED,
+                    extras={"undefined_sample": i, "separates": False, "last_update_step": 0,
+                            "note": f"sample {i + 1} has ||y|| = 0: a^t y = 0 < b for every a, and the relaxation "
+                                    "step divides by ||y||^2 = 0"})
 
 
 _COMMON = (

@@ -15,11 +15,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._contract import Checked, make_run
 from exactlin.data.dataset import split_bias
 from exactlin.linalg.matrices import arithmetic_backend
 from exactlin.linalg.separation import separate
-from exactlin.model.models import linear_model
 from exactlin.model.params import Param
 from exactlin.model.run import Run
 from exactlin.theory.certificates import certify_separator, verify_gordan
@@ -76,8 +75,7 @@ def separable(X, y, P: Checked) -> Run:
         cert = certify_separator(Z, w, margin=Fraction(1), strict=False, b=b if bias != "none" else None)
         extras.update({"separable": True, "w": wf, "b": b, "verified": True,
                        "min_functional_margin": cert.min_Ya, "certificate": cert})
-        return Run("separable", w, bias, True, "solved", params=dict(P), extras=extras, seed=SEED, problem=prob,
-            model=linear_model(w, bias, prob))
+        return make_run(P, prob, w=w, converged=True, reason="solved", extras=extras, seed=SEED)
     cert = verify_gordan(Z, res.lam, source="lp", support=True, through_origin=bias == "none")
     extras.update({"separable": False, "verified": True, "certificate": cert})
-    return Run("separable", None, bias, False, "not_separable", params=dict(P), extras=extras, seed=SEED, problem=prob)
+    return make_run(P, prob, w=None, converged=False, reason="not_separable", extras=extras, seed=SEED)

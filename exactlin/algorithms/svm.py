@@ -40,7 +40,7 @@ import math
 from fractions import Fraction
 
 from exactlin.algorithms import register
-from exactlin.algorithms._contract import Checked
+from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import binary_problem
 from exactlin.errors import LabelError, ParameterError, VerificationError
 from exactlin.exact.format import quote
@@ -374,7 +374,7 @@ def _finish(name, prob, bias, P, loss, C, intercept, out, X, y, seed) -> Run:
     else:  # the dual form: K(x_i, x) on the samples the kernel saw (raw x with an intercept, else x~)
         model = KernelModel(tuple(tuple(X[i]) for i in sv), tuple(alpha[i] for i in sv), tuple(y[i] for i in sv),
                             b, "poly", P["degree"], P["coef0"], "none" if intercept else bias, *label_pair(prob))
-    return Run(name, W, bias, True, "solved", params=dict(P), extras=extras, seed=seed, problem=prob, model=model)
+    return make_run(P, prob, w=W, converged=True, reason="solved", extras=extras, seed=seed, model=model)
 
 
 def _fit(name, X, y, P: Checked, loss, intercept=None):
@@ -400,9 +400,8 @@ def _fit(name, X, y, P: Checked, loss, intercept=None):
                         "certificate holds there too")
         cert = verify_gordan(Zs, sep.lam, source="lp", support=True, through_origin=bias == "none",
                              features=features)
-        return Run(name, None, bias, False, "not_separable", params=dict(P),
-                   extras={"separable": False, "certificate": cert, "method": sep.method},
-                   seed=SEED, problem=prob)
+        return make_run(P, prob, w=None, converged=False, reason="not_separable",
+                        extras={"separable": False, "certificate": cert, "method": sep.method}, seed=SEED)
     return _finish(name, prob, bias, P, loss, C, intercept, out, X, y_, SEED)
 
 

@@ -21,7 +21,8 @@ def algorithm_dict(spec) -> dict:
     out: dict[str, Any] = {"exactlin_version": __version__, "name": spec.name, "title": spec.title,
                            "seed": spec.seed, "number": spec.number, "family": spec.family,
                            "bias_default": spec.bias_default, "multiclass": spec.multiclass,
-                           "iterative": spec.iterative, "monitor": spec.monitor or None, "params": params}
+                           "iterative": spec.iterative, "monitor": spec.monitor or None, "params": params,
+                           "arithmetics": list(spec.func.arithmetics)}
     if spec.iterative:
         sig = inspect.signature(spec.func).parameters.get("max_epochs")
         out["max_epochs"] = {"default": sig.default if sig is not None else None,
@@ -66,6 +67,7 @@ def cmd_algorithms(args) -> int:
         out(f"  {spec.seed}" + (f", {spec.number}" if spec.number else ""))
         kind = "multi-class" if spec.multiclass else "binary (+1/-1, or --positive LABEL)"
         out(f"  default bias: {spec.bias_default}; {kind}")
+        out(f"  arithmetic (--arithmetic): {', '.join(spec.func.arithmetics)}")
         if spec.monitor:
             out(f"  convergence monitor: {spec.monitor}")
         out("  parameters (--param NAME=VALUE):")

@@ -13,7 +13,7 @@ from exactlin.errors import ExactlinError, ParameterError
 __all__ = ["emit_json", "emit_document", "out", "parse_params", "fit_with_status", "load_csv", "csv_line", "PROGRESS",
            "LOADED",
            "did_you_mean", "get_algorithm", "add_data_args", "parse_delimiter", "examples_epilog",
-           "progress_wanted", "add_input_digits_arg", "input_digits_kwargs"]
+           "progress_wanted", "add_input_digits_arg", "input_digits_kwargs", "add_arithmetic_arg"]
 
 
 def did_you_mean(name: str, choices, *, prefix: bool = True) -> list[str]:
@@ -84,9 +84,24 @@ def add_input_digits_arg(p) -> None:
 
 
 def input_digits_kwargs(args) -> dict:
-    """``{"input_digits": N}`` when --input-digits was given (else nothing: the algorithm's default)."""
+    """``{"input_digits": N}`` and ``{"arithmetic": NAME}`` when --input-digits / --arithmetic were given (else
+    nothing: the algorithm's defaults): the common keywords every fit-like command passes."""
     n = getattr(args, "input_digits", None)
-    return {} if n is None else {"input_digits": n}
+    a = getattr(args, "arithmetic", None)
+    return {**({} if n is None else {"input_digits": n}), **({} if a is None else {"arithmetic": a})}
+
+
+def add_arithmetic_arg(p) -> None:
+    """--arithmetic NAME: the exact arithmetic the algorithm computes in (its ``arithmetic`` keyword)."""
+    from exactlin.algorithms import ARITHMETICS
+
+    p.add_argument("--arithmetic", choices=ARITHMETICS, default=None,
+                   help="the exact arithmetic to compute in: auto (default: the algorithm chooses from the data), "
+                        "fraction (the readable reference), integer (integers over one denominator, on float64, "
+                        "int64 or Python integers as exactness bounds allow) or flint (python-flint rationals); "
+                        "every choice gives the same result, an algorithm without that choice refuses it (exit "
+                        "2; `exactlin algorithms NAME` lists its choices); --json records the one used and its "
+                        "tiers under \"arithmetic\"")
 
 
 def examples_epilog(*lines: str) -> str:

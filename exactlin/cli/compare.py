@@ -44,7 +44,7 @@ def cmd_compare(args) -> int:
 def register(subparsers) -> None:
     import argparse
 
-    from exactlin.cli.common import add_data_args, add_input_digits_arg, examples_epilog
+    from exactlin.cli.common import add_arithmetic_arg, add_data_args, add_input_digits_arg, examples_epilog
 
     p = subparsers.add_parser(
         "compare", help="run an algorithm exactly and its nearest float implementation (scikit-learn, numpy); "
@@ -64,5 +64,6 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object (floats of the anchors as JSON "
                                                        "numbers, exact values as rational strings)")
     add_input_digits_arg(p)
+    add_arithmetic_arg(p)
     add_data_args(p)
     p.set_defaults(handler=cmd_compare)

@@ -68,7 +68,7 @@ def cmd_examples(args) -> int:
 def example_latex(ex, res) -> str:
     """``examples show ID --format latex``: a standalone document: each run's result and trace (a long trace: its
     head and tail) and every check against the lecture."""
-    from exactlin.cli.fit import _latex
+    from exactlin.cli.fit import run_latex
     from exactlin.exact.format import latex_text
     from exactlin.lectures.notes import notes_title
     from exactlin.render.explain import latex_title
@@ -78,7 +78,8 @@ def example_latex(ex, res) -> str:
     body = [f"Lecture notes: {latex_text(notes_title(ex.seed))} ({latex_text(ex.seed)}); worked example "
             f"{latex_text(ex.id)}.", ""]
     for run in res.runs:
-        body += [f"\\subsection*{{{latex_text(run.algorithm)}}}", _latex(run, longtable=True, max_rows=TRACE_ROWS), ""]
+        body += [f"\\subsection*{{{latex_text(run.algorithm)}}}",
+                 run_latex(run, longtable=True, max_rows=TRACE_ROWS), ""]
     body += ["\\subsection*{Checks against the lecture}", "\\begin{itemize}"]
     def value(v) -> str:  # a number as math, yes/no and words as text
         return latex_text(v) if isinstance(v, str) else ("yes" if v else "no") if isinstance(v, bool) else \

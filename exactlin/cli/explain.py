@@ -76,8 +76,9 @@ def register(subparsers) -> None:
     sp.add_argument("--max-epochs", type=int, default=None)
     sp.add_argument("--head", type=int, default=10, help="steps shown at the start of a long run (default 10)")
     sp.add_argument("--tail", type=int, default=5, help="steps shown at the end of a long run (default 5)")
-    from exactlin.cli.common import add_data_args, add_input_digits_arg
+    from exactlin.cli.common import add_arithmetic_arg, add_data_args, add_input_digits_arg
 
     add_input_digits_arg(sp)
+    add_arithmetic_arg(sp)
     add_data_args(sp)
     sp.set_defaults(handler=cmd_explain)

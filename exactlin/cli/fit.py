@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from exactlin.cli.common import (
+    add_arithmetic_arg,
     add_data_args,
     add_input_digits_arg,
     emit_json,
@@ -73,7 +74,7 @@ def _summary_rows(run) -> list[tuple[str, Any]]:
     return rows
 
 
-def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
+def run_latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
     """The final result (a two-column table) and the trace as LaTeX tables (``longtable``: tables that break
     across pages, for a standalone document)."""
     from exactlin.exact.format import latex_text
@@ -96,12 +97,12 @@ def _latex(run, *, longtable: bool = False, max_rows: int | None = None) -> str:
 
 
 def latex_report(run, title: str, *, trace: bool = False) -> str:
-    """``fit --format latex``: a standalone document (it compiles with pdflatex) holding :func:`_latex`; a long
+    """``fit --format latex``: a standalone document (it compiles with pdflatex) holding :func:`run_latex`; a long
     trace shows its head and tail unless ``trace`` (``--trace``: every step)."""
     from exactlin.render.latex import latex_document
     from exactlin.render.report import TRACE_ROWS
 
-    return latex_document(title, _latex(run, longtable=True, max_rows=None if trace else TRACE_ROWS))
+    return latex_document(title, run_latex(run, longtable=True, max_rows=None if trace else TRACE_ROWS))
 
 
 def _markdown(run) -> str:
@@ -257,6 +258,7 @@ def register(subparsers) -> None:
             "--format latex",
             "exactlin fit linear-machine data.csv --label-column label --save model.json",
             "exactlin fit svm-hard examples/data/seed000-example1.csv --plot svm.svg",
+            "exactlin fit svm-hard examples/data/seed000-example1.csv --arithmetic fraction --json",
             "cat data.tsv | exactlin fit perceptron - --delimiter tab --positive cat"))
     f.add_argument("algorithm", help="an algorithm name (exactlin algorithms lists them; letter case is ignored)")
     f.add_argument("data", help="CSV: feature columns then the label (--label-column: another column); optional "
@@ -279,6 +281,7 @@ def register(subparsers) -> None:
                    help="write the result with its exact rows and claims, atomically (exactlin check RESULT.json "
                         "re-checks it, as does the stand-alone exactlin/exactlin_check.py)")
     add_input_digits_arg(f)
+    add_arithmetic_arg(f)
     f.add_argument("--plot", default=None, metavar="FILE.svg|FILE.png",
                    help="draw the data, the boundary (Fisher: the threshold w.x = y0), an SVM's margins and support "
                         "vectors, and the boundary after each update, for two-dimensional data (needs matplotlib: "

@@ -76,8 +76,9 @@ def register(subparsers) -> None:
     sp.add_argument("--positive", default=None, metavar="LABEL", help="the label that counts as +1")
     sp.add_argument("--exact-only", action="store_true", help="skip the float LP candidate (scipy HiGHS)")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
-    from exactlin.cli.common import add_input_digits_arg
+    from exactlin.cli.common import add_arithmetic_arg, add_input_digits_arg
 
     add_input_digits_arg(sp)
+    add_arithmetic_arg(sp)
     add_data_args(sp)
     sp.set_defaults(handler=cmd_separable)

@@ -354,14 +354,16 @@ def _kkt_system(run, X, y, alpha, b) -> str:
     """The linear system on the active set, written out with the example's numbers and checked at the solution
     (hard margin and squared slacks; the hinge's box constraints move bounded multipliers to the right side)."""
     C = run.params.get("C")
-    if run.algorithm not in ("svm-hard", "svm-soft-l2"):
+    kkt = run.extras.get("kkt")
+    loss = kkt.get("loss") if kkt is not None and hasattr(kkt, "get") else None  # the certificate says which QP
+    if loss not in ("hard", "squared"):
         return ""
     S = [i for i, a in enumerate(alpha) if Fraction(a) != 0]
     if not S:
         return ""
     rows, rhs = [], []
     for i in S:
-        row = [y[j] * dot(X[i], X[j]) + (y[i] / (2 * Fraction(C)) if run.algorithm == "svm-soft-l2" and i == j
+        row = [y[j] * dot(X[i], X[j]) + (y[i] / (2 * Fraction(C)) if loss == "squared" and i == j
                                           else 0) for j in S]
         rows.append(row + [Fraction(1)])
         rhs.append(y[i])
@@ -371,7 +373,7 @@ def _kkt_system(run, X, y, alpha, b) -> str:
     ok = all(dot(r, sol) == v for r, v in zip(rows, rhs))
     unknowns = ", ".join(f"\\alpha_{{{j + 1}}}" for j in S)
     return (f"On the active set the system for $({unknowns}, b)$ is $${_mat(rows)} {_col(sol)} = {_col(rhs)}$$ "
-            f"(rows: $y_j\\, x_i \\cdot x_j$" + (" plus $y_i/(2C)$ on the diagonal" if run.algorithm == "svm-soft-l2"
+            f"(rows: $y_j\\, x_i \\cdot x_j$" + (" plus $y_i/(2C)$ on the diagonal" if loss == "squared"
                                                    else "") + ", then $\\sum_j \\alpha_j y_j = 0$); the solution "
             + ("satisfies it exactly. " if ok else "does NOT satisfy it. "))
 

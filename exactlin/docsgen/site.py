@@ -171,8 +171,8 @@ def admonition(kind: str, title: str, body: str) -> str:
 
 def run_summary(run) -> str:
     from exactlin.model.run import REASONS
-    from exactlin.render.report import _show_param, summary_extras
-    from exactlin.render.report import _spec as _report_spec
+    from exactlin.render.report import shown_param, summary_extras
+    from exactlin.render.report import spec_of as _report_spec
 
     lines = []
     if run.w is not None:
@@ -186,7 +186,7 @@ def run_summary(run) -> str:
     spec = _report_spec(run)
     if spec is None or spec.iterative:  # a closed form has no counts (the same rule as exactlin fit's text)
         lines.append(f"* updates K = {run.updates}, epochs (passes or iterations) = {run.epochs}, steps = {run.steps}")
-    params = {k: v for k, v in run.params.items() if _show_param(run, k, v)}
+    params = {k: v for k, v in run.params.items() if shown_param(run, k, v)}
     if params:
         lines.append("* parameters used: " + ", ".join(f"`{k}={fmt(v)}`" for k, v in params.items()))
     voted = run.extras.get("voted")
@@ -927,6 +927,7 @@ def generate(checkout=None) -> list:
     GENERATED["derivations.md"] = derivations_page(derivs)
     GENERATED["reference/cli.md"] = cli_page()
     GENERATED["reference/checker.md"] = claims_page()
+    GENERATED["reference/extras.md"] = extras_page()
     GENERATED["benchmarks.md"], svg = benchmarks_page()
     if svg is not None:
         GENERATED["benchmarks/perceptron_scaling.svg"] = svg
@@ -959,6 +960,7 @@ def generate(checkout=None) -> list:
         {"Reference": [{"Input conversion rule": "conversion.md"}, {"How 'verified' is checked": "verified.md"},
                        {"Guarantees": "guarantees.md"}, {"Command line": "reference/cli.md"},
                        {"Checking a result": "reference/checker.md"},
+                       {"Run.extras keys": "reference/extras.md"},
                        {"API": api_nav}]},
     ]
 
@@ -984,6 +986,14 @@ def check_plain_math() -> None:
 #: a data set no line separates (seed 000's XOR) and three classes no linear machine separates, for the claims table
 XOR_X, XOR_Y = [(0, 0), (1, 1), (0, 1), (1, 0)], [-1, -1, 1, 1]
 MULTI_CYCLE_X, MULTI_CYCLE_Y = [(0, 0), (1, 1), (1, 0), (0, 1), (2, 2)], ["a", "a", "b", "b", "c"]
+
+
+def extras_page() -> str:
+    """The reference page of ``Run.extras``: generated from the one schema, :mod:`exactlin.model.extras`."""
+    from exactlin.algorithms import FAMILIES
+    from exactlin.model.extras import markdown
+
+    return markdown({f: title for f, (title, _) in FAMILIES.items()})
 
 
 def claims_page() -> str:

@@ -147,7 +147,7 @@ def _exponent(q: Fraction) -> int:
             return e
 
 
-def _as_fraction(v: Any, what: str) -> Fraction:
+def as_fraction(v: Any, what: str) -> Fraction:
     """A real number as the exact rational it is (a float is its binary value, not its decimal repr)."""
     from exactlin.errors import ParameterError
 
@@ -191,7 +191,7 @@ def decimal_str(q: Any, digits: int = 17) -> str:
 
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
         raise ParameterError(f"digits must be a positive integer, got {digits!r}", parameter="digits")
-    q = _as_fraction(q, "q")
+    q = as_fraction(q, "q")
     if q == 0:
         return "0"
     sign = "-" if q < 0 else ""
@@ -306,7 +306,7 @@ def _irrational_decimal(v: Any, digits: int) -> str | None:
 def size_text(q: Any) -> str:
     """The size of an exact rational in words: ``a 412-digit integer``, ``a 412-digit numerator over a 375-digit
     denominator``."""
-    r = _as_fraction(q, "q")
+    r = as_fraction(q, "q")
     if r.denominator == 1:
         return f"a {ndigits(r.numerator)}-digit integer"
     return f"a {ndigits(r.numerator)}-digit numerator over a {ndigits(r.denominator)}-digit denominator"

@@ -23,7 +23,8 @@ from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, pre
 from exactlin.algorithms.winnow import balanced_winnow
 from exactlin.lectures.errata import erratum, side_by_side
 from exactlin.lectures.examples import Check, ExampleResult, example
-from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED001, SEED002, SEED003, _dot
+from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED000, SEED001, SEED002, SEED003
+from exactlin.lectures.notes import dot as _dot
 
 #: a three-class toy set for the multi-category examples
 MC_X = [(1, 0), (0, 1), (-1, -1)]

@@ -157,6 +157,7 @@ class ExerciseSpec:
     bounds: str  # the readability bounds, in words
     pre: Callable | None = None  # (X, y) -> bool: a cheap exact pre-check before the run (rejects early)
     stated: tuple = ()  # the parameters the question states (the answer key's setup lists these, nothing else)
+    per_size: Callable | None = None  # n -> keyword arguments that depend on the number of samples (a budget)
 
 
 EXERCISES: dict[str, ExerciseSpec] = {}
@@ -424,7 +425,7 @@ EXERCISES_LMS_KW = {"bias": "first", "eta1": 1}
 _register(ExerciseSpec("lms", {"easy": (3, 2, 2), "medium": (4, 2, 2), "hard": (5, 2, 3)},
                        _lms_draw, EXERCISES_LMS_KW, _lms_accept, _lms_check, _q_lms,
                        "one pass (k_max = n steps); every a(k) has numerators and denominators under 100",
-                       stated=("eta1", "k_max")))
+                       stated=("eta1", "k_max"), per_size=lambda n: {"k_max": n}))
 
 
 # Ho-Kashyap (seed 003, Algorithm 11) --------------------------------------------------------------------------------
@@ -718,9 +719,7 @@ def generate(algorithm: str, *, seed: int = 0, size: tuple[int, int] | None = No
                                  parameter="size")
     func = get(algorithm).func
     rng = ExRandom(seed)
-    kwargs = dict(spec.kwargs)
-    if algorithm == "lms":
-        kwargs["k_max"] = n
+    kwargs = {**spec.kwargs, **(spec.per_size(n) if spec.per_size is not None else {})}
     for attempt in range(1, MAX_ATTEMPTS + 1):
         drawn = spec.draw(rng, n, d, R)
         if drawn is None:
@@ -757,7 +756,7 @@ def question_doc(ex: Exercise, *, level: int = 2) -> Doc:
     doc = Doc("")
     doc.h(level, "Exercise")
     doc.p(f"({_header(ex)})")
-    if ex.algorithm == "linear-machine":
+    if get(ex.algorithm).multiclass:  # the registry's property: a class per sample, not a label +1/-1
         doc.table(["i", M("x_i", "x_i"), "class"], [[str(i + 1), mv(x), mv(c)] for i, (x, c) in
                                                     enumerate(zip(ex.X, ex.y))])
     else:

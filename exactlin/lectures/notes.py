@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from exactlin.exact.numbers import dot as _dot  # noqa: F401 (the seed modules recompute with it)
+from exactlin.exact.numbers import dot  # noqa: F401 (the seed modules recompute with it)
 
 SEED000 = "000_478cb53c624e7eb5.txt"
 SEED001 = "001_5ccb68c426482a98.txt"
@@ -63,11 +63,13 @@ PINV_PRINTED = ((F(5, 4), F(13, 12), F(3, 4), F(7, 12)),
                 (F(0), F(-1, 3), F(0), F(-1, 3)))
 
 
-def _sign(v) -> int:
+def sign(v) -> int:
+    """-1, 0 or +1: the sign of an exact number."""
     return (v > 0) - (v < 0)
 
 
-def _fmt(v):
+def value_text(v):
+    """A value as the worked examples print it (the one number rule, exactlin.render.report.fmt_value)."""
     from exactlin.render.report import fmt_value
 
     return fmt_value(v)

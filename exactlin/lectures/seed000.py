@@ -13,7 +13,10 @@ from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.voted import averaged_perceptron, predict_averaged, predict_voted, voted_perceptron
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
-from exactlin.lectures.notes import EX1_X, EX1_Y, SEED000, _dot, _fmt, _sign
+from exactlin.lectures.notes import EX1_X, EX1_Y, SEED000
+from exactlin.lectures.notes import dot as _dot
+from exactlin.lectures.notes import sign as _sign
+from exactlin.lectures.notes import value_text as _fmt
 
 
 @example("seed000-exercise-repeat-mistake", title="Exercise 1: can w_(t+1) still make a mistake on (x_t, y_t)? "

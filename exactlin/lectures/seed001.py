@@ -11,7 +11,10 @@ from fractions import Fraction as F
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.algorithms.perceptron_family import batch_pla
 from exactlin.lectures.errata import erratum, side_by_side
-from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED001, _dot, _fmt, _sign
+from exactlin.lectures.notes import EX1_X, EX1_Y, EX2_X, EX2_Y, SEED001
+from exactlin.lectures.notes import dot as _dot
+from exactlin.lectures.notes import sign as _sign
+from exactlin.lectures.notes import value_text as _fmt
 
 
 def _aug(X):

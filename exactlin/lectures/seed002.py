@@ -6,7 +6,9 @@ from fractions import Fraction as F
 
 from exactlin.algorithms.perceptron import perceptron
 from exactlin.lectures.examples import Check, ExampleResult, example
-from exactlin.lectures.notes import EX1_X, EX1_Y, SEED002, _dot, _sign
+from exactlin.lectures.notes import EX1_X, EX1_Y, SEED002
+from exactlin.lectures.notes import dot as _dot
+from exactlin.lectures.notes import sign as _sign
 
 
 @example("seed002-duality", title="x-space / w-space duality: each sample is a hyperplane in w-space; w is right "

@@ -18,7 +18,9 @@ from exactlin.algorithms.multiclass import linear_machine, linear_machine_decide
 from exactlin.algorithms.relaxation import single_sample_relaxation
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
-from exactlin.lectures.notes import MSE_X, MSE_Y, PINV_PRINTED, SEED003, Y_PRINTED, _dot, _fmt
+from exactlin.lectures.notes import MSE_X, MSE_Y, PINV_PRINTED, SEED003, Y_PRINTED
+from exactlin.lectures.notes import dot as _dot
+from exactlin.lectures.notes import value_text as _fmt
 from exactlin.linalg.matrices import pinv, rank
 
 #: the three-class toy set of the linear-machine example

@@ -13,7 +13,8 @@ import sympy
 from exactlin.algorithms.svm import svm_hard, svm_soft_l2
 from exactlin.lectures.errata import erratum
 from exactlin.lectures.examples import Check, ExampleResult, example
-from exactlin.lectures.notes import SEED004, _fmt
+from exactlin.lectures.notes import SEED004
+from exactlin.lectures.notes import value_text as _fmt
 
 #: two support vectors (0,0) (-1) and (1,1) (+1), and two points well outside the slab
 BASE_X = [(0, 0), (1, 1), (-1, -1), (3, 2)]

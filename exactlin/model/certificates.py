@@ -16,11 +16,12 @@ Kinds (the ``kind`` key of their JSON, unchanged from the dicts they replace):
 **Verified by construction.**  A certificate is made only by its verifier (``verify_gordan``,
 ``certify_separator``, ``verify_kesler_gordan``, ``verify_kkt``, ``verify_penrose``, ``verify_ho_kashyap`` in
 :mod:`exactlin.theory`), which checks the claim exactly and raises :class:`~exactlin.errors.VerificationError`
-otherwise.  The constructor enforces it: it requires a module-private capability token (``_MINT``) that only the
-verifiers pass; an algorithm that writes ``GordanCertificate(lam=...)`` gets a VerificationError at once.  Why a
-token rather than re-verifying in ``__init__``: the check needs the data (the samples Z), which a certificate does
-not carry, and the verifiers must stay in the theory layer, independent of the code that produced the claim.  A
-test (``tests/model/test_certificates.py``) keeps the token out of every module but this one and theory.
+otherwise.  The constructor enforces it: it requires a capability token (``MINT``, imported by this module and
+the theory layer only) that only the verifiers pass; an algorithm that writes ``GordanCertificate(lam=...)`` gets
+a VerificationError at once.  Why a token rather than re-verifying in ``__init__``: the check needs the data (the
+samples Z), which a certificate does not carry, and the verifiers must stay in the theory layer, independent of the
+code that produced the claim.  A test (``tests/model/test_certificates.py``) keeps the token out of every module but
+this one and theory.
 
 ``from_dict`` is *read back*: it rebuilds a certificate that a verifier made and :func:`to_dict` wrote; it re-runs
 nothing (it has no data to run on).  To re-check a certificate read from a file, pass its fields and your data to
@@ -43,7 +44,7 @@ __all__ = ["Certificate", "GordanCertificate", "KeslerGordanCertificate", "Separ
            "PenroseCertificate", "HoKashyapVerdict", "CERTIFICATES"]
 
 #: the capability only the verifiers (exactlin.theory) and the read-back path hold
-_MINT = object()
+MINT = object()
 
 
 def _q(v) -> Fraction:
@@ -71,7 +72,7 @@ class Certificate:
     verified: ClassVar[bool] = True  # true by construction: only a verifier makes one
 
     def _check_token(self, token) -> None:
-        if token is not _MINT:
+        if token is not MINT:
             raise VerificationError(f"a {type(self).__name__} is made only by its verifier in exactlin.theory "
                                     "(which checks the claim exactly); it cannot be constructed as verified")
 
@@ -124,7 +125,7 @@ class Certificate:
 
 def _mint(cls, **kw):
     """Used by the verifiers in exactlin.theory (and by read-back): the only way to make a certificate."""
-    return cls(**kw, _token=_MINT)
+    return cls(**kw, _token=MINT)
 
 
 _GORDAN_SOURCES = ("cycle", "lp", "ho-kashyap", "given")

@@ -62,15 +62,15 @@ def _s(v) -> str:
     return fmt(_q(v))
 
 
-def _label(lab):
+def canonical_label(lab):
     """A model's label as the data had it (:mod:`exactlin.data.labels`): never retyped; a numpy scalar is the
     Python value it holds; None (no label) stays None."""
     return plain(lab)
 
 
 def _keep_labels(model) -> None:
-    """A binary model's two labels as the data had them (:func:`_label`), never two that would be confused."""
-    pos, neg = _label(model.positive), _label(model.negative)
+    """A binary model's two labels as the data had them (:func:`canonical_label`), never two that would be confused."""
+    pos, neg = canonical_label(model.positive), canonical_label(model.negative)
     object.__setattr__(model, "positive", pos)
     object.__setattr__(model, "negative", neg)
     if pos is not None and neg is not None:
@@ -98,7 +98,7 @@ def label_pair(problem) -> tuple[Any, Any]:
             neg, seen_n = lab, True
         if seen_p and seen_n:
             break
-    return _label(pos), _label(neg)
+    return canonical_label(pos), canonical_label(neg)
 
 
 def _is_scalar(v) -> bool:
@@ -550,7 +550,7 @@ class ArgmaxModel(_Model):
     bias: str = "none"
 
     def __post_init__(self):
-        object.__setattr__(self, "classes", tuple(_label(c) for c in self.classes))
+        object.__setattr__(self, "classes", tuple(canonical_label(c) for c in self.classes))
         _distinct(self.classes)
         object.__setattr__(self, "W", tuple(_vec(w) for w in self.W))
         _check_bias(self.bias)
@@ -595,7 +595,7 @@ class OneVsRestModel(_Model):
     models: tuple
 
     def __post_init__(self):
-        object.__setattr__(self, "classes", tuple(_label(c) for c in self.classes))
+        object.__setattr__(self, "classes", tuple(canonical_label(c) for c in self.classes))
         _distinct(self.classes)
         object.__setattr__(self, "models", tuple(self.models))
         if len(self.classes) != len(self.models) or not self.models:

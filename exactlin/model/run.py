@@ -213,7 +213,8 @@ class Run:
     carried: dict | None = field(default=None, repr=False, compare=False)
     #: the exact arithmetic the run computed in (``arithmetic=`` of every algorithm): ``{"requested": "auto",
     #: "used": "integer", "tiers": {"float64": 12, "int64": 0, "python": 0}}``, the tiers being the blocks of
-    #: work each tier did.  Not part of the result's value: the same call on every arithmetic gives equal Runs
+    #: work each tier did (``"used": None``: the algorithm has one exact method and records no choice).  Not part
+    #: of the result's value: the same call on every arithmetic gives equal Runs
     arithmetic: dict | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
@@ -300,13 +301,14 @@ class Run:
         known = {"exactlin_version", "algorithm", "bias", "w", "converged", "reason", "reason_text", "updates",
                  "epochs", "steps", "params", "trace_complete", "trace", "seed", "model", "extras_shadowed",
                  "result_format", "data", "claims", "arithmetic"}
+        from exactlin.model.extras import decode
+
         extras = {k: from_jsonable(v) for k, v in d.items() if k not in known}
         # extras whose names a Run field takes in JSON (the SVMs' feature weights extras["w"]), kept apart
         extras.update({k: from_jsonable(v) for k, v in (d.get("extras_shadowed") or {}).items()})
-        if isinstance(extras.get("monitor"), dict):  # an untagged monitor report (JSON written before the tags)
-            from exactlin.model.monitor import monitor_from_dict
-
-            extras["monitor"] = monitor_from_dict(extras["monitor"])
+        # each key in its declared kind (exactlin.model.extras): e.g. an untagged monitor report (JSON written
+        # before the tags) becomes a report again
+        extras = {k: decode(k, v) for k, v in extras.items()}
         w = d.get("w")
         model = from_jsonable(d["model"]) if d.get("model") is not None else None
         if model is None and w is not None:  # JSON written before Run.model existed: the default linear rule

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from exactlin.errors import ParameterError
-from exactlin.model.models import MODELS, _label
+from exactlin.model.models import MODELS, canonical_label
 from exactlin.model.serialize import from_jsonable, label_from_json, label_to_json, record, to_jsonable
 
 __all__ = ["SavedModel", "FORMAT", "READS", "saved_model_json", "load_model_text"]
@@ -50,7 +50,7 @@ class SavedModel:
     feature_names: tuple | None = None
 
     def __post_init__(self):
-        object.__setattr__(self, "labels", tuple(_label(lab) for lab in self.labels))
+        object.__setattr__(self, "labels", tuple(canonical_label(lab) for lab in self.labels))
         if self.feature_names is not None:
             object.__setattr__(self, "feature_names", tuple(self.feature_names))
 

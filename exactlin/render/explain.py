@@ -19,6 +19,7 @@ from typing import Any
 
 from exactlin.exact.format import latex, latex_text, text
 from exactlin.exact.numbers import dot
+from exactlin.model.extras import notation
 from exactlin.render.latex import latex_columns, latex_document, math_inline
 
 __all__ = ["latex_title", "M", "Doc", "mv", "explain", "explain_blocks", "render", "FORMATS"]
@@ -89,17 +90,6 @@ def _rows(Y) -> list[tuple]:
 
 
 # ----------------------------------------------------------------------------- the derivation
-_PERCEPTRON_TEST = {
-    "perceptron": ("y_t \\langle w_t, x_t \\rangle \\le 0", "y_t <w_t, x_t> <= 0"),
-    "fixed-increment": ("a_k^t y_k \\le 0", "a_k^t y_k <= 0"),
-}
-
-_SCORE_NAME = {
-    "perceptron": ("y_t \\langle w_t, x_t \\rangle", "y_t <w_t, x_t>"),
-    "fixed-increment": ("a_k^t y_k", "a_k^t y_k"),
-}
-
-
 def explain(run, *, head: int = 10, tail: int = 5, title: str | None = None, notes: str | None = None,
             show_params: tuple | None = None) -> Doc:
     """The worked solution of ``run`` as a :class:`Doc`.  ``notes``: the lecture notes' title (the run's seed
@@ -304,12 +294,10 @@ def _steps(doc: Doc, run, head: int, tail: int, level: int) -> None:
     first = run.trace[0]
     if first.w_before is not None:
         doc.p("Start: ", M(f"w_1 = {latex(first.w_before)}", f"w_1 = {text(first.w_before)}"), ".")
-    test = _PERCEPTRON_TEST.get(run.algorithm)
-    if test:
-        doc.p("At step ", M("t", "t"), " the rule tests ", M(*test), " (a mistake) and then updates ",
-              M("w_{t+1} = w_t + \\eta\\, y_t x_t", "w_{t+1} = w_t + eta y_t x_t")
-              if run.algorithm == "perceptron" else M("a_{k+1} = a_k + y_k", "a_{k+1} = a_k + y_k"),
-              "; otherwise the weights stay.")
+    rule = notation(run.algorithm)  # the notes' symbols for the rule, declared in exactlin.model.extras
+    if rule is not None:
+        doc.p("At step ", M("t", "t"), " the rule tests ", M(*rule.test), " (a mistake) and then updates ",
+              M(*rule.update), "; otherwise the weights stay.")
     else:
         doc.p("Each step lists the quantity the rule tests (score), whether it updates, and the weights after it.")
     shown, left, last = _cut(list(run.trace), head, tail)
@@ -337,9 +325,9 @@ def _info_name(k: str) -> M | str:
 
 def _step_item(s, prob, run) -> list:
     where = f"step {s.k} (pass {s.epoch})" + (f", sample {s.i + 1}" if s.i is not None else ", all samples")
-    test = _PERCEPTRON_TEST.get(run.algorithm)
-    if test and s.i is not None:
-        name = _SCORE_NAME[run.algorithm]
+    rule = notation(run.algorithm)
+    if rule is not None and s.i is not None:
+        name = rule.score
         segs: list = [where, ": ", M(f"{name[0]} = {latex(s.score)} " + ("\\le 0" if s.update else "> 0"),
                                      f"{name[1]} = {text(s.score)} " + ("<= 0" if s.update else "> 0")),
                       ", a mistake" if s.update else ", correct"]
@@ -348,7 +336,7 @@ def _step_item(s, prob, run) -> list:
     if s.update:
         segs.append(", update")
         if s.w_before is not None and s.w_after is not None and s.i is not None and prob is not None \
-                and hasattr(prob, "Z") and run.algorithm in _PERCEPTRON_TEST:
+                and hasattr(prob, "Z") and rule is not None:
             delta = tuple(b - a for a, b in zip(s.w_before, s.w_after))
             segs += [": ", M(f"{latex(s.w_before)} + {latex(delta)} = {latex(s.w_after)}",
                              f"{text(s.w_before)} + {text(delta)} = {text(s.w_after)}")]
@@ -403,16 +391,13 @@ _RESULT_KEYS = ("b", "e", "y0", "threshold", "m1", "m2", "S_W", "J", "alpha", "s
 
 
 def _results(doc: Doc, run, level: int) -> None:
-    from exactlin.render.report import bias_split
+    from exactlin.render.report import bias_split, is_intercept
 
     doc.h(level, "Result")
     items = []
     split = bias_split(run.w, run.bias) if run.w is not None else None
-    b_extra = run.extras.get("b")
-    # an intercept b next to the augmented w: show the feature part and b once
-    intercept = split is not None and b_extra is not None and not isinstance(b_extra, (list, tuple)) \
-        and b_extra == split[1]
-    if intercept:
+    # an intercept b next to the augmented w (its role in exactlin.model.extras): the feature part and b once
+    if is_intercept(run, "b"):
         items.append([*_is(M("w", "w"), split[0]), " (the feature weights)"])
     elif run.w is not None:
         items.append(_is(M("w", "w"), run.w) + ([" (augmented: ", M("\\tilde x_i", "x~_i"), f" has its "

@@ -97,27 +97,61 @@ SHORT_REASONS: dict[str, str] = {
     "no_mistakes": "no sample was misclassified at the start",
     "undefined": "the rule is undefined here (e.g. a zero-norm sample)",
 }
-_CONVERGED = {"ho-kashyap": "Y a > 0 on every sample", "one-vs-rest": "every binary run converged",
-              "pocket": "PLA found no misclassified sample", "linear-machine": "a full pass with no mistake"}
-
-
 def short_reason(run) -> str:
-    """One short sentence: why this run stopped, in the words of its kind of algorithm."""
+    """One short sentence: why this run stopped; for "converged", in the words of its kind of run
+    (:func:`exactlin.model.extras.converged_text`: read from the run, never from the algorithm's name)."""
     if run.reason == "converged":
-        name = run.algorithm
-        if name in _CONVERGED or name.startswith("ho-kashyap"):
-            return _CONVERGED.get(name, _CONVERGED["ho-kashyap"])
-        if name.startswith("batch") or name.endswith("-gd"):
-            return "no sample left to correct"
-        return "a full pass with no mistake"
+        from exactlin.model.extras import converged_text
+
+        return converged_text(run)
     return SHORT_REASONS.get(run.reason, run.reason_text)
 
 
-def _spec(run):
+def _families(run) -> tuple[str | None, str | None]:
+    """The run's family and, for a composition (``extras["inner_algorithm"]``), the inner algorithm's."""
+    spec = spec_of(run)
+    inner = run.extras.get("inner_algorithm")
+    inner_spec = spec_of(inner) if isinstance(inner, str) else None
+    return (spec.family if spec is not None else None), (inner_spec.family if inner_spec is not None else None)
+
+
+def extras_problems(run) -> list[str]:
+    """What in ``run.extras`` the schema (:mod:`exactlin.model.extras`) does not declare, or declares with
+    another kind: the run's family (and, for a composition, the inner algorithm's) from the registry."""
+    from exactlin.model.extras import problems
+
+    return problems(run.extras, *_families(run))
+
+
+def extra_key(run, key: str):
+    """The schema's :class:`~exactlin.model.extras.Key` of ``run.extras[key]`` for the run's family (None: not
+    declared)."""
+    from exactlin.model.extras import declared
+
+    return declared(*_families(run)).get(key)
+
+
+def extra_meaning(run, key: str) -> str | None:
+    """What ``run.extras[key]`` means (the schema's words for the run's family)."""
+    k = extra_key(run, key)
+    return k.meaning if k is not None else None
+
+
+def is_intercept(run, key: str) -> bool:
+    """``run.extras[key]`` is the intercept that the w line already names (the schema's role, and the value is
+    w's bias entry)."""
+    k = extra_key(run, key)
+    split = bias_split(run.w, run.bias) if run.w is not None else None
+    return k is not None and k.role == "intercept" and split is not None and run.extras.get(key) == split[1]
+
+
+def spec_of(run):
+    """The registry's spec of a run's algorithm (or of an algorithm's name); None for a name none registers."""
     from exactlin.algorithms import REGISTRY, load
 
-    load(run.algorithm)  # its own module (every family only for a name the index does not know)
-    return REGISTRY.get(run.algorithm)
+    name = run if isinstance(run, str) else run.algorithm
+    load(name)  # its own module (every family only for a name the index does not know)
+    return REGISTRY.get(name)
 
 
 def weights_text(w, bias: str) -> str:
@@ -188,7 +222,6 @@ _INDEX_EXTRAS = ("support_vectors", "on_threshold", "undefined", "pocket_from_st
 def _extra_lines(run) -> list[str]:
     ex = run.extras
     lines = []
-    name = run.algorithm
     if "E_in" in ex:
         n = len(getattr(run.problem, "z", ()) or ()) or None
         lines.append(f"E_in (pocket weights): {fmt_value(ex['E_in'])}"
@@ -208,7 +241,7 @@ def _extra_lines(run) -> list[str]:
             lines.append(f"objective: {fmt_value(ex['objective'])}")
         if ex.get("xi") is not None:
             lines.append(f"slacks xi: {fmt_value(ex['xi'])}")
-    if name == "fisher" or ("S_W" in ex and "m1" in ex):
+    if "S_W" in ex and "m1" in ex:
         if ex.get("J") is not None:
             lines.append(f"J(w) = w^t S_B w / w^t S_W w: {fmt_value(ex['J'])}")
         lines.append(f"means: m1 = {fmt_value(ex.get('m1'))}, m2 = {fmt_value(ex.get('m2'))};"
@@ -223,9 +256,16 @@ def _extra_lines(run) -> list[str]:
     return lines
 
 
-def _show_param(run, k, v) -> bool:
+def shown_param(run, k, v) -> bool:
+    """Whether a run's summary shows parameter ``k``: not a None (unset) value, not the bound on passes of an
+    algorithm that makes none (the registry's ``iterative``), not a kernel's degree and offset under the linear
+    kernel."""
     if v is None:
         return False
+    if k == "max_epochs":
+        spec = spec_of(run)
+        if spec is not None and not spec.iterative:
+            return False
     if k in ("degree", "coef0") and run.params.get("kernel") in (None, "linear"):
         return False
     return True
@@ -234,7 +274,7 @@ def _show_param(run, k, v) -> bool:
 def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
     """The whole result in text: what ``--json`` carries, readable; nothing that means nothing for the
     algorithm.  ``max_rows``: show a long trace's head and tail (:func:`head_tail`)."""
-    spec = _spec(run)
+    spec = spec_of(run)
     title = f" ({spec.title})" if spec is not None and spec.title else ""
     lines = [f"algorithm: {run.algorithm}{title}" + (f"   (seed {run.seed})" if run.seed else "")]
     lab = _labels_line(run)
@@ -248,14 +288,13 @@ def run_text(run, *, trace: bool = True, max_rows: int | None = None) -> str:
     lines.append(f"converged: {'yes' if run.converged else 'no'}   reason: {run.reason} ({short_reason(run)})")
     if spec is None or spec.iterative:
         lines.append(f"updates: {run.updates}   epochs: {run.epochs}   steps: {run.steps}")
-    params = {k: v for k, v in run.params.items() if _show_param(run, k, v)}
+    params = {k: v for k, v in run.params.items() if shown_param(run, k, v)}
     if params:
         lines.append("params: " + ", ".join(f"{k}={fmt_value(v)}" for k, v in params.items()))
     for key, value in summary_extras(run):
         if key == "final_w" and run.w is not None and tuple(value) == tuple(run.w):
             continue
-        split = bias_split(run.w, run.bias)
-        if key == "b" and split is not None and not isinstance(value, (list, tuple)) and value == split[1]:
+        if is_intercept(run, key):
             continue  # the intercept, already named on the w line
         lines.append(f"{key}: {fmt_value(value)}")
     lines += _extra_lines(run)

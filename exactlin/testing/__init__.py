@@ -59,7 +59,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactlin.errors import ExactlinError, ParameterError
-from exactlin.exact.format import _as_fraction, decimal_str
+from exactlin.exact.format import as_fraction, decimal_str
 from exactlin.exact.numbers import fmt
 
 __all__ = ["assert_matches_exact", "compare_with_exact", "exact_decisions", "ExactMismatch", "MatchReport",
@@ -84,7 +84,7 @@ def _show_float(v: Any) -> str:
             return repr(float(v))
     except ImportError:  # pragma: no cover
         pass
-    return fmt(_as_fraction(v, "value"))
+    return fmt(as_fraction(v, "value"))
 
 
 # ---------------------------------------------------------------------------
@@ -266,7 +266,7 @@ def _exact_parts(run) -> tuple[tuple[Fraction, ...], Any]:
         raise ParameterError(f"the exact {getattr(run, 'algorithm', 'run')} run has no weight vector to compare "
                              f"({why})", parameter="exact_run")
     coef, b = split_bias(w, run.bias)
-    if run.algorithm == "fisher" and run.extras.get("y0") is not None:  # g(x) = w^t x - y0
+    if run.extras.get("y0") is not None:  # Fisher's threshold (exactlin.model.extras): g(x) = w^t x - y0
         y0 = run.extras["y0"]
         b = -y0 if isinstance(y0, Fraction) else -_sympy_rational(y0)
     return tuple(coef), b
@@ -371,7 +371,7 @@ def _class(g) -> int:
 def _compare_values(names, exact, actual, rtol: Fraction, atol: Fraction) -> tuple[ValueDiff, ...]:
     out = []
     for name, q, f in zip(names, exact, actual):
-        fq = _as_fraction(f, name)
+        fq = as_fraction(f, name)
         err = abs(fq - q)
         rel = err / abs(q) if q != 0 else None
         out.append(ValueDiff(name, q, f, err, rel, err <= atol + rtol * abs(q)))
@@ -397,7 +397,7 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
     for name, t in (("rtol", rtol), ("atol", atol)):
         if isinstance(t, bool) or not isinstance(t, (int, float, Fraction)) or t < 0:
             raise ParameterError(f"{name} must be a number >= 0, got {t!r}", parameter=name)
-    rt, at = _as_fraction(rtol, "rtol"), _as_fraction(atol, "atol")
+    rt, at = as_fraction(rtol, "rtol"), as_fraction(atol, "atol")
     fs = _float_side(actual)
     algorithm = getattr(exact_run, "algorithm", "?")
     skipped: list[tuple[str, str]] = []
@@ -435,7 +435,7 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
             names.append("intercept")
             ex.append(eb)
             fl.append(fs["intercept"])
-        flq = [_as_fraction(f, n) for f, n in zip(fl, names)]
+        flq = [as_fraction(f, n) for f, n in zip(fl, names)]
         checked += (["coef"] if do_coef else []) + (["intercept"] if do_int else [])
         if not scale_invariant:
             diffs = _compare_values(names, ex, fl, rt, at)
@@ -510,7 +510,7 @@ def compare_with_exact(actual, exact_run, *, X=None, rtol: float = 1e-7, atol: f
                 checked.append("decisions")
                 diff, bd = [], []
                 for i, (q, f) in enumerate(zip(g, gf)):
-                    fc = _class(_as_fraction(f, f"decision[{i}]"))
+                    fc = _class(as_fraction(f, f"decision[{i}]"))
                     ec = (q > 0) - (q < 0)
                     if q == 0:
                         bd.append(DecisionDiff(i, q, f, 0, fc))

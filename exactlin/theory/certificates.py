@@ -19,7 +19,7 @@ from fractions import Fraction
 from exactlin.errors import VerificationError
 from exactlin.exact.numbers import dot, to_matrix, to_rational, to_vector
 from exactlin.model.certificates import (
-    _MINT,
+    MINT,
     GordanCertificate,
     HoKashyapVerdict,
     KeslerGordanCertificate,
@@ -58,7 +58,7 @@ def certify_separator(Z: Sequence[Sequence], a: Sequence, *, margin: Fraction = 
     intercept ``b`` where the caller's bias mode has one)."""
     worst = verify_separator(Z, a, margin=margin, strict=strict)
     return SeparatorCertificate(a=tuple(to_vector(a)), min_Ya=worst, margin=to_rational(margin), strict=strict,
-                                b=None if b is None else to_rational(b), _token=_MINT)
+                                b=None if b is None else to_rational(b), _token=MINT)
 
 
 def verify_gordan(Z: Sequence[Sequence], lam: Sequence, *, source: str = "given", cycle: Sequence[int] | None = None,
@@ -91,7 +91,7 @@ def verify_gordan(Z: Sequence[Sequence], lam: Sequence, *, source: str = "given"
     return GordanCertificate(lam=tuple(lam), source=source, cycle=None if cycle is None else tuple(cycle),
                              support=tuple(i for i, v in enumerate(lam) if v) if support else None,
                              e=None if e is None else tuple(to_vector(e)), through_origin=through_origin,
-                             features=features, _token=_MINT)
+                             features=features, _token=MINT)
 
 
 def verify_kesler_gordan(K: Sequence[Sequence], lam: Sequence, kesler_pairs: Sequence) -> KeslerGordanCertificate:
@@ -99,7 +99,7 @@ def verify_kesler_gordan(K: Sequence[Sequence], lam: Sequence, kesler_pairs: Seq
     with the (sample, class) pairs of the period it came from."""
     g = verify_gordan(K, lam)
     return KeslerGordanCertificate(lam=g.lam, kesler_pairs=tuple(tuple(int(x) for x in p) for p in kesler_pairs),
-                                   _token=_MINT)
+                                   _token=MINT)
 
 
 def verify_ho_kashyap(Z: Sequence[Sequence], a: Sequence, e: Sequence) -> HoKashyapVerdict:
@@ -110,7 +110,7 @@ def verify_ho_kashyap(Z: Sequence[Sequence], a: Sequence, e: Sequence) -> HoKash
     if len(e) != len(Z):
         raise VerificationError(f"e has {len(e)} entries for {len(Z)} samples")
     if Z and all(dot(a, z) > 0 for z in Z):
-        return HoKashyapVerdict(verdict="separable", e=e, certificate=certify_separator(Z, a), _token=_MINT)
+        return HoKashyapVerdict(verdict="separable", e=e, certificate=certify_separator(Z, a), _token=MINT)
     if any(e) and all(v <= 0 for v in e):
         s = -sum(e, Fraction(0))
         lam = tuple(-v / s for v in e)
@@ -119,8 +119,8 @@ def verify_ho_kashyap(Z: Sequence[Sequence], a: Sequence, e: Sequence) -> HoKash
         except VerificationError:
             g = None
         if g is not None:
-            return HoKashyapVerdict(verdict="not_separable", e=e, certificate=g, _token=_MINT)
-    return HoKashyapVerdict(verdict="undecided", e=e, _token=_MINT)
+            return HoKashyapVerdict(verdict="not_separable", e=e, certificate=g, _token=MINT)
+    return HoKashyapVerdict(verdict="undecided", e=e, _token=MINT)
 
 
 def gordan_from_counts(n: int, indices: Sequence[int]) -> tuple[Fraction, ...]:

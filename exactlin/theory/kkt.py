@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from exactlin.errors import VerificationError
-from exactlin.model.certificates import _MINT, KKTCertificate
+from exactlin.model.certificates import MINT, KKTCertificate
 
 __all__ = ["verify_kkt", "LOSSES"]
 
@@ -211,7 +211,7 @@ def verify_kkt(X: Sequence[Sequence], y: Sequence[int], alpha: Sequence, b, *, w
     return KKTCertificate(loss=loss, alpha=tuple(alpha), b=b, w=w, C=C if loss != "hard" else None, xi=tuple(xi),
                           conditions=("primal feasibility", "dual feasibility", "stationarity",
                                       "complementary slackness", "zero duality gap"),
-                          primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=_MINT)
+                          primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=MINT)
 
 
 def _integral_poly(X, kernel) -> bool:
@@ -251,4 +251,4 @@ def _integer_pass(y, alpha, b, w, fnum, L, loss, C, norm2) -> KKTCertificate:
     return KKTCertificate(loss=loss, alpha=tuple(alpha), b=b, w=w, C=C if loss != "hard" else None, xi=xi,
                           conditions=("primal feasibility", "dual feasibility", "stationarity",
                                       "complementary slackness", "zero duality gap"),
-                          primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=_MINT)
+                          primal_objective=primal, dual_objective=dual, norm2_w=norm2, _token=MINT)

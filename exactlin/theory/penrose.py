@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from exactlin.errors import VerificationError
 from exactlin.exact.numbers import to_rational
-from exactlin.model.certificates import _MINT, PENROSE_CONDITIONS, PenroseCertificate
+from exactlin.model.certificates import MINT, PENROSE_CONDITIONS, PenroseCertificate
 
 __all__ = ["verify_penrose"]
 
@@ -44,4 +44,4 @@ def verify_penrose(Y: Sequence[Sequence], P: Sequence[Sequence]) -> PenroseCerti
                 if u != v:
                     raise VerificationError(f"Penrose condition {k + 1}: {PENROSE_CONDITIONS[k]} fails at entry "
                                             f"({i}, {j}): {u} != {v}")
-    return PenroseCertificate(rows=n, cols=m, _token=_MINT)
+    return PenroseCertificate(rows=n, cols=m, _token=MINT)

@@ -166,3 +166,83 @@ def test_arithmetic_is_declared_and_checked(spec):
             assert e.value.parameter == "arithmetic"
     with pytest.raises(ParameterError, match="arithmetic must be one of auto, fraction, integer, flint"):
         spec.func(X4, Y4, arithmetic="float")
+
+
+# -- the params policy: every run records every row of its table and max_epochs, each with its effective value --
+
+def _labels(spec):
+    return [1, 1, 2, 3] if spec.multiclass else Y4
+
+
+def _call(spec, **kw):
+    """One run on the 4-point data (Fisher's S_W is singular there: its pinv rule)."""
+    if spec.name == "fisher":
+        kw.setdefault("singular", "pinv")
+    return spec.func(X4, _labels(spec), **kw)
+
+
+def _other_value(p):
+    """A valid value of parameter ``p`` that is not its default (None when the test has none for its kind)."""
+    d = p.default
+    if p.kind == "bool" and d is not None:
+        return not d
+    if p.kind == "choice":
+        return next((c for c in p.choices if c != d), None)
+    if p.kind == "int":
+        return 7 if d is None else d + 1
+    if p.kind == "rational" and d is not None and d > 0:
+        return d * 2
+    return None
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_params_are_every_table_row_with_its_effective_value(spec):
+    """The one params policy (the entry point applies it to whatever the rule recorded): the keys are the
+    table's rows in order and ``max_epochs``; a value not given is the table's default, unless the default is
+    None ("the rule decides": then the value the rule settled, e.g. the perceptron's strict test)."""
+    r = _call(spec)
+    assert list(r.params) == [p.name for p in spec.params] + ["max_epochs"]
+    assert r.params["max_epochs"] == 1000  # the common default bound, also for a closed-form algorithm
+    given = {"singular": "pinv"} if spec.name == "fisher" else {}
+    for p in spec.params:
+        if p.name in given:
+            continue
+        if p.default is not None:
+            assert r.params[p.name] == p.default, p.name
+    # the run's params passed back as given reproduce them (an effective value is a value the rule accepts)
+    defaults = {p.name: p.default for p in spec.params}
+    again = _call(spec, **{k: v for k, v in r.params.items() if k not in defaults or v != defaults[k]})
+    assert again.params == r.params
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_params_record_the_given_value(spec):
+    r = _call(spec, max_epochs=7)
+    assert r.params["max_epochs"] == 7
+    checked = 0
+    for p in spec.params:
+        v = _other_value(p)
+        if v is None:
+            continue
+        try:
+            r = _call(spec, **{p.name: v})
+        except ParameterError:  # a value this table rejects with another of its rows (a conflict, a range)
+            continue
+        assert r.params[p.name] == p.validate(v), p.name
+        assert list(r.params) == [q.name for q in spec.params] + ["max_epochs"]
+        checked += 1
+    assert checked or not any(_other_value(p) is not None for p in spec.params)
+
+
+def test_mse_records_its_params():
+    # issue 22: mse(X, y).params was {} -- now its table (b, pinv) with their defaults, and max_epochs
+    r = exactlin.mse(X4, Y4)
+    assert dict(r.params) == {p.name: p.default for p in get("mse").params} | {"max_epochs": 1000}
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_params_survive_json(spec):
+    from exactlin.model.run import Run
+
+    r = _call(spec)
+    assert Run.from_json(r.to_json()).params == r.params

@@ -182,3 +182,17 @@ def test_generated_pages_cite_notes_with_their_titles():
             for m in re.finditer(re.escape(f"`{seed}`"), md):
                 assert md[:m.start()].endswith(f"{title} ("), (key, md[max(0, m.start() - 120):m.end()])
     assert NOTE_TITLES["001_5ccb68c426482a98.txt"] in pages["batch-pla"]
+
+
+def test_the_extras_page_is_generated_from_the_schema():
+    # the reference page of Run.extras: every declared key, under its family's title (exactlin.model.extras)
+    from exactlin.algorithms import FAMILIES
+    from exactlin.model.extras import COMMON, FAMILY_KEYS
+
+    page = site.extras_page()
+    for title, _ in FAMILIES.values():
+        assert f"## {title}" in page
+    for keys in (COMMON, *FAMILY_KEYS.values()):
+        for name, key in keys.items():
+            cell = key.meaning.replace("|", "\\|")  # a norm's bars, escaped in a table cell
+            assert f"| `{name}` | {key.kind.replace('|', ' or ')} | {cell} |" in page

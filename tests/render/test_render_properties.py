@@ -195,7 +195,7 @@ def check_labels(run, X, y, kind: str) -> None:
 
 
 def render_everything(run, X, y, kind) -> None:
-    from exactlin.cli.fit import _csv, _latex, _markdown
+    from exactlin.cli.fit import _csv, _markdown, run_latex
     from exactlin.io import trace_csv
     from exactlin.render.explain import explain, render
     from exactlin.render.report import run_html, run_text
@@ -203,7 +203,7 @@ def render_everything(run, X, y, kind) -> None:
     assert run_text(run)
     assert run._repr_html_() and run_html(run)
     assert run._repr_latex_()
-    assert _latex(run) and _markdown(run)
+    assert run_latex(run) and _markdown(run)
     doc = explain(run, head=3, tail=2)
     for fmt in ("markdown", "latex", "html"):
         assert render(doc, fmt)
