@@ -115,7 +115,7 @@ MAP_CONFLICTS = (
 
 @register("feature-map", family="features", seed=SEED, number="Geometric transformation (phi)",
           title="Feature map phi followed by a linear algorithm", params=PARAMS, conflicts=MAP_CONFLICTS,
-          bias_default="first")
+          bias_default="first", arithmetics=("fraction", "integer", "flint"))
 def feature_map_run(X, y, P: Checked) -> Run:
     """Seed 004 (``004_f7c425a21563e0cd.txt``, "Geometric tranformation") and seed 003 ("Generalized
     Linear Discriminant Functions"): map every sample by phi, then run ``algorithm`` on the images
@@ -133,7 +133,8 @@ def feature_map_run(X, y, P: Checked) -> Run:
         raise ParameterError(f"feature-map runs a binary algorithm; {inner.name!r} is not one", parameter="algorithm")
     phi = feature_map(P["map"], P["degree"])
     label = P["map"] if P["map"] != "poly" else f"poly{P['degree']}"
-    kwargs = {"bias": bias, "positive": positive, "trace": trace}
+    # the arithmetic goes to the inner rule (one it lacks is its ParameterError); the run records what it used
+    kwargs = {"bias": bias, "positive": positive, "trace": trace, "arithmetic": P.arithmetic}
     if inner.iterative:
         kwargs["max_epochs"] = max_epochs
     for lim in ("max_bits", "max_seconds"):

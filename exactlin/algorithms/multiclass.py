@@ -210,7 +210,8 @@ def one_vs_rest_decide(run: Run, x):
 
 @register("one-vs-rest", family="multiclass", seed=SEED001, number="Multiclass Classification",
           title="One-vs-rest chain of binary classifiers (seed 001)", params=OVR_PARAMS, multiclass=True,
-          bias_default="first", monitor="whatever the chosen binary algorithm checks, per class")
+          bias_default="first", monitor="whatever the chosen binary algorithm checks, per class",
+          arithmetics=("fraction", "integer", "flint"))
 def one_vs_rest(X, y, P: Checked) -> Run:
     """One-vs-rest, seed 001 (``001_5ccb68c426482a98.txt``, "Multiclass Classification": "binary
     classifiers can be combined in a chain to handle multiclass problems").
@@ -249,11 +250,18 @@ def one_vs_rest(X, y, P: Checked) -> Run:
     runs, W = [], []
     for j, _ in enumerate(classes):
         z = tuple(1 if lab == j else -1 for lab in labels)
-        r = func(ds.X, z, bias=P.bias, floats=P.floats, max_epochs=P.max_epochs, trace=P.trace, **limits)
+        r = func(ds.X, z, bias=P.bias, floats=P.floats, max_epochs=P.max_epochs, trace=P.trace,
+                 arithmetic=P.arithmetic, **limits)  # an arithmetic the binary rule lacks: its ParameterError
         runs.append(r)
         W.append(r.w)
     bad = [r for r in runs if not r.converged]
     reason = "converged" if not bad else bad[0].reason
+    if runs and runs[0].arithmetic is not None:  # one binary rule, one arithmetic: the work of all its runs
+        tiers: dict = {}
+        for r in runs:
+            for t, c in r.arithmetic["tiers"].items():
+                tiers[t] = tiers.get(t, 0) + c
+        P.record_arithmetic(runs[0].arithmetic["used"], tiers)
     steps = []
     truncated = False  # the default trace keeps TRACE_STEP_LIMIT steps in all, not per binary run
     for j, r in enumerate(runs):
