@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 
 #: about 20 MB of JSON: long enough to be interrupted
 WRITER = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from exactlin.io import atomic_write_text
     target, mode, N = sys.argv[1], sys.argv[2], int(sys.argv[3])
     text = json.dumps({"w": [str(i) + "/7" for i in range(N)], "end": True})
@@ -29,9 +29,13 @@ WRITER = textwrap.dedent("""
     if mode == "atomic":
         atomic_write_text(target, text)
     else:
-        with open(target, "w") as f:
+        with open(target, "w") as f:  # the control: a plain write, slowed so that a kill lands inside it
             for k in range(0, len(text), 1 << 16):
                 f.write(text[k:k + (1 << 16)])
+                f.flush()
+                if k == 0:
+                    sys.stdout.write("started\\n"); sys.stdout.flush()
+                time.sleep(0.001)
     sys.stdout.write("done\\n"); sys.stdout.flush()
 """)
 
@@ -49,6 +53,8 @@ def _kill_mid_write(tmp_path, mode: str, delay: float, *, existing: bool):
                          stderr=subprocess.PIPE, text=True)
     try:
         assert p.stdout.readline().strip() == "ready", p.stderr.read()
+        if mode == "plain":  # the control kills once the file has its first chunk, whatever the machine's load
+            assert p.stdout.readline().strip() == "started", p.stderr.read()
         time.sleep(delay)
         os.kill(p.pid, signal.SIGKILL)
         p.wait(timeout=60)
