@@ -327,13 +327,30 @@ class IntegerArith:
         if not self.rescaled:
             self.rekey = lambda old: tuple(_key_values(old))
 
+    def _f64_scores(self, i: int, length: int) -> np.ndarray:
+        """The float64 tier's scores (the caller checked ``m_v < _f64_mv``)."""
+        vf = self.vf
+        if vf is None:
+            vf = self.vf = self.v.astype(np.float64)
+        self.tiers["float64"] += 1
+        return self.Zf[i:i + length] @ vf
+
+    def scan(self, i: int, length: int, t: Cut) -> tuple[Block, int]:
+        """``(s, first(s, t))`` with ``s = scores(i, length)``: the cyclic loop's question at every block, in one
+        call (on the float64 tier, the common case, the test is made here without the calls of :meth:`first`)."""
+        if self.m_v < self._f64_mv and length:
+            vals = self._f64_scores(i, length)
+            memo = self._cut1
+            c = memo[3] if memo[0] is t and memo[2] == "float64" and memo[1] == self.q else self._cut(t, "float64")
+            wrong = vals <= c
+            j = wrong.argmax()  # the first True, or 0 when there is none
+            return Block(vals, "float64", self.p, self.q * self.L), (int(j) if wrong[j] else length)
+        s = self.scores(i, length)
+        return s, self.first(s, t)
+
     def scores(self, i: int, length: int) -> Block:
         if self.m_v < self._f64_mv:  # the common case, tested in one comparison (see __init__): float64
-            vf = self.vf
-            if vf is None:
-                vf = self.vf = self.v.astype(np.float64)
-            self.tiers["float64"] += 1
-            return Block(self.Zf[i:i + length] @ vf, "float64", self.p, self.q * self.L)
+            return Block(self._f64_scores(i, length), "float64", self.p, self.q * self.L)
         dm = self.d * self.m_Z
         if dm * self.m_v >= F64_EXACT:
             self.exact_max()
@@ -527,9 +544,9 @@ class IntegerArith:
 
     def bits_above(self, current: int) -> int:
         """max(current, bits()), looking only at the entries that could exceed ``current``."""
-        if self.bits_upper() <= current:
-            return current
         p, q = self.p, self.q
+        if (p * self.m_v).bit_length() <= current and q.bit_length() <= current:  # bits_upper() <= current
+            return current
         m = self.exact_max()
         if max((p * m).bit_length(), q.bit_length()) <= current:
             return current

@@ -182,14 +182,20 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         return LoopResult(rep.w(), converged, reason, updates, epochs, k, update_indices, found, max_bits, last_k,
                           found_at)
 
-    scores, first = rep.scores, rep.first
+    scan = getattr(rep, "scan", None)  # scores and first in one call, where the representation offers it
+    if scan is None:
+        scores, first = rep.scores, rep.first
+
+        def scan(i: int, length: int, t):
+            s = scores(i, length)
+            return s, first(s, t)
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
     clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
     while True:
-        if k >= k_max:
-            return done(False, "max_epochs", max_epochs)
-        if max_steps is not None and k >= max_steps:
+        if k >= k_stop:  # k_stop = min(k_max, max_steps)
+            if k >= k_max:
+                return done(False, "max_epochs", max_epochs)
             return done(False, "max_steps", (k - 1) // n + 1)
         if ticking and k > ticked:  # records once per PROGRESS_EVERY rounds, at block boundaries
             bounds.tick(k, updates, max_bits, work=k - ticked)
@@ -208,8 +214,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
         if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
             length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
-        s = scores(i, length)
-        j = first(s, t)
+        s, j = scan(i, length, t)
         if accept is not None and j < length:  # the first candidate the rule's exact test accepts
             j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
         if rec and j:
