@@ -15,6 +15,8 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.scores(i, length)      the scores <w, z_j>, j = i .. i+length-1, in the representation's own units
     rep.threshold(b, strict)   the test "<w, z_j> <= b" (or "< b"), in those units (an opaque value)
     rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
+    rep.scan(i, length, t)     optional: (s, rep.first(s, t)) with s = rep.scores(i, length), in one call (the
+                               cyclic loop's question at every block; a representation without it is asked both)
     rep.all(s, t)              every j of the block where it holds, in order
     rep.count(s, t)            how many j of the block it holds for (len(all), without the list)
     rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)

@@ -20,7 +20,8 @@ sample, or ``coef(i, u, k, q)`` of the update count u, the round k and the exact
 
 **The chunked scan, and why it is the cyclic pass exactly.**  From round k (sample i = k mod n) the loop asks
 the representation for the scores of a *block* of samples i, i+1, ..., i+m-1 (``rep.scores(i, m)``), all with
-the current w, and for the first j of the block where the rule's test holds (``rep.first``; ``accept`` may
+the current w, and for the first j of the block where the rule's test holds (``rep.first``; both in one call,
+``rep.scan``, where the representation offers it; ``accept`` may
 reject candidates, then the search goes on after them).  The rounds k+1 .. k+j are exactly the rounds of the
 pass that make no update: each tests its sample with the same w (nothing changed w in between) and passes.
 Round k+j+1 is the next mistake: it is tested with that same w, the update is applied there and the scan goes
