@@ -15,6 +15,8 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.scores(i, length)      the scores <w, z_j>, j = i .. i+length-1, in the representation's own units
     rep.threshold(b, strict)   the test "<w, z_j> <= b" (or "< b"), in those units (an opaque value)
     rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
+    rep.scan(i, length, t)     optional: (s, rep.first(s, t)) with s = rep.scores(i, length), in one call (the
+                               cyclic loop's question at every block; a representation without it is asked both)
     rep.all(s, t)              every j of the block where it holds, in order
     rep.count(s, t)            how many j of the block it holds for (len(all), without the list)
     rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)
@@ -301,6 +303,12 @@ class IntegerArith:
         self.rekey = None
         self._cuts: dict = {}
         self._last_cut: dict = {}
+        self._cut1: tuple = (None, None, None, None)  # the last (t, q, tier, cut) of _cut: a one-slot memo
+        # the float64 tier's test d m_Z m_v < 2^53 and m_v < 2^53 as one comparison m_v < _f64_mv, decided here
+        # once (d m_Z is constant; 0 when the tier is closed: no float64 copy of Z', or v held as Python ints)
+        dm = self.d * m_Z
+        f64_mv = F64_EXACT if dm == 0 else min(F64_EXACT, -(-F64_EXACT // dm))  # least m_v with dm m_v >= 2^53
+        self._f64_mv = f64_mv if self.Zf is not None and not self.big else 0
         self._last_coef: tuple = (None, None)  # (coef, its multiplier m) of the last add with an integer m
 
     # -- reading -----------------------------------------------------------------------------------------
@@ -315,12 +323,36 @@ class IntegerArith:
             return
         self._to_python()
         self.big = True
+        self._f64_mv = 0  # the float64 tier is closed for good
         self.v = self.v.astype(object)
         self.vf = None
         if not self.rescaled:
             self.rekey = lambda old: tuple(_key_values(old))
 
+    def _f64_scores(self, i: int, length: int) -> np.ndarray:
+        """The float64 tier's scores (the caller checked ``m_v < _f64_mv``)."""
+        vf = self.vf
+        if vf is None:
+            vf = self.vf = self.v.astype(np.float64)
+        self.tiers["float64"] += 1
+        return self.Zf[i:i + length] @ vf
+
+    def scan(self, i: int, length: int, t: Cut) -> tuple[Block, int]:
+        """``(s, first(s, t))`` with ``s = scores(i, length)``: the cyclic loop's question at every block, in one
+        call (on the float64 tier, the common case, the test is made here without the calls of :meth:`first`)."""
+        if self.m_v < self._f64_mv and length:
+            vals = self._f64_scores(i, length)
+            memo = self._cut1
+            c = memo[3] if memo[0] is t and memo[2] == "float64" and memo[1] == self.q else self._cut(t, "float64")
+            wrong = vals <= c
+            j = wrong.argmax()  # the first True, or 0 when there is none
+            return Block(vals, "float64", self.p, self.q * self.L), (int(j) if wrong[j] else length)
+        s = self.scores(i, length)
+        return s, self.first(s, t)
+
     def scores(self, i: int, length: int) -> Block:
+        if self.m_v < self._f64_mv:  # the common case, tested in one comparison (see __init__): float64
+            return Block(self._f64_scores(i, length), "float64", self.p, self.q * self.L)
         dm = self.d * self.m_Z
         if dm * self.m_v >= F64_EXACT:
             self.exact_max()
@@ -344,8 +376,12 @@ class IntegerArith:
 
     def _cut(self, t: Cut, tier: str):
         """The integer threshold of ``t`` at the current scale, clamped to ``tier`` (module docstring)."""
+        memo = self._cut1  # the same threshold as the last call (a loop's test, block after block)
+        if memo[0] is t and memo[2] == tier and memo[1] == self.q:
+            return memo[3]
         memo = self._last_cut.get(id(t))  # a loop tests the same few thresholds block after block: no hashing
         if memo is not None and memo[0] is t and memo[1] == self.q and memo[2] == tier:
+            self._cut1 = memo
             return memo[3]
         key = (t, self.p, self.q)
         c = self._cuts.get(key)
@@ -362,7 +398,7 @@ class IntegerArith:
                 c = float(c)
         if len(self._last_cut) > 8:
             self._last_cut.clear()
-        self._last_cut[id(t)] = (t, self.q, tier, c)
+        self._last_cut[id(t)] = self._cut1 = (t, self.q, tier, c)
         return c
 
     def _wrong(self, s: Block, t: Cut) -> np.ndarray:
@@ -370,11 +406,14 @@ class IntegerArith:
         return wrong.astype(bool) if s.tier == "python" else wrong  # object arrays compare to objects
 
     def first(self, s: Block, t: Cut) -> int:
-        wrong = s.values <= self._cut(t, s.tier)
-        if s.tier == "python":
+        tier = s.tier
+        wrong = s.values <= self._cut(t, tier)
+        if tier == "python":
             wrong = wrong.astype(bool)
-        j = int(wrong.argmax()) if len(wrong) else 0
-        return j if j < len(wrong) and wrong[j] else len(wrong)
+        if not len(wrong):
+            return 0
+        j = wrong.argmax()  # the first True, or 0 when there is none
+        return int(j) if wrong[j] else len(wrong)
 
     def all(self, s: Block, t: Cut) -> list[int]:
         return np.flatnonzero(self._wrong(s, t)).tolist()
@@ -507,9 +546,9 @@ class IntegerArith:
 
     def bits_above(self, current: int) -> int:
         """max(current, bits()), looking only at the entries that could exceed ``current``."""
-        if self.bits_upper() <= current:
-            return current
         p, q = self.p, self.q
+        if (p * self.m_v).bit_length() <= current and q.bit_length() <= current:  # bits_upper() <= current
+            return current
         m = self.exact_max()
         if max((p * m).bit_length(), q.bit_length()) <= current:
             return current

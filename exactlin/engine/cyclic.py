@@ -20,7 +20,8 @@ sample, or ``coef(i, u, k, q)`` of the update count u, the round k and the exact
 
 **The chunked scan, and why it is the cyclic pass exactly.**  From round k (sample i = k mod n) the loop asks
 the representation for the scores of a *block* of samples i, i+1, ..., i+m-1 (``rep.scores(i, m)``), all with
-the current w, and for the first j of the block where the rule's test holds (``rep.first``; ``accept`` may
+the current w, and for the first j of the block where the rule's test holds (``rep.first``; both in one call,
+``rep.scan``, where the representation offers it; ``accept`` may
 reject candidates, then the search goes on after them).  The rounds k+1 .. k+j are exactly the rounds of the
 pass that make no update: each tests its sample with the same w (nothing changed w in between) and passes.
 Round k+j+1 is the next mistake: it is tested with that same w, the update is applied there and the scan goes
@@ -182,14 +183,20 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         return LoopResult(rep.w(), converged, reason, updates, epochs, k, update_indices, found, max_bits, last_k,
                           found_at)
 
-    scores, first = rep.scores, rep.first
+    scan = getattr(rep, "scan", None)  # scores and first in one call, where the representation offers it
+    if scan is None:
+        scores, first = rep.scores, rep.first
+
+        def scan(i: int, length: int, t):
+            s = scores(i, length)
+            return s, first(s, t)
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
     clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
     while True:
-        if k >= k_max:
-            return done(False, "max_epochs", max_epochs)
-        if max_steps is not None and k >= max_steps:
+        if k >= k_stop:  # k_stop = min(k_max, max_steps)
+            if k >= k_max:
+                return done(False, "max_epochs", max_epochs)
             return done(False, "max_steps", (k - 1) // n + 1)
         if ticking and k > ticked:  # records once per PROGRESS_EVERY rounds, at block boundaries
             bounds.tick(k, updates, max_bits, work=k - ticked)
@@ -208,8 +215,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
         if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
             length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
-        s = scores(i, length)
-        j = first(s, t)
+        s, j = scan(i, length, t)
         if accept is not None and j < length:  # the first candidate the rule's exact test accepts
             j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
         if rec and j:

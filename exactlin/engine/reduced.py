@@ -93,13 +93,16 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int):
         lo = []
         for x in v:
             part = math.gcd(x, T)
-            if math.gcd(part // math.gcd(part, D7), Ds) > 1:  # a prime to the 8th power: T may have cut it
-                part = _smooth_gcd(x, D, Ds)
+            if part > 1 and math.gcd(part // math.gcd(part, D7), Ds) > 1:  # a prime to the 8th power: T may
+                part = _smooth_gcd(x, D, Ds)  # have cut it (part = 1 shares no small prime with D: nothing cut)
             lo.append(part)
     else:
         lo = [1] * len(v)
     # the bit length of entry j does not depend on the representation: it is computed before dividing by G
-    cand = sorted(((max((abs(x) // part).bit_length(), (D // part).bit_length()), j)
+    # (x.bit_length() is |x|'s; part = 1, the usual case, needs no division)
+    nD = D.bit_length()
+    cand = sorted(((max(x.bit_length(), nD) if part == 1 else
+                    max((abs(x) // part).bit_length(), (D // part).bit_length()), j)
                    for j, (x, part) in enumerate(zip(v, lo))), reverse=True)
 
     def known(j):  # no prime >= 200 divides both v_j and D: g_j = lo_j

@@ -50,6 +50,11 @@ class Reusing:
             return Block(s.values[i:i + length], s.tier, s.num, s.den)
         return self.rep.scores(i, length)
 
+    def scan(self, i: int, length: int, t):
+        """``(s, first(s, t))`` for the block ``s = scores(i, length)`` (served from the stored scores)."""
+        s = self.scores(i, length)
+        return s, self.first(s, t)
+
     def add(self, i: int, coef) -> None:
         self._all = None
         self.rep.add(i, coef)

@@ -85,7 +85,7 @@ def separates(w, Z) -> bool:
     if ints is not None:
         A, Zs = ints
         m_s = max((abs(a) for a in s), default=0)
-        m_Z = int(np.abs(Zs).max()) if Zs.size else 0
+        m_Z = max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
         if m_s < I64_HEADROOM and len(s) * m_s * m_Z < I64_HEADROOM:  # m_s alone too: m_Z may be 0
             ok = bool((Zs @ np.array(s, dtype=np.int64) > 0).all())
         else:
@@ -118,7 +118,7 @@ def above(w, Z, b=0) -> bool:
     B, s = _scale_vector(w)
     t = (b * A * B).__floor__()
     m_s = max((abs(a) for a in s), default=0)
-    m_Z = int(np.abs(Zs).max()) if Zs.size else 0
+    m_Z = max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
     if m_s < I64_HEADROOM and len(s) * m_s * m_Z < I64_HEADROOM:  # m_s alone too: when every z is 0, m_Z = 0
         return bool((Zs @ np.array(s, dtype=np.int64) > max(-I64_HEADROOM, min(t, I64_HEADROOM))).all())
     return bool((Zs.astype(object).dot(np.array(s, dtype=object)) > t).all())
@@ -150,7 +150,7 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     c = Q * e.numerator // e.denominator
     U1 = [a.numerator * (Q // a.denominator) for a in w1]
     K = len(indices)
-    m_Z = int(np.abs(Zs).max()) if Zs.size else 0
+    m_Z = max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
     m_s = max((abs(a) for a in s), default=0)
     m_V = max((abs(a) for a in U1), default=0) + c * K * m_Z  # |V_t| <= |V_1| + c t m_Z
     if max(m_s, d * m_s * m_Z, d * m_Z * m_Z, m_V, d * m_V * m_V, d * m_V * m_s) >= I64_HEADROOM:
