@@ -540,14 +540,11 @@ class IntegerArith:
             out = max(out, abs(p * a // g).bit_length(), (q // g).bit_length())
         return out
 
-    def bits_upper(self) -> int:
-        """An upper bound on bits(): a reduced numerator divides p v_j, a reduced denominator divides q."""
-        return max((self.p * self.m_v).bit_length(), self.q.bit_length(), 1)
-
     def bits_above(self, current: int) -> int:
         """max(current, bits()), looking only at the entries that could exceed ``current``."""
         p, q = self.p, self.q
-        if (p * self.m_v).bit_length() <= current and q.bit_length() <= current:  # bits_upper() <= current
+        # an upper bound first: a reduced numerator divides p v_j, a reduced denominator divides q
+        if (p * self.m_v).bit_length() <= current and q.bit_length() <= current:
             return current
         m = self.exact_max()
         if max((p * m).bit_length(), q.bit_length()) <= current:
