@@ -10,7 +10,8 @@
 * validates every given value by its :class:`~exactlin.model.params.Param`, checks the conflicts the table
   declares, checks the common keywords, fills the defaults;
 * calls the rule with ONE checked parameter object, :class:`Checked`, which also builds the run's
-  :class:`~exactlin.algorithms._loop.Bounds` and :class:`~exactlin.algorithms._loop.Tracer`.
+  :class:`~exactlin.engine.trace.Bounds` and :class:`~exactlin.engine.trace.Tracer` under the call's
+  :class:`~exactlin.engine.trace.Limits` (the defaults; another with the function's ``with_limits``).
 
 The rule itself only computes: ``rule(X, y, P)``.  After it returns, the entry point applies the one params
 policy (:func:`complete_params`: every table row with its effective value, and ``max_epochs``) and records
@@ -69,11 +70,13 @@ class Checked(Mapping):
     the common keywords as attributes, and the names given explicitly (``given``)."""
 
     __slots__ = ("algorithm", "bias", "positive", "floats", "max_epochs", "trace", "progress", "_values", "given",
-                 "last_bounds", "input_digits", "arithmetic", "used_arithmetic")
+                 "last_bounds", "input_digits", "arithmetic", "used_arithmetic", "limits")
 
     def __init__(self, algorithm: str, values: dict[str, Any], given: frozenset[str], *, bias: str, positive,
                  floats: str, max_epochs: int, trace: bool | None, progress: Callable | None = None,
-                 input_digits: int | None = None, arithmetic: str = "auto"):
+                 input_digits: int | None = None, arithmetic: str = "auto", limits=None):
+        from exactlin.engine.trace import Limits
+
         self.algorithm = algorithm
         self._values = dict(values)
         self.given = given
@@ -85,6 +88,8 @@ class Checked(Mapping):
         self.progress = progress
         self.input_digits = input_digits
         self.arithmetic = arithmetic
+        #: the memory limits of the run's records (:class:`~exactlin.engine.trace.Limits`): trace, cycle table
+        self.limits = limits if limits is not None else Limits()
         #: what the rule computed in, set by :meth:`record_arithmetic` (the entry point copies it to run.arithmetic)
         self.used_arithmetic: dict | None = None
         self.last_bounds = None  # the Bounds the rule built (a batch rule fills in its default budget there)
@@ -107,7 +112,7 @@ class Checked(Mapping):
         ``given`` is unchanged, so the values the caller gave stay distinguishable."""
         out = Checked(self.algorithm, {**self._values, **values}, self.given, bias=self.bias, positive=self.positive,
                       floats=self.floats, max_epochs=self.max_epochs, trace=self.trace, progress=self.progress,
-                      input_digits=self.input_digits, arithmetic=self.arithmetic)
+                      input_digits=self.input_digits, arithmetic=self.arithmetic, limits=self.limits)
         return out
 
     def effective(self, **values) -> dict[str, Any]:
@@ -121,23 +126,24 @@ class Checked(Mapping):
         self.used_arithmetic = {"requested": self.arithmetic, "used": used, "tiers": dict(tiers or {})}
 
     def bounds(self):
-        """The run's :class:`~exactlin.algorithms._loop.Bounds` (its clock starts now) from ``max_epochs`` and
+        """The run's :class:`~exactlin.engine.trace.Bounds` (its clock starts now) from ``max_epochs`` and
         the table's ``max_updates``/``max_bits``/``max_steps``/``max_seconds`` where it has them, with the
-        progress callback."""
-        from exactlin.algorithms._loop import Bounds
+        progress callback and the cycle table's limit."""
+        from exactlin.engine.trace import Bounds
 
         secs = self._values.get("max_seconds")
         self.last_bounds = Bounds(max_epochs=self.max_epochs, max_updates=self._values.get("max_updates"),
                                   max_bits=self._values.get("max_bits"),
                                   max_seconds=float(secs) if secs is not None else None,
                                   max_steps=self._values.get("max_steps"), progress=self.progress,
-                                  algorithm=self.algorithm)
+                                  algorithm=self.algorithm, cycle_table=self.limits.cycle_table)
         return self.last_bounds
 
     def tracer(self, d: int):
-        from exactlin.algorithms._loop import Tracer
+        """The run's :class:`~exactlin.engine.trace.Tracer` for d-vectors, under ``trace`` and the limits."""
+        from exactlin.engine.trace import Tracer
 
-        return Tracer(self.trace, d)
+        return Tracer(self.trace, d, step_limit=self.limits.trace_steps, vector_limit=self.limits.trace_vectors)
 
     def problem(self, X, y):
         """The binary problem (:func:`~exactlin.algorithms._loop.binary_problem`) under these keywords."""
@@ -368,8 +374,12 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
 
     ``arithmetics`` are the exact arithmetics the rule implements besides "auto" (:data:`ARITHMETICS`); an
     ``arithmetic=`` it does not have is a ParameterError naming the ones it has.  What the rule records with
-    ``P.record_arithmetic`` becomes ``run.arithmetic``."""
-    from exactlin.algorithms._loop import DEFAULT_MAX_EPOCHS
+    ``P.record_arithmetic`` becomes ``run.arithmetic``.
+
+    ``entry.with_limits(limits)`` is the same function under other memory limits of the run's records
+    (:class:`~exactlin.engine.trace.Limits`: the steps and vectors the default trace keeps, the size of the exact
+    cycle table); they never change a result, only how much of the trace is kept and how soon a cycle is found."""
+    from exactlin.engine.trace import DEFAULT_MAX_EPOCHS
 
     common = tuple(c for c in COMMON_KWARGS if not (multiclass and c == "positive"))
     defaults = {"bias": bias_default, "positive": None, "floats": "repr", "max_epochs": DEFAULT_MAX_EPOCHS,
@@ -378,8 +388,7 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
     table = tuple(table)
     sig = signature_for(table, common, defaults)
 
-    @functools.wraps(rule)
-    def entry(*args, **kwargs):
+    def call(args, kwargs, limits):
         if len(args) > 2:
             raise TypeError(f"{rule.__name__}() takes X and y positionally; every other parameter is a keyword "
                             f"({len(args)} positional arguments given)")
@@ -392,6 +401,8 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         X = bound.arguments.pop("X")
         y = bound.arguments.pop("y", None)
         P = check_call(algorithm, table, conflicts, common, defaults, bound.arguments)
+        if limits is not None:
+            P.limits = limits
         if P.arithmetic != "auto" and P.arithmetic not in arithmetics:
             has = ", ".join(repr(a) for a in ("auto", *arithmetics))
             raise ParameterError(f"{algorithm} does not compute in arithmetic={P.arithmetic!r}; it takes {has}",
@@ -413,7 +424,24 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
             _final_progress(algorithm, P, run, iterative)
         return run
 
+    @functools.wraps(rule)
+    def entry(*args, **kwargs):
+        return call(args, kwargs, None)
+
+    def with_limits(limits) -> Callable:
+        from exactlin.engine.trace import Limits
+
+        if not isinstance(limits, Limits):
+            raise TypeError(f"with_limits takes an exactlin.engine.trace.Limits, got {limits!r}")
+
+        @functools.wraps(entry)
+        def limited(*args, **kwargs):
+            return call(args, kwargs, limits)
+
+        return limited
+
     entry.__signature__ = sig
+    entry.with_limits = with_limits
     doc = inspect.cleandoc(rule.__doc__ or "")
     entry.__doc__ = (doc + "\n\n" if doc else "") + parameter_table_doc(table, common, defaults)
     entry.rule = rule

@@ -59,7 +59,7 @@ def _mapped_dataset(X, y, phi: Callable, floats: str, map_name: str) -> Dataset:
 
 
 def with_features(algorithm: str, phi: Callable, *, name: str | None = None, kind: str | None = None,
-                  degree: int = 2) -> Callable:
+                  degree: int = 2, limits=None) -> Callable:
     """Compose a feature map ``phi`` (rows -> rows) with the registered algorithm ``algorithm``.
 
     The returned function takes the same arguments as the algorithm (``X, y=None, **kwargs``), runs it
@@ -67,7 +67,8 @@ def with_features(algorithm: str, phi: Callable, *, name: str | None = None, kin
     weights live in the feature space (augmented as ``bias`` says).  With ``kind`` (circle, poly with
     ``degree``, identity: the map described as data) ``Run.model`` becomes a
     :class:`~exactlin.model.models.FeatureMapModel` that predicts RAW samples; without it (an arbitrary
-    callable phi) the model stays the inner algorithm's, on phi(x).
+    callable phi) the model stays the inner algorithm's, on phi(x).  ``limits``: the memory limits of the inner
+    run's records (:class:`~exactlin.engine.trace.Limits`; default the defaults).
 
     >>> f = with_features("perceptron", lift_circle, name="circle")
     >>> r = f([(0, 0), (2, 0), (-2, 0), (0, 2), (0, -2)], [1, -1, -1, -1, -1], bias="first")
@@ -77,12 +78,13 @@ def with_features(algorithm: str, phi: Callable, *, name: str | None = None, kin
     from exactlin.algorithms import get
 
     spec = get(algorithm)
+    func = spec.func if limits is None else spec.func.with_limits(limits)
     label = name or getattr(phi, "__name__", "phi")
 
     def run(X, y=None, *, floats: str = "repr", **kwargs) -> Run:
         ds = as_dataset(X, y, floats=floats)
         mapped = _mapped_dataset(ds, None, phi, floats, label)
-        r = spec.func(mapped, None, floats=floats, **kwargs)
+        r = func(mapped, None, floats=floats, **kwargs)
         r.extras["feature_map"] = label
         r.extras["original_X"] = ds.X
         if kind is not None and r.model is not None:
@@ -143,7 +145,8 @@ def feature_map_run(X, y, P: Checked) -> Run:
                 raise ParameterError(f"{lim} cannot be passed to {inner.name}, which has no such limit",
                                      parameter=lim)
             kwargs[lim] = P[lim]
-    r = with_features(inner.name, phi, name=label, kind=P["map"], degree=P["degree"])(X, y, floats=floats, **kwargs)
+    r = with_features(inner.name, phi, name=label, kind=P["map"], degree=P["degree"],
+                      limits=P.limits)(X, y, floats=floats, **kwargs)
     r.extras["inner_algorithm"] = inner.name
     r.extras["inner_params"] = dict(r.params)
     r.algorithm = "feature-map"

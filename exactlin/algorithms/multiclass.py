@@ -18,13 +18,13 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import TRACE_STEP_LIMIT, max_steps_param
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_family import BOUND_PARAMS
 from exactlin.data.dataset import as_dataset, augment, check_bias, class_labels
 from exactlin.engine.arith import make_arith
 from exactlin.engine.cyclic import cyclic
 from exactlin.engine.machine import machine_arith
+from exactlin.engine.trace import max_steps_param
 from exactlin.errors import LabelError, ParameterError
 from exactlin.exact.format import quote
 from exactlin.exact.numbers import fdot as _dot
@@ -238,7 +238,7 @@ def one_vs_rest(X, y, P: Checked) -> Run:
     from exactlin.algorithms import get
 
     bspec = get(P["binary"])
-    func = bspec.func
+    func = bspec.func.with_limits(P.limits)  # the binary runs under this call's memory limits
     limits = {}
     for lim in ("max_bits", "max_seconds"):
         if P[lim] is not None:
@@ -263,13 +263,14 @@ def one_vs_rest(X, y, P: Checked) -> Run:
                 tiers[t] = tiers.get(t, 0) + c
         P.record_arithmetic(runs[0].arithmetic["used"], tiers)
     steps = []
-    truncated = False  # the default trace keeps TRACE_STEP_LIMIT steps in all, not per binary run
+    truncated = False  # the default trace keeps P.limits.trace_steps steps in all, not per binary run
+    keep = P.limits.trace_steps
     for j, r in enumerate(runs):
-        if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:  # the limit is reached: r.trace is not built
+        if P.trace is None and len(steps) >= keep:  # the limit is reached: r.trace is not built
             truncated = truncated or len(r.trace) > 0
             continue
         for s in r.trace:
-            if P.trace is None and len(steps) >= TRACE_STEP_LIMIT:
+            if P.trace is None and len(steps) >= keep:
                 truncated = True
                 break
             s.info = {**s.info, "class": classes[j]}

@@ -36,7 +36,6 @@ from exactlin.algorithms.perceptron import (
 )
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd  # the batch rules
-from exactlin.engine import trace as engine_trace
 from exactlin.engine.cyclic import Until, cyclic
 from exactlin.engine.reuse import Reusing
 from exactlin.engine.trace import (
@@ -402,15 +401,14 @@ class _PocketTrace:
 
     def __init__(self, tracer, rep):
         self.tracer, self.rep = tracer, rep
-        mode = tracer.mode
-        self.limit = 0 if mode is False else (engine_trace.TRACE_STEP_LIMIT if mode is None else float("inf"))
+        self.limit = tracer.cap
         self.start = rep.snapshot()
         self.records: list = []
 
     def step(self, t, i, count, best_count, better, N) -> None:
         if t <= self.limit:
-            vec = self.tracer.mode is True or t * self.tracer.d <= engine_trace.TRACE_VECTOR_LIMIT
-            self.records.append((t, i, count, best_count, better, N, self.rep.snapshot() if vec else None))
+            snap = self.rep.snapshot() if self.tracer.keeps_vectors_at(t) else None
+            self.records.append((t, i, count, best_count, better, N, snap))
 
     def finish(self, t_done: int) -> None:
         if self.tracer.mode is None and t_done > self.limit:
@@ -419,7 +417,7 @@ class _PocketTrace:
             self.tracer.steps = LazySteps(min(t_done, self.limit), self._build)
 
     def _build(self) -> list:
-        tracer = Tracer(self.tracer.mode, self.tracer.d)
+        tracer = self.tracer.fresh()
         fractions = self.rep.fractions
         w = fractions(self.start) if tracer.keep_vectors() else None
         for t, i, count, best_count, better, N, snap in self.records:

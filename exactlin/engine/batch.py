@@ -119,7 +119,7 @@ class _Records:
     def __init__(self, tracer, rep):
         self.tracer, self.rep = tracer, rep
         self.mode = tracer.mode
-        self.limit = 0 if self.mode is False else (trace.TRACE_STEP_LIMIT if self.mode is None else math.inf)
+        self.limit = tracer.cap
         self.items: list = []
         self.added = 0
 
@@ -138,7 +138,7 @@ class _Records:
             tracer.steps = LazySteps(len(self.items), self._build)
 
     def _build(self) -> list:
-        tracer = trace.Tracer(self.mode, self.tracer.d)
+        tracer = self.tracer.fresh()
         fractions = self.rep.fractions
         for k, idx, before, after, changed, info in self.items:
             keep = tracer.keep_vectors()
@@ -168,7 +168,7 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
     n = rep.n
     test = rep.threshold(rule.b, strict=rule.strict)
     key = rep.key()
-    cycles = trace.CycleDetector(key) if rule.stationary else None
+    cycles = trace.CycleDetector(key, bounds.cycle_table) if rule.stationary else None
     history: list = []
     updates = 0
     last = 0

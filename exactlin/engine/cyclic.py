@@ -165,7 +165,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     update_indices: list[int] = []
     found: list[int] | None = None
     found_at: int | None = None
-    cycles = CycleDetector((rep.key(), 0)) if stationary else None
+    cycles = CycleDetector((rep.key(), 0), bounds.cycle_table) if stationary else None
     max_bits = rep.bits()
     max_epochs = bounds.max_epochs
     k_max = max_epochs * n

@@ -6,14 +6,16 @@ Written once here so that every loop (the cyclic single-sample loop of :mod:`exa
 and iterate loops) runs the same stopping tests, the same bounds and the same trace policy, whatever the
 representation it computes in (:mod:`exactlin.engine.arith`).
 
-The trace policy (:class:`Tracer`): ``trace=None`` keeps the first :data:`TRACE_STEP_LIMIT` steps, with the weight
-vectors while (steps recorded) x d stays below :data:`TRACE_VECTOR_LIMIT`; ``trace=True`` every step with vectors;
-``trace=False`` nothing.  A chunked loop does not build a :class:`~exactlin.model.run.Step` per round while it
-runs: its :class:`Recorder` keeps the raw scores of each block of rounds (in the representation's own units)
-and a snapshot of the weights after each recorded update (``rep.snapshot()``), and the Step records are built
-from those through a fresh :class:`Tracer` (so the policy is the Tracer's own) the first time the trace is read
-(:class:`~exactlin.model.run.LazySteps`): the same list, equal step for step, that :meth:`Tracer.add` called
-at every round would have given.
+The trace policy (:class:`Tracer`): ``trace=None`` keeps the first ``step_limit`` steps, with the weight vectors
+while (steps recorded) x d stays below ``vector_limit``; ``trace=True`` every step with vectors; ``trace=False``
+nothing.  The limits, and the size of the exact cycle table (:class:`CycleDetector`), are values the Tracer and
+the loop's :class:`Bounds` receive (:class:`Limits`; by default :data:`TRACE_STEP_LIMIT`, :data:`TRACE_VECTOR_LIMIT`
+and :data:`CYCLE_TABLE_LIMIT`); the caller of an algorithm sets them with ``algorithm.with_limits(Limits(...))``.
+A chunked loop does not build a :class:`~exactlin.model.run.Step` per round while it runs: its :class:`Recorder`
+keeps the raw scores of each block of rounds (in the representation's own units) and a snapshot of the weights after
+each recorded update (``rep.snapshot()``), and the Step records are built from those through a fresh :class:`Tracer`
+(so the policy is the Tracer's own) the first time the trace is read (:class:`~exactlin.model.run.LazySteps`): the
+same list, equal step for step, that :meth:`Tracer.add` called at every round would have given.
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ from exactlin.model.params import Param, at_least
 from exactlin.model.progress import PROGRESS_EVERY, Progress
 from exactlin.model.run import LazySteps, Step
 
-__all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Tracer", "Recorder", "Bounds", "LoopResult", "CycleDetector",
-           "DEFAULT_MAX_EPOCHS", "DEFAULT_MAX_STEPS", "DEFAULT_BATCH_VISITS", "HK_BATCH_VISITS", "WH_BATCH_VISITS",
-           "CYCLE_TABLE_LIMIT", "max_steps_param", "max_bits_param", "STOP", "STOP_CHOICES", "check_stop",
-           "batch_steps_param", "batch_step_limit"]
+__all__ = ["TRACE_STEP_LIMIT", "TRACE_VECTOR_LIMIT", "Limits", "Tracer", "Recorder", "Bounds", "LoopResult",
+           "CycleDetector", "DEFAULT_MAX_EPOCHS", "DEFAULT_MAX_STEPS", "DEFAULT_BATCH_VISITS", "HK_BATCH_VISITS",
+           "WH_BATCH_VISITS", "CYCLE_TABLE_LIMIT", "max_steps_param", "max_bits_param", "STOP", "STOP_CHOICES",
+           "check_stop", "batch_steps_param", "batch_step_limit"]
 
 #: steps recorded by default (``trace=None``); beyond this the trace is marked incomplete
 TRACE_STEP_LIMIT = 10_000
@@ -54,31 +56,60 @@ WH_BATCH_VISITS = 10_000
 CYCLE_TABLE_LIMIT = 1 << 14
 
 
+@dataclass(frozen=True)
+class Limits:
+    """The memory a run's records may take: the steps and the vector entries the default trace keeps
+    (:class:`Tracer`'s ``step_limit`` and ``vector_limit``) and the states the exact cycle table holds before
+    Brent's method takes over (:class:`CycleDetector`'s ``limit``, through :attr:`Bounds.cycle_table`).  Each
+    limit is a whole number >= 1; none changes a result, only how much of the trace is kept and how soon a cycle
+    is proved."""
+
+    trace_steps: int = TRACE_STEP_LIMIT
+    trace_vectors: int = TRACE_VECTOR_LIMIT
+    cycle_table: int = CYCLE_TABLE_LIMIT
+
+    def __post_init__(self):
+        for name in ("trace_steps", "trace_vectors", "cycle_table"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise ParameterError(f"{name} must be a whole number >= 1, got {quote(v)}", parameter=name)
+
+
 class Tracer:
     """Records compact steps.
 
-    ``trace=None`` (default): the first :data:`TRACE_STEP_LIMIT` steps, with full
-    vectors while steps x d < :data:`TRACE_VECTOR_LIMIT`; ``trace=True``: every step
-    with vectors; ``trace=False``: nothing (the Run still has its counts and the
-    list of update indices, from which any step can be rebuilt by replay).
+    ``trace=None`` (default): the first ``step_limit`` steps, with full vectors while
+    steps x d <= ``vector_limit``; ``trace=True``: every step with vectors; ``trace=False``:
+    nothing (the Run still has its counts and the list of update indices, from which any
+    step can be rebuilt by replay).  ``cap`` is how many steps it records (0, ``step_limit``
+    or infinity), what a compact recorder keeps.
     """
 
-    def __init__(self, trace: bool | None, d: int):
+    def __init__(self, trace: bool | None, d: int, *, step_limit: int = TRACE_STEP_LIMIT,
+                 vector_limit: int = TRACE_VECTOR_LIMIT):
         self.mode = trace
         self.steps: list[Step] = []
         self.complete = trace is not False
         self.d = max(d, 1)
+        self.step_limit, self.vector_limit = step_limit, vector_limit
+        self.cap = 0 if trace is False else (step_limit if trace is None else float("inf"))
+
+    def fresh(self) -> Tracer:
+        """An empty Tracer with this one's policy (a compact recorder builds its Steps through one)."""
+        return Tracer(self.mode, self.d, step_limit=self.step_limit, vector_limit=self.vector_limit)
+
+    def keeps_vectors_at(self, k: int) -> bool:
+        """Whether the k-th step recorded (1-based) keeps its vectors."""
+        return self.mode is True or k * self.d <= self.vector_limit
 
     def keep_vectors(self) -> bool:
-        if self.mode is True:
-            return True
-        return (len(self.steps) + 1) * self.d <= TRACE_VECTOR_LIMIT
+        return self.keeps_vectors_at(len(self.steps) + 1)
 
     def add(self, k: int, epoch: int, i: int | None, score: Any, update: bool, w_before=None, w_after=None,
             **info) -> None:
         if self.mode is False:
             return
-        if self.mode is None and len(self.steps) >= TRACE_STEP_LIMIT:
+        if self.mode is None and len(self.steps) >= self.step_limit:
             self.complete = False
             return
         vec = self.keep_vectors()
@@ -150,6 +181,8 @@ class Bounds:
     #: the progress callback (``progress=`` of every algorithm) and the algorithm's name for its records
     progress: Callable | None = None
     algorithm: str = ""
+    #: the states a stationary rule's exact cycle table holds (:class:`CycleDetector`; :class:`Limits`)
+    cycle_table: int = CYCLE_TABLE_LIMIT
     _work: int = field(default=0, repr=False)
     _next: int = field(default=PROGRESS_EVERY, repr=False)
 
@@ -195,14 +228,14 @@ class CycleDetector:
     """The first exact repeat in the sequence of states of a stationary rule (a repeat proves the run
     would cycle forever).  The start state counts as state 0; :meth:`observe` takes states 1, 2, ...
 
-    A table of every state while it holds fewer than :data:`CYCLE_TABLE_LIMIT` entries (the first repeat is
+    A table of every state while it holds fewer than ``limit`` entries (the first repeat is
     found at once), then Brent's method with O(1) memory (a repeat is found within about twice the
     cycle's start plus its length).  ``observe`` returns the period p at the first repeat found: the
     last p steps form one cycle.
     """
 
-    def __init__(self, start_state):
-        self.limit = CYCLE_TABLE_LIMIT
+    def __init__(self, start_state, limit: int = CYCLE_TABLE_LIMIT):
+        self.limit = limit
         self.seen: dict | None = {start_state: 0}
         self.count = 0
         self.tortoise = None
@@ -282,10 +315,9 @@ class Recorder:
 
     def __init__(self, tracer: Tracer, rep, n: int, score: Callable | None = None):
         self.tracer, self.rep, self.n, self.score = tracer, rep, n, score
-        mode = tracer.mode
-        self.limit = TRACE_STEP_LIMIT if mode is None else (0 if mode is False else float("inf"))
+        self.limit = tracer.cap
         # an update at round k keeps its vector when the Tracer would keep the vectors of step k
-        self.vec_rounds = float("inf") if mode is True else TRACE_VECTOR_LIMIT // tracer.d
+        self.vec_rounds = float("inf") if tracer.mode is True else tracer.vector_limit // tracer.d
         self.records: list[tuple] = []
         self.start = rep.snapshot() if self.limit else None
 
@@ -311,7 +343,7 @@ class Recorder:
             tracer.steps = LazySteps(min(k, self.limit), self._build)
 
     def _build(self) -> list[Step]:
-        tracer = Tracer(self.tracer.mode, self.tracer.d)
+        tracer = self.tracer.fresh()
         rep, n, score, exact = self.rep, self.n, self.score, self.rep.exact
         fractions = rep.fractions
         w = fractions(self.start) if tracer.keep_vectors() else None

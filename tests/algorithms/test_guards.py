@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from exactlin.algorithms import all_specs
-from exactlin.algorithms._loop import TRACE_STEP_LIMIT, TRACE_VECTOR_LIMIT
+from exactlin.engine.trace import TRACE_STEP_LIMIT, TRACE_VECTOR_LIMIT, Limits
 from exactlin.errors import ExactlinError
 from exactlin.exact.numbers import bit_length
 from exactlin.model.run import Run
@@ -175,3 +175,24 @@ def test_default_trace_never_exceeds_limit(name):
     assert len(run.trace) <= TRACE_STEP_LIMIT, f"{name} kept {len(run.trace)} steps"
     if run.steps > TRACE_STEP_LIMIT:
         assert run.trace_complete is False, f"{name}: {run.steps} steps, trace marked complete"
+
+
+@pytest.mark.parametrize("name", _names(ITERATIVE))
+def test_given_trace_limit_is_honoured(name):
+    """Through the registry: under ``with_limits`` (4 steps) an iterative algorithm's default trace holds at most 4
+    steps, a run longer than that says its trace is incomplete, and the result is the one of the default limits."""
+    spec = next(s for s in ITERATIVE if s.name == name)
+    X, y = slow_multiclass(3) if spec.multiclass else slow_separable(3)
+    kw = {"max_epochs": 200}
+    if "max_bits" in _param_names(spec):
+        kw["max_bits"] = 400
+    try:
+        plain = _fit(spec, X, y, **kw)
+    except ExactlinError:
+        return
+    with no_hang(60):
+        run = spec.func.with_limits(Limits(trace_steps=4))(X, y, **kw)
+    assert len(run.trace) <= 4 and list(run.trace) == list(plain.trace)[:len(run.trace)]
+    assert (run.w, run.reason, run.steps) == (plain.w, plain.reason, plain.steps)
+    if len(plain.trace) > 4:
+        assert run.trace_complete is False and len(run.trace) == 4, name

@@ -23,7 +23,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactlin.algorithms import _loop
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd
 from exactlin.algorithms.relaxation import batch_relaxation
 from exactlin.engine import trace
@@ -338,25 +337,22 @@ def test_relaxation_high_powers_of_small_primes(eta):
     check(batch_relaxation, X, y, eta=eta, max_steps=25, max_bits=None)
 
 
-def test_brent_after_the_table(monkeypatch):
-    monkeypatch.setattr(trace, "CYCLE_TABLE_LIMIT", 2)
+def test_brent_after_the_table():
     X, y = [(1, 2), (2, -1), (-1, 3), (3, 1), (-2, -2), (1, -3)], [1, -1, 1, -1, 1, -1]
     for fn in (batch_perceptron, batch_pla, perceptron_gd):
         for bias in ("none", "first"):
-            check(fn, X, y, bias=bias, max_steps=500)
+            check(fn.with_limits(trace.Limits(cycle_table=2)), X, y, bias=bias, max_steps=500)
 
 
-def test_trace_limits(monkeypatch):
+def test_trace_limits():
     # a short step limit (incomplete trace) and a short vector limit (steps without vectors), on every arithmetic
-    for module in (_loop, trace):  # (the rule's Tracer still comes from algorithms/_loop.py)
-        monkeypatch.setattr(module, "TRACE_STEP_LIMIT", 7)
-        monkeypatch.setattr(module, "TRACE_VECTOR_LIMIT", 12)
+    limits = trace.Limits(trace_steps=7, trace_vectors=12)
     from benchmarks.budget_data import make
 
     X, y = make("noisy", 60, 2)  # d = 3 with the bias: a step keeps vectors while (steps kept + 1) 3 <= 12: 4 steps
     for fn in (batch_perceptron, batch_pla, batch_relaxation):
         for n_steps in (3, 7, 8, 30):
-            r = check(fn, X, y, max_steps=n_steps, max_bits=None)["fraction"]
+            r = check(fn.with_limits(limits), X, y, max_steps=n_steps, max_bits=None)["fraction"]
             if r.reason == "max_steps":
                 assert r.trace_complete == (r.epochs <= 7) and r.epochs == n_steps
                 assert len(r.trace) == min(n_steps, 7)

@@ -21,10 +21,9 @@ from hypothesis import strategies as st
 
 from exactlin.algorithms import all_specs, get
 from exactlin.algorithms.voted import mistake_rounds, survival_counts
-from exactlin.engine import trace as engine_trace
 from exactlin.engine.arith import make_arith
 from exactlin.engine.cyclic import Until, cyclic
-from exactlin.engine.trace import Bounds, Tracer
+from exactlin.engine.trace import TRACE_STEP_LIMIT, Bounds, Limits, Tracer
 from exactlin.errors import ExactlinError, ParameterError
 from exactlin.model.run import LazySteps, Run
 
@@ -35,10 +34,11 @@ RULES = ("perceptron", "fixed-increment", "variable-increment", "threshold-unit"
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def call(name, X, y, **kw):
-    """The run, or the error's (class, message)."""
+def call(name, X, y, limits=None, **kw):
+    """The run (under the memory ``limits`` when given), or the error's (class, message)."""
+    func = get(name).func if limits is None else get(name).func.with_limits(limits)
     try:
-        return get(name).func(X, y, **kw)
+        return func(X, y, **kw)
     except ExactlinError as e:
         return type(e), str(e)
 
@@ -50,8 +50,8 @@ def jsonable(run):
 
 
 def same_on_every_arithmetic(name, X, y, **kw) -> dict:
-    """Run ``name`` on every representation; assert each equals the Fraction reference (Run and JSON).
-    Returns the runs by arithmetic."""
+    """Run ``name`` on every representation (``limits=``: under these memory limits); assert each equals the
+    Fraction reference (Run and JSON).  Returns the runs by arithmetic."""
     runs = {a: call(name, X, y, arithmetic=a, **kw) for a in ARITHS}
     ref = runs["fraction"]
     for a in OTHERS:
@@ -435,26 +435,24 @@ def test_separable_margin_converges_with_margin_met():
 
 
 @pytest.mark.parametrize("name", RULES)
-def test_brent_after_the_table(monkeypatch, name):
+def test_brent_after_the_table(name):
     # XOR and one more sample (not separable: a cycle, proved by Brent's method once the table of 2 is full);
     # the table finds it at round 12 (17 for the threshold unit), Brent's method later, on every representation
-    monkeypatch.setattr(engine_trace, "CYCLE_TABLE_LIMIT", 2)
     X = [(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 0)]
     y = [1, -1, -1, 1, 1] if name != "threshold-unit" else [1, 0, 0, 1, 1]
-    r = same_on_every_arithmetic(name, X, y, bias="first", max_epochs=500)["integer"]
+    r = same_on_every_arithmetic(name, X, y, bias="first", max_epochs=500, limits=Limits(cycle_table=2))["integer"]
     assert r.reason == "cycle" and r.extras["cycle_step"] >= (17 if name == "threshold-unit" else 12)
 
 
 @pytest.mark.parametrize("steps,vectors", [(7, 10), (40, 30), (3, 1000)])
 @pytest.mark.parametrize("name", RULES)
-def test_trace_limits(monkeypatch, name, steps, vectors):
+def test_trace_limits(name, steps, vectors):
     # small tracer limits: the prefix of steps and of vectors kept must be the reference's exactly
-    monkeypatch.setattr(engine_trace, "TRACE_STEP_LIMIT", steps)
-    monkeypatch.setattr(engine_trace, "TRACE_VECTOR_LIMIT", vectors)
+    limits = Limits(trace_steps=steps, trace_vectors=vectors)
     X = [(4, 0), (1, 1), (0, 1), (-2, -2), (3, -1), (-1, -4)]
     y = [1, -1, -1, 1, 1, 1] if name != "threshold-unit" else [1, 0, 0, 1, 1, 1]
     for trace in (None, False, True):
-        runs = same_on_every_arithmetic(name, X, y, bias="first", trace=trace)
+        runs = same_on_every_arithmetic(name, X, y, bias="first", trace=trace, limits=limits)
         r = runs["fraction"]
         if trace is None:
             assert len(r.trace) == min(steps, r.steps) and r.trace_complete == (r.steps <= steps)
@@ -470,7 +468,7 @@ def test_default_trace_is_built_on_first_read():
     y = np.where(X @ w > 0, 1, -1)
     fast = get("perceptron").func(X, y)
     assert isinstance(fast.trace, LazySteps) and fast.trace._steps is None
-    assert len(fast.trace) == min(fast.steps, engine_trace.TRACE_STEP_LIMIT)
+    assert len(fast.trace) == min(fast.steps, TRACE_STEP_LIMIT)
     assert fast.trace._steps is None  # len did not build it
     ref = get("perceptron").func(X.tolist(), y.tolist(), arithmetic="fraction")
     assert fast.updates > 10 and fast == ref

@@ -247,12 +247,11 @@ def test_pocket_ties_keep_the_older_pocket_and_bounds(arithmetic):
     assert pocket(*EX2, bias="none", T=40, max_bits=1, arithmetic=arithmetic).reason == "bit_limit"  # (0, 2): 2 bits
 
 
-def test_pocket_trace_limits(monkeypatch):
+def test_pocket_trace_limits():
     # a trace longer than its step limit (complete False) and vectors dropped past the vector limit
-    monkeypatch.setattr(trace, "TRACE_STEP_LIMIT", 7)
-    monkeypatch.setattr(trace, "TRACE_VECTOR_LIMIT", 9)
+    pocket = get("pocket").func.with_limits(trace.Limits(trace_steps=7, trace_vectors=9))
     X, y = [(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 1)], [1, -1, -1, 1, 1]
-    runs = [get("pocket").func(X, y, T=30, arithmetic=a) for a in ARITH]
+    runs = [pocket(X, y, T=30, arithmetic=a) for a in ARITH]
     assert runs[0] == runs[1] == runs[2]
     assert len(runs[0].trace) == 7 and not runs[0].trace_complete
     assert runs[0].trace[2].w_after is not None and runs[0].trace[3].w_after is None  # 3 * d = 9 <= 9 < 4 * d

@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from exactlin.algorithms import all_specs
-from exactlin.engine import trace as engine_trace
 from exactlin.engine.iterate import ARITHMETICS, QV, frac
+from exactlin.engine.trace import Limits
 from exactlin.errors import ExactlinError
 from exactlin.model.run import LazySteps, Run
 
@@ -236,12 +236,11 @@ def test_long_runs_with_large_numbers(name, kw):
 
 @pytest.mark.parametrize("name, kw", LONG[:4] + (("ho-kashyap", {"k_max": 30, "stop": "b_min", "b_min": 0}),
                                                  ("lms", {"k_max": 30})))
-def test_trace_limits(monkeypatch, name, kw):
+def test_trace_limits(name, kw):
     """With the tracer's limits lowered (7 steps kept, vectors while steps x d <= 20) the trace drops its vectors
     and then its steps at the same step on every representation (trace=None, the default)."""
-    monkeypatch.setattr(engine_trace, "TRACE_STEP_LIMIT", 7)
-    monkeypatch.setattr(engine_trace, "TRACE_VECTOR_LIMIT", 20)
-    ref = on_every_representation(SPECS[name].func, *_noisy(), **kw)
+    func = SPECS[name].func.with_limits(Limits(trace_steps=7, trace_vectors=20))
+    ref = on_every_representation(func, *_noisy(), **kw)
     assert len(ref.trace) == 7 and not ref.trace_complete
     assert ref.trace[4].w_before is not None and ref.trace[5].w_before is None  # d = 4: 5 x 4 <= 20 < 6 x 4
 
