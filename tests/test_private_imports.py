@@ -112,7 +112,7 @@ def test_the_check_sees_each_kind_of_use():
     assert violations("from exactlin.render.report import _spec\n", "exactlin.cli.fit", here) == \
         ["line 1: from exactlin.render.report import _spec"]
     assert violations("from exactlin.algorithms import _fast\n", "exactlin.cli.fit", here)
-    assert violations("from exactlin.algorithms._loop import Bounds\n", "exactlin.cli.fit", here)
+    assert violations("from exactlin.algorithms._loop import binary_problem\n", "exactlin.cli.fit", here)
     assert violations("import exactlin.algorithms._loop\n", "exactlin.cli.fit", here)
     assert violations("from exactlin.render import report\nreport._spec(1)\n", "exactlin.cli.fit", here) == \
         ["line 2: report._spec (exactlin.render.report)"]
@@ -123,3 +123,23 @@ def test_the_check_sees_each_kind_of_use():
     assert not violations("from exactlin._version import __version__\n", "exactlin.cli.fit", here)
     assert not violations("from exactlin.render.report import spec_of\n", "exactlin.cli.fit", here)
     assert not violations("import exactlin.cli.fit as f\nf._own()\n", "exactlin.cli.fit", here)
+
+
+def test_the_engine_trace_names_are_imported_from_their_module():
+    # the names of exactlin.engine.trace (the trace, the bounds, the budget rows) have one home: no module imports
+    # them from a module that re-exports them (algorithms/_loop.py did, "transitionally", until issue 22's tidy)
+    import importlib
+
+    from exactlin.engine import trace
+
+    names = set(trace.__all__)
+    bad = []
+    for path in sorted([*ROOT.rglob("*.py"), *(ROOT.parent / "tests").rglob("*.py"),
+                        *(ROOT.parent / "benchmarks").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("exactlin") \
+                    and node.module != "exactlin.engine.trace":
+                bad += [f"{path.relative_to(ROOT.parent)}:{node.lineno}: {a.name} from {node.module}"
+                        for a in node.names if a.name in names  # the same object (iterate has its own Recorder)
+                        and getattr(importlib.import_module(node.module), a.name, None) is getattr(trace, a.name)]
+    assert not bad, "\n".join(bad)

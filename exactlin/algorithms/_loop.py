@@ -2,8 +2,7 @@
 (:func:`start_vector`) and the representation a rule computes in (:func:`representation`).
 
 The loops themselves and what they share (the trace, the bounds, cycle detection, the budget rows) are the engine's:
-:mod:`exactlin.engine.cyclic`, :mod:`exactlin.engine.trace`.  The names of :mod:`exactlin.engine.trace` are
-re-exported here while modules not yet on the engine still import them from here (transitional).
+:mod:`exactlin.engine.cyclic`, :mod:`exactlin.engine.trace`; import those names from there.
 """
 
 from __future__ import annotations
@@ -12,27 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from exactlin.engine.arith import make_arith
-from exactlin.engine.trace import (  # noqa: F401  (transitional re-exports, see the module docstring)
-    CYCLE_TABLE_LIMIT,
-    DEFAULT_BATCH_VISITS,
-    DEFAULT_MAX_EPOCHS,
-    DEFAULT_MAX_STEPS,
-    HK_BATCH_VISITS,
-    STOP,
-    STOP_CHOICES,
-    TRACE_STEP_LIMIT,
-    TRACE_VECTOR_LIMIT,
-    WH_BATCH_VISITS,
-    Bounds,
-    CycleDetector,
-    LoopResult,
-    Tracer,
-    batch_step_limit,
-    batch_steps_param,
-    check_stop,
-    max_bits_param,
-    max_steps_param,
-)
 from exactlin.errors import ParameterError
 
 __all__ = ["BinaryProblem", "binary_problem", "start_vector", "representation"]

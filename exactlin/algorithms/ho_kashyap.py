@@ -26,8 +26,9 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import HK_BATCH_VISITS, batch_step_limit, max_bits_param, start_vector
+from exactlin.algorithms._loop import start_vector
 from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vectors
+from exactlin.engine.trace import HK_BATCH_VISITS, batch_step_limit, max_bits_param
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.format import fmt
 from exactlin.exact.numbers import fdot, to_vector

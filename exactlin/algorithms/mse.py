@@ -21,8 +21,9 @@ import numpy as np
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import WH_BATCH_VISITS, batch_step_limit, start_vector
+from exactlin.algorithms._loop import start_vector
 from exactlin.engine.iterate import ARITHMETICS, Body, Recorder, iterate, vectors
+from exactlin.engine.trace import WH_BATCH_VISITS, batch_step_limit
 from exactlin.errors import ParameterError, ShapeError, VerificationError
 from exactlin.exact.numbers import fdot, to_vector
 from exactlin.exact.rows import ExactVector, int_matvec

@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from exactlin.algorithms import register
 from exactlin.algorithms._contract import Checked, make_run
-from exactlin.algorithms._loop import batch_steps_param, max_bits_param, start_vector
+from exactlin.algorithms._loop import start_vector
 from exactlin.algorithms.perceptron import STOP_ON_CYCLE
 from exactlin.algorithms.perceptron_batch import batch_run
 from exactlin.algorithms.perceptron_family import bound_params
@@ -37,6 +37,7 @@ from exactlin.engine.arith_relax import BatchReducedArith, relaxation_coefficien
 from exactlin.engine.batch import BatchRule, batch_arith, batch_loop, settle_at_bound
 from exactlin.engine.cyclic import cyclic
 from exactlin.engine.reduced import ReducedArith
+from exactlin.engine.trace import batch_steps_param, max_bits_param
 from exactlin.errors import InputError, InvariantViolation, ParameterError
 from exactlin.exact.numbers import fdot as _dot
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, in_open_interval, positive

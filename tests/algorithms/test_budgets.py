@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.budget_data import make
 from exactlin.algorithms import all_specs, get
-from exactlin.algorithms._loop import (
+from exactlin.engine.trace import (
     DEFAULT_BATCH_VISITS,
     DEFAULT_MAX_STEPS,
     HK_BATCH_VISITS,

@@ -27,8 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactlin.algorithms import all_specs
-from exactlin.algorithms._loop import TRACE_STEP_LIMIT
 from exactlin.data.dataset import as_dataset, augment, binary_labels, class_labels, normalize
+from exactlin.engine.trace import TRACE_STEP_LIMIT
 from exactlin.errors import ExactlinError, InputError, InputTypeError, ParameterError
 from exactlin.exact.numbers import parse_rational, to_matrix, to_rational, to_vector
 from exactlin.exact.rows import ExactRows
