@@ -60,34 +60,39 @@ def _col(v) -> str:
 # the guarantee, instantiated on the worked example (each returns Markdown; numbers recomputed here from the run)
 
 
-def monitor_md(run, mon, *, link_proof: bool = True) -> str:
-    """The perceptron theorem's two facts at every mistake and the final bound, with the run's own numbers."""
+def monitor_md(run, mon, *, gamma: str = r"\gamma", link_proof: bool = True) -> str:
+    r"""The perceptron theorem's two facts at every mistake and the final bound, with the run's own numbers: the one
+    rendering of a convergence monitor's report (``run.extras["monitor"]``), on an algorithm page and on the
+    convergence-proof page.  ``gamma``: the LaTeX name of the margin on the page (the proof page's
+    ``\gamma_{\min}``); ``link_proof``: the last sentence links the proof page (from an algorithm page)."""
     site = _site()
-    parts = [f"With the separator $w^* = {L(mon.w_star)}$ ({ascii_md(mon.w_star_source)}): "
-             f"$\\gamma = \\min_i y_i \\langle w^*, x_i \\rangle = {L(mon.gamma_min)}$, "
-             f"$R^2 = \\max_i \\|x_i\\|^2 = {L(mon.R2)}$, $\\|w^*\\|^2 = {L(mon.norm2_w_star)}$, step "
-             f"$\\eta = {L(mon.eta)}$.", ""]
+    w1 = run.params.get("w0") or tuple(0 for _ in mon.w_star)
+    parts = [f"* reference separator $w^* = {L(mon.w_star)}$ ({ascii_md(mon.w_star_source)})",
+             f"* step $\\eta = {L(mon.eta)}$, start $w_1 = {L(w1)}$",
+             f"* ${gamma} = \\min_i y_i \\langle w^*, x_i \\rangle = {L(mon.gamma_min)}$",
+             f"* $R^2 = \\max_i \\|x_i\\|^2 = {L(mon.R2)}$, $\\|w^*\\|^2 = {L(mon.norm2_w_star)}$", ""]
     rows = []
     for r in mon.rows:
-        rows.append([str(r["K"]), site.fmt(r["proj"]), site.fmt(r["proj_lower"]),
+        rows.append([str(r["t"]), str(r["K"]), site.fmt(r["proj"]), site.fmt(r["proj_lower"]),
                      "✓" if r["proj"] >= r["proj_lower"] else "✗", site.fmt(r["norm2"]), site.fmt(r["norm2_upper"]),
                      "✓" if r["norm2"] <= r["norm2_upper"] else "✗"])
     if rows:
-        parts += ["At the $K$-th mistake, made at some round $t$:", "",
-                  site.table_html(["mistake $K$", "$\\langle w_{t+1}, w^* \\rangle$",
-                                   "Fact 1: at least $\\langle w_1, w^* \\rangle + K \\eta \\gamma$", "Fact 1",
+        parts += ["At each mistake (round $t$, the $K$-th mistake) the monitor recorded:", "",
+                  site.table_html(["round $t$", "mistake $K$", "$\\langle w_{t+1}, w^* \\rangle$",
+                                   f"Fact 1: at least $\\langle w_1, w^* \\rangle + K \\eta {gamma}$", "Fact 1",
                                    "$\\|w_{t+1}\\|^2$", "Fact 2: at most $\\|w_1\\|^2 + K \\eta^2 R^2$", "Fact 2"],
                                   rows, cls="exactlin-proof"), ""]
     if isinstance(mon.bound, Fraction):
-        parts += ["The theorem's bound, with these numbers:", "",
-                  f"$$K = {mon.K} \\;\\le\\; \\frac{{R^2 \\|w^*\\|^2}}{{\\gamma^2}} = "
+        parts += ["The theorem's bound, with the run's own numbers:", "",
+                  f"$$K = {mon.K} \\;\\le\\; \\frac{{R^2 \\|w^*\\|^2}}{{{gamma}^2}} = "
                   f"\\frac{{{L(mon.R2)} \\cdot {L(mon.norm2_w_star)}}}{{\\left({L(mon.gamma_min)}\\right)^2}} = "
                   f"{L(mon.bound)}$$", ""]
     else:
-        parts += ["From a start $w_1 \\ne 0$ the facts give $(a + K\\eta\\gamma)^2 \\le \\|w^*\\|^2 (\\|w_1\\|^2 + "
+        parts += [f"From a start $w_1 \\ne 0$ the facts give $(a + K\\eta{gamma})^2 \\le \\|w^*\\|^2 (\\|w_1\\|^2 + "
                   f"K \\eta^2 R^2)$ with $a = \\langle w_1, w^* \\rangle$; its largest root bounds $K$: "
                   f"$K = {mon.K} \\le {L(mon.bound)}$.", ""]
-    parts.append(f"The theorem {'holds' if mon.holds else 'FAILS'} on this run"
+    parts.append(f"Slack: the bound exceeds $K$ by {site.value_md(mon.slack)}. The theorem "
+                 f"{'holds' if mon.holds else 'FAILS'} on this run"
                  + (" (every row of the [convergence proof](../../proof.md) is checked the same way)."
                     if link_proof else "."))
     return "\n".join(parts)

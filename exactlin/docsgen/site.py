@@ -638,6 +638,9 @@ def proof_page(examples, results) -> str:
              "recomputing the inner products from the weight vectors, and the final bound; everything is compared "
              "in squared form, so no square root is ever taken. The tables below are the monitor's own rows for "
              "the runs of the worked examples, computed while this page was built.", ""]
+    from exactlin.docsgen import algopages
+
+    algopages.use_site(sys.modules[__name__])  # the monitor's one renderer, with this module's helpers
     found = 0
     order = sorted(examples, key=lambda e: (e.id != "seed004-theorem", e.id))
     for ex in order:
@@ -652,34 +655,7 @@ def proof_page(examples, results) -> str:
             parts += [f"## {md_text(ex.id)}: {md_text(ex.title)}", "",
                       f"Run {k} (`{run.algorithm}`) of the worked example [{md_text(ex.id)}]({example_path(ex)}), "
                       f"lecture notes {cite_note(ex.seed)}.", "",
-                      f"* reference separator $w^* = {latex(mon.w_star)}$ ({ascii_md(mon.w_star_source)})",
-                      f"* step $\\eta = {latex(mon.eta)}$, start $w_1 = "
-                      f"{latex(run.params.get('w0') or tuple(0 for _ in mon.w_star))}$",
-                      f"* $\\gamma_{{\\min}} = \\min_i y_i \\langle w^*, x_i \\rangle = {latex(mon.gamma_min)}$",
-                      f"* $R^2 = \\max_i \\|x_i\\|^2 = {latex(mon.R2)}$, $\\|w^*\\|^2 = {latex(mon.norm2_w_star)}$",
-                      ""]
-            rows = []
-            for r in mon.rows:
-                ok1 = r["proj"] >= r["proj_lower"]
-                ok2 = r["norm2"] <= r["norm2_upper"]
-                rows.append([str(r["t"]), str(r["K"]), fmt(r["proj"]), fmt(r["proj_lower"]),
-                             "✓" if ok1 else "✗", fmt(r["norm2"]), fmt(r["norm2_upper"]), "✓" if ok2 else "✗"])
-            parts += ["At each mistake (round $t$, the $K$-th mistake) the monitor recorded:", "",
-                      table_html(["round $t$", "mistake $K$", "$\\langle w_{t+1}, w^* \\rangle$",
-                                  "lower bound $\\langle w_1, w^* \\rangle + K \\eta \\gamma_{\\min}$", "Fact 1",
-                                  "$\\|w_{t+1}\\|^2$", "upper bound $\\|w_1\\|^2 + K \\eta^2 R^2$", "Fact 2"], rows,
-                                 cls="exactlin-proof"), ""]
-            if isinstance(mon.bound, Fraction):
-                parts += ["The theorem's bound, with the run's own numbers:", "",
-                          f"$$K = {mon.K} \\;\\le\\; \\frac{{R^2 \\|w^*\\|^2}}{{\\gamma_{{\\min}}^2}} = "
-                          f"\\frac{{{latex(mon.R2)} \\cdot {latex(mon.norm2_w_star)}}}{{\\left({latex(mon.gamma_min)}"
-                          f"\\right)^2}} = {latex(mon.bound)}$$", ""]
-            else:
-                parts += ["From a start $w_1 \\ne 0$ the facts give $(a + K\\eta\\gamma_{\\min})^2 \\le "
-                          "\\|w^*\\|^2 (\\|w_1\\|^2 + K \\eta^2 R^2)$ with $a = \\langle w_1, w^* \\rangle$; "
-                          f"its largest root is the bound: $K = {mon.K} \\le {latex(mon.bound)}$.", ""]
-            parts += [f"Slack: the bound exceeds K by {value_md(mon.slack)}. The theorem "
-                      f"{'holds' if mon.holds else 'FAILS'} for this run.", ""]
+                      algopages.monitor_md(run, mon, gamma=r"\gamma_{\min}", link_proof=False), ""]
     if not found:
         parts.append("*No worked example with a convergence monitor is registered in this build.*")
     return "\n".join(parts)
