@@ -18,6 +18,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from exactlin.model.extras import Notation
 from exactlin.model.params import Conflict, Param
 
 __all__ = ["AlgorithmSpec", "REGISTRY", "register", "get", "get_function", "all_specs", "FAMILIES", "ARITHMETICS"]
@@ -79,6 +80,9 @@ class AlgorithmSpec:
     conflicts: tuple[Conflict, ...] = ()  # the contradicting settings the table declares
     #: the exact arithmetics ``arithmetic=`` may name besides "auto" (exactlin.algorithms._contract.ARITHMETICS)
     arithmetics: tuple[str, ...] = ()
+    #: how the notes write the rule's test and update (:class:`exactlin.model.extras.Notation`; None: the renderers'
+    #: generic step listing)
+    notation: Notation | None = None
 
     @property
     def rule(self) -> Callable:
@@ -97,13 +101,14 @@ _loaded = False
 
 def register(name: str, *, family: str, seed: str, number: str | None, title: str, params=(), conflicts=(),
              multiclass: bool = False, iterative: bool = True, bias_default: str = "none", monitor: str = "",
-             arithmetics: tuple[str, ...] = (), **extra) -> Callable:
+             arithmetics: tuple[str, ...] = (), notation: Notation | None = None, **extra) -> Callable:
     """Decorator: register an algorithm's rule under its CLI name and return its public entry point.
 
     The rule is ``rule(X, y, P)``; the entry point (:func:`exactlin.algorithms._contract.entry_point`) has
     the signature generated from ``params`` (``X, y=None, *, bias, positive, floats, max_epochs, trace`` and
     the table), checks every keyword once (unknown names, values, ``conflicts``), and passes the rule one
-    :class:`~exactlin.algorithms._contract.Checked` object."""
+    :class:`~exactlin.algorithms._contract.Checked` object.  ``notation``: how the notes write the rule's test and
+    update (:class:`~exactlin.model.extras.Notation`), for the renderers' step listings."""
     from exactlin.algorithms._contract import entry_point
 
     if family not in FAMILIES:
@@ -116,7 +121,7 @@ def register(name: str, *, family: str, seed: str, number: str | None, title: st
                            iterative=iterative, arithmetics=arithmetics)
         REGISTRY[name] = AlgorithmSpec(name, func, family, seed, number, title, tuple(params), multiclass,
                                        iterative, bias_default, monitor, dict(extra), tuple(conflicts),
-                                       tuple(arithmetics))
+                                       tuple(arithmetics), notation)
         func.spec = REGISTRY[name]
         return func
 

@@ -18,6 +18,7 @@ from exactlin.algorithms._contract import Checked, make_run
 from exactlin.algorithms._loop import representation, start_vector
 from exactlin.engine.cyclic import cyclic
 from exactlin.engine.trace import STOP
+from exactlin.model.extras import Notation
 from exactlin.model.params import Conflict, Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
@@ -166,7 +167,9 @@ def printed_note(run: Run, rule: str) -> str:
 @register("perceptron", family="perceptron", seed=SEED, number="The Perceptron Algorithm",
           title="Perceptron (seed 000)", params=PARAMS, conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS,
           bias_default="none", arithmetics=ARITHMETICS,
-          monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end")
+          monitor="Facts 1 and 2 at every mistake and K <= R^2 ||w*||^2 / gamma_min^2 at the end",
+          notation=Notation(("y_t \\langle w_t, x_t \\rangle", "y_t <w_t, x_t>"),  # seed 000
+                            ("w_{t+1} = w_t + \\eta\\, y_t x_t", "w_{t+1} = w_t + eta y_t x_t")))
 def perceptron(X, y, P: Checked) -> Run:
     """The perceptron of seed 000 (``000_478cb53c624e7eb5.txt``, "The Perceptron Algorithm").
 

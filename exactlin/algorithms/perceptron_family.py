@@ -47,6 +47,7 @@ from exactlin.engine.trace import (
 )
 from exactlin.errors import ParameterError
 from exactlin.exact.numbers import fdot
+from exactlin.model.extras import Notation
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
 from exactlin.model.run import LazySteps, Run
 from exactlin.theory.certificates import gordan_from_counts
@@ -111,7 +112,8 @@ FIXED_PARAMS = (*_FIXED_COMMON, variant_param("alg4-sign", "Algorithm 4's update
 @register("fixed-increment", family="perceptron", seed=SEED003, number="Algorithm 4",
           title="Fixed-increment single-sample perceptron", params=FIXED_PARAMS,
           conflicts=MONITOR_CONFLICTS + STOP_CONFLICTS, bias_default="first", arithmetics=ARITHMETICS,
-          monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)")
+          monitor="Facts 1 and 2 at every correction and K <= R^2 ||a*||^2 / gamma^2 (Theorem 5.1)",
+          notation=Notation(("a_k^t y_k", "a_k^t y_k"), ("a_{k+1} = a_k + y_k", "a_{k+1} = a_k + y_k")))  # seed 003
 def fixed_increment(X, y, P: Checked) -> Run:
     """Fixed-increment single-sample perceptron, seed 003 (``003_ffe0ec08819b37d8.txt``) Algorithm 4.
 

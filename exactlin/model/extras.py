@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = ["Key", "KINDS", "COMMON", "FAMILY_KEYS", "declared", "meaning", "problems", "decode", "kinds_of",
-           "markdown", "converged_text", "CONVERGED", "Notation", "NOTATION", "notation"]
+           "markdown", "converged_text", "CONVERGED", "Notation"]
 
 
 @dataclass(frozen=True)
@@ -336,7 +336,9 @@ def markdown(titles: Mapping[str, str] | None = None) -> str:
 @dataclass(frozen=True)
 class Notation:
     """How the notes write a mistake-driven rule, as (LaTeX, text) pairs: the ``score`` a step tests (a mistake
-    when it is <= 0) and the ``update`` a mistake makes.  A renderer shows a step as the notes would."""
+    when it is <= 0) and the ``update`` a mistake makes.  A renderer shows a step as the notes would.  A rule
+    declares its notation where it is registered (``register(..., notation=Notation(...))``, read as
+    ``AlgorithmSpec.notation``), as it declares its parameter table."""
 
     score: tuple[str, str]
     update: tuple[str, str]
@@ -344,19 +346,3 @@ class Notation:
     @property
     def test(self) -> tuple[str, str]:
         return f"{self.score[0]} \\le 0", f"{self.score[1]} <= 0"
-
-
-#: the rules whose steps a worked solution writes in the notes' own symbols, by registered name: a declaration
-#: of the rule (as the parameter tables are), read by the renderers through :func:`notation`; its home is the
-#: rule's ``register(...)`` once the engine rewrite of the loop modules (issue 22) has landed
-NOTATION: dict[str, Notation] = {
-    "perceptron": Notation(("y_t \\langle w_t, x_t \\rangle", "y_t <w_t, x_t>"),  # seed 000
-                           ("w_{t+1} = w_t + \\eta\\, y_t x_t", "w_{t+1} = w_t + eta y_t x_t")),
-    "fixed-increment": Notation(("a_k^t y_k", "a_k^t y_k"),  # seed 003, Algorithm 1
-                                ("a_{k+1} = a_k + y_k", "a_{k+1} = a_k + y_k")),
-}
-
-
-def notation(algorithm: str) -> Notation | None:
-    """The notes' notation of ``algorithm``'s rule (None: the generic step listing)."""
-    return NOTATION.get(algorithm)

@@ -19,7 +19,6 @@ from typing import Any
 
 from exactlin.exact.format import latex, latex_text, text
 from exactlin.exact.numbers import dot
-from exactlin.model.extras import notation
 from exactlin.render.latex import latex_columns, latex_document, math_inline
 
 __all__ = ["latex_title", "M", "Doc", "mv", "explain", "explain_blocks", "render", "FORMATS"]
@@ -120,6 +119,16 @@ _PARAM_SYMBOL = {"eta": "\\eta", "theta": "\\theta", "b": "b", "C": "C", "alpha"
                  "epsilon": "\\epsilon", "eta1": "\\eta(1)", "k_max": "k_{\\max}", "xi": "\\xi", "T": "T",
                  "w0": "w_1", "a0": "a(1)", "b0": "b(1)", "b_min": "b_{\\min}", "R": "R", "a_plus": "a^+",
                  "a_minus": "a^-", "coef0": "c_0"}
+
+
+def rule_notation(run):
+    """How the notes write the test and update of the rule that made ``run`` (its registered
+    ``AlgorithmSpec.notation``); None when the rule declares none or the run names no registered algorithm."""
+    from exactlin.algorithms import REGISTRY, load
+
+    load(run.algorithm)
+    spec = REGISTRY.get(run.algorithm)
+    return spec.notation if spec is not None else None
 
 
 def shown_params(run) -> dict:
@@ -294,7 +303,7 @@ def _steps(doc: Doc, run, head: int, tail: int, level: int) -> None:
     first = run.trace[0]
     if first.w_before is not None:
         doc.p("Start: ", M(f"w_1 = {latex(first.w_before)}", f"w_1 = {text(first.w_before)}"), ".")
-    rule = notation(run.algorithm)  # the notes' symbols for the rule, declared in exactlin.model.extras
+    rule = rule_notation(run)  # the notes' symbols for the rule, declared where it is registered
     if rule is not None:
         doc.p("At step ", M("t", "t"), " the rule tests ", M(*rule.test), " (a mistake) and then updates ",
               M(*rule.update), "; otherwise the weights stay.")
@@ -325,7 +334,7 @@ def _info_name(k: str) -> M | str:
 
 def _step_item(s, prob, run) -> list:
     where = f"step {s.k} (pass {s.epoch})" + (f", sample {s.i + 1}" if s.i is not None else ", all samples")
-    rule = notation(run.algorithm)
+    rule = rule_notation(run)
     if rule is not None and s.i is not None:
         name = rule.score
         segs: list = [where, ": ", M(f"{name[0]} = {latex(s.score)} " + ("\\le 0" if s.update else "> 0"),

@@ -166,3 +166,36 @@ def test_labels_are_their_text_escaped_for_each_format():
     assert "| 1 | $(4, 0)$ | a_b | $1$ |" in md  # sample 1, label a_b, the first-listed label is +1
     html = render(explain(run), "html")
     assert "c&amp;d%" in html
+
+
+def test_the_notes_notation_is_declared_where_each_rule_is_registered():
+    """Walk the registry (every algorithm the site documents): a rule's notation is its spec's (``register(...,
+    notation=...)``), and the worked solution of a run writes the steps in the notes' symbols exactly when the spec
+    declares them; no renderer keeps a table by algorithm name."""
+    from exactlin.algorithms import all_specs
+    from exactlin.errors import ExactlinError
+
+    specs = all_specs()
+    # the rules the notes print as "a mistake iff <score> <= 0, then <update>": seed 000's perceptron
+    # (y_t <w_t, x_t> <= 0, then w_{t+1} = w_t + eta y_t x_t) and seed 003's fixed increment (a_k^t y_k <= 0,
+    # then a_{k+1} = a_k + y_k)
+    assert {s.name for s in specs if s.notation is not None} == {"perceptron", "fixed-increment"}
+    assert get("perceptron").notation.update[1] == "w_{t+1} = w_t + eta y_t x_t"
+    assert get("fixed-increment").notation.test == ("a_k^t y_k \\le 0", "a_k^t y_k <= 0")
+    walked = 0
+    for spec in specs:
+        if spec.multiclass:
+            continue
+        try:
+            run = spec.func(EX1_X, EX1_Y, trace=True)
+        except ExactlinError:
+            continue
+        if not run.trace:
+            continue
+        walked += 1
+        md = render(explain(run))
+        if spec.notation is not None:
+            assert f"${spec.notation.test[0]}$ (a mistake) and then updates ${spec.notation.update[0]}$" in md
+        else:
+            assert "Each step lists the quantity the rule tests" in md, spec.name
+    assert walked >= 10
