@@ -7,9 +7,12 @@ Run's ``steps``), with the issue's target beside it:
 * ``issue22-trace``: ``perceptron()`` against ``perceptron(trace=True)`` (every step stored; the call alone, and
   the call followed by reading every Step of the trace) and against the float64 chunked scan of the
   ``perceptron-int`` workload (the same data: ``separable_ints(10000, 50)``).  Targets: the trace within 2x of
-  the plain call per step; ``perceptron()`` within 1.2x of the float64 scan.
+  the plain call per step; ``perceptron()`` within 1.2x of the float64 scan.  Beside them, without a target, the
+  engine's loop alone (``workloads.engine_loop`` on the converted problem: what ``perceptron()`` costs beyond its
+  input conversion, its trace and its monitor) against the same scan.
 * ``issue22-printed``: ``fixed_increment(variant="printed")`` against the corrected rule on
-  ``budget_data.make("separable", 2000, 20)``.  Target: within 2x per step.
+  ``budget_data.make("separable", 2000, 20)``.  Target: within 2x per step; per update beside it (the printed
+  rule corrects at almost every step, the corrected one seldom).
 * ``issue22-no-stop-on-cycle``: ``perceptron(stop_on_cycle=False)`` against ``perceptron()`` on the non-separable
   ``budget_data.make("noisy", 2000, 10)``, both to the same ``max_updates`` (the same run: no cycle is met before
   it), so per step is per call.  Target: within 2x.
@@ -19,7 +22,9 @@ plain call, the issue's measurement); on code where an option still runs the rea
 full size) a smaller budget keeps the run short, and the per-step ratio stays comparable.
 
 Every call goes through the public entry points (``exactlin.perceptron``, ``exactlin.fixed_increment``), so the
-workloads do not depend on how the loops are written.  The exact check replays each rule in plain integers
+workloads do not depend on how the loops are written; the one exception is the engine loop alone, a row of its own.
+(These workloads replace ``benchmarks/cyclic_ratios.py``, which measured the same ratios outside
+``benchmarks.run``.)  The exact check replays each rule in plain integers
 (numpy int64 on small entries, or Python ints), independent of exactlin.
 """
 
@@ -92,10 +97,12 @@ def _ints(w) -> list:
 
 def trace_workload(n=10000, d=50, option_max_updates=None):
     import exactlin
+    from exactlin.algorithms._loop import binary_problem
 
-    from .workloads import Impl, Ratio, Workload, float_chunked_perceptron, separable_ints
+    from .workloads import Impl, Ratio, Workload, engine_loop, float_chunked_perceptron, separable_ints
 
     X, y = separable_ints(n, d)
+    prob = binary_problem(X, y, bias="none")  # converted once, outside the timing: the loop alone is timed
     Zi = (X * y[:, None]).astype(np.int64)
     Zf = Zi.astype(np.float64)
     cap = {} if option_max_updates is None else {"max_updates": option_max_updates}
@@ -112,6 +119,9 @@ def trace_workload(n=10000, d=50, option_max_updates=None):
             st.w_after  # noqa: B018
         return r
 
+    def loop():
+        return engine_loop(prob.Z, d)
+
     def flt():
         return float_chunked_perceptron(Zf, 1000)
 
@@ -119,6 +129,8 @@ def trace_workload(n=10000, d=50, option_max_updates=None):
         p = res["exactlin perceptron()"]
         w, updates, steps, _ = int_perceptron(Zi, 1000)
         ok = tuple(p.w) == tuple(_ints(w)) and p.updates == updates and p.steps == steps and p.converged
+        q = res["exactlin engine loop alone"]
+        ok = ok and tuple(q.w) == tuple(_ints(w)) and q.updates == updates and q.steps == steps and q.converged
         wt, ut, st, mt = int_perceptron(Zi, 1000, option_max_updates)
         for name in ("exactlin perceptron(trace=True)", "exactlin perceptron(trace=True) + reading the trace"):
             r = res[name]
@@ -129,7 +141,8 @@ def trace_workload(n=10000, d=50, option_max_updates=None):
         ok = (ok and r.trace_complete and [s.k for s in trace] == list(range(1, st + 1))
               and all(s.i == (s.k - 1) % n_rows for s in trace)
               and [s.i for s in trace if s.update] == mt and tuple(trace[-1].w_after) == tuple(_ints(wt)))
-        return ok, (f"perceptron(): w, updates ({updates}) and steps ({steps}) equal to a plain int64 replay; "
+        return ok, (f"perceptron() and the engine loop alone: w, updates ({updates}) and steps ({steps}) equal to "
+                    "a plain int64 replay; "
                     f"trace=True: w, updates ({ut}) and steps ({st}) equal to the replay's, the trace complete "
                     f"with one Step per round, its updates at the replay's samples, its last w_after the final w"
                     if ok else "MISMATCH")
@@ -140,6 +153,7 @@ def trace_workload(n=10000, d=50, option_max_updates=None):
 
     plain_name, trace_name = "exactlin perceptron()", "exactlin perceptron(trace=True)"
     read_name = "exactlin perceptron(trace=True) + reading the trace"
+    loop_name = "exactlin engine loop alone"
     size = f"{n} x {d}" + ("" if option_max_updates is None else f", trace=True runs to max_updates = "
                                                                   f"{option_max_updates}")
     return Workload(
@@ -147,13 +161,15 @@ def trace_workload(n=10000, d=50, option_max_updates=None):
         "trace=True within 2x of perceptron() per step; perceptron() within 1.2x of the float64 scan",
         [Impl(plain_name, plain, note="default trace (the first 10,000 steps, built when read)"),
          Impl(trace_name, traced, note="every step stored; the Step records not read"),
-         Impl(read_name, traced_read, note="the same call, then every Step built and read")],
+         Impl(read_name, traced_read, note="the same call, then every Step built and read"),
+         Impl(loop_name, loop, note="engine.cyclic on IntegerArith, the problem converted beforehand, no trace")],
         [Impl("float64 chunked scan", flt, note="numpy float64, 1 BLAS thread (the perceptron-int anchor)")],
         check, info, size=size, extra={"data": "separable_ints(n, d)"},
         ratios=[Ratio("trace=True / perceptron(), per step", trace_name, plain_name, "<= 2", per_step=True),
                 Ratio("trace=True + reading the trace / perceptron(), per step", read_name, plain_name, "<= 2",
                       per_step=True),
-                Ratio("perceptron() / float64 chunked scan", plain_name, "float64 chunked scan", "<= 1.2")])
+                Ratio("perceptron() / float64 chunked scan", plain_name, "float64 chunked scan", "<= 1.2"),
+                Ratio("engine loop alone / float64 chunked scan", loop_name, "float64 chunked scan")])
 
 
 def printed_workload(n=2000, d=20, max_epochs=1000, option_max_steps=None):
@@ -198,7 +214,8 @@ def printed_workload(n=2000, d=20, max_epochs=1000, option_max_steps=None):
         [Impl(printed_name, printed, note="seed 003's Algorithm 4 line by line (a <- a - y_k)")],
         [Impl(plain_name, corrected, note="max_steps=None: every round to max_epochs")],
         check, info, size=size, extra={"data": "budget_data.make('separable', n, d)"},
-        ratios=[Ratio("variant='printed' / corrected, per step", printed_name, plain_name, "<= 2", per_step=True)])
+        ratios=[Ratio("variant='printed' / corrected, per step", printed_name, plain_name, "<= 2", per_step=True),
+                Ratio("variant='printed' / corrected, per update", printed_name, plain_name, per_update=True)])
 
 
 def no_stop_workload(n=2000, d=10, max_updates=10000, option_max_updates=None):

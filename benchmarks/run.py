@@ -100,6 +100,7 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool, overrides: d
         rows.append({"impl": impl.name, "exactlin": is_ex, "median_s": statistics.median(ts), "runs": len(ts),
                      "times_s": ts, "once": impl.once, "note": impl.note,
                      "steps": getattr(outputs.get(impl.name), "steps", None),
+                     "updates": getattr(outputs.get(impl.name), "updates", None),
                      "peak_bytes": _peak(impl.fn) if memory and not impl.once else None})
     try:
         ok, detail = (True, "not checked (only some implementations were timed)") if only is not None \
@@ -123,7 +124,7 @@ def run_workload(key: str, smoke: bool, repeats: int, memory: bool, overrides: d
 
 def named_ratios(w, rows: list[dict]) -> list[dict]:
     """The workload's named ratios (``Workload.ratios``): median time of one implementation over another's,
-    per step when asked (each side's time divided by its Run's ``steps``)."""
+    per step or per update when asked (each side's time divided by its Run's ``steps`` or ``updates``)."""
     by_name = {r["impl"]: r for r in rows if "median_s" in r}
     out = []
     for spec in w.ratios:
@@ -133,8 +134,10 @@ def named_ratios(w, rows: list[dict]) -> list[dict]:
             value = num["median_s"] / den["median_s"]
             if spec.per_step:
                 value *= den["steps"] / num["steps"]
+            elif spec.per_update:
+                value *= den["updates"] / num["updates"]
         out.append({"label": spec.label, "num": spec.num, "den": spec.den, "per_step": spec.per_step,
-                    "target": spec.target, "value": value})
+                    "per_update": spec.per_update, "target": spec.target, "value": value})
     return out
 
 

@@ -31,12 +31,14 @@ class Impl:
 @dataclass
 class Ratio:
     """A ratio the workload reports by name: median time of ``num`` over ``den`` (implementation names);
-    ``per_step``: each time divided by its Run's ``steps`` first (the two calls may run different budgets)."""
+    ``per_step``: each time divided by its Run's ``steps`` first (the two calls may run different budgets);
+    ``per_update``: by its Run's ``updates``."""
     label: str
     num: str
     den: str
     target: str = ""
     per_step: bool = False
+    per_update: bool = False
 
 
 @dataclass
@@ -131,34 +133,42 @@ def _same_float(wf, wq) -> bool:
                                                                       zip(wf, wq))
 
 
+def engine_loop(Z, d: int, state: dict | None = None):
+    """The engine's cyclic loop alone on the perceptron's rows ``Z`` (an ExactRows: the problem after its input
+    conversion): integers over one denominator from w = 0, no trace, the default bounds; what ``perceptron()``
+    runs after converting its input.  ``state["tiers"]``: the work of each tier."""
+    from exactlin.engine.arith import IntegerArith
+    from exactlin.engine.cyclic import cyclic
+    from exactlin.engine.trace import Bounds, Tracer
+
+    rep = IntegerArith(Z, (Fraction(0),) * d, step=1)
+    r = cyclic(rep, Bounds(), Tracer(False, d))
+    if state is not None:
+        state["tiers"] = dict(rep.tiers)
+    return r
+
+
 def _perceptron_workload(key, title, target, X_in, y, Z, Zf, d, size, note_data, Zint, L, scaled_input=None):
     import sklearn.linear_model  # noqa: F401  (imported here: import time is not the anchor's time)
 
     from exactlin.algorithms._loop import binary_problem
     from exactlin.algorithms.perceptron import perceptron
-    from exactlin.engine.arith import IntegerArith
-    from exactlin.engine.cyclic import cyclic
-    from exactlin.engine.trace import Bounds, Tracer
     from exactlin.exact.rows import ExactRows
 
     prob = binary_problem(X_in, y, bias="none")
-    w0 = tuple(Fraction(0) for _ in range(d))
     state = {}
 
     def e2e():
         return perceptron(X_in, y)
 
     def core():
-        rep = IntegerArith(prob.Z, w0, step=1)
-        r = cyclic(rep, Bounds(), Tracer(False, d))
-        state["tiers"] = dict(rep.tiers)
-        return r
+        return engine_loop(prob.Z, d, state)
 
     def convert():
         return binary_problem(X_in, y, bias="none")
 
     def kernel():
-        return cyclic(IntegerArith(ExactRows(Zint, L), w0, step=1), Bounds(), Tracer(False, d))
+        return engine_loop(ExactRows(Zint, L), d)
 
     epochs_box = {"epochs": core().epochs}  # scikit-learn runs exactly this many epochs
 
@@ -786,7 +796,7 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
         return fn(X, y, arithmetic="fraction", **kw)
 
     def check(res):
-        r, ref = res["exactlin fast path"], res.get("Fraction loop (ENABLED=False)")
+        r, ref = res["exactlin fast path"], res.get("Fraction loop (arithmetic='fraction')")
         ok = ref is not None and all(getattr(r, f) == getattr(ref, f) for f in
                                      ("w", "reason", "updates", "epochs", "steps", "converged"))
         ok = ok and r.extras["max_bits"] == ref.extras["max_bits"] and r.extras.get("mistakes") == \
@@ -829,7 +839,7 @@ def flint_relax_workload(algorithm, n=100, d=10, iterations=50):
     return Workload(algorithm, f"{algorithm} on the fast exact path vs the Fraction loop, same iterations",
                     ">= 5x faster than the Fraction loop over the same 50 iterations on 100 x 10",
                     [Impl("exactlin fast path", fast, note=args)],
-                    [Impl("Fraction loop (ENABLED=False)", fraction, once=True,
+                    [Impl("Fraction loop (arithmetic='fraction')", fraction, once=True,
                           note="the same call with arithmetic='fraction'")],
                     check, info, size=f"{n} x {d}, {iterations} iterations",
                     extra={"data": "budget_data.make('separable', n, d)"})

@@ -59,6 +59,11 @@ def _param_names(spec):
     return {p.name for p in spec.params}
 
 
+def _bounds_it_has(spec, **bounds):
+    """``bounds`` restricted to the ones ``spec`` takes (``max_epochs``, a common keyword, and its table's)."""
+    return {k: v for k, v in bounds.items() if k == "max_epochs" or k in _param_names(spec)}
+
+
 def _fit(spec, X, y, **kw):
     with no_hang(60):
         return spec.func(X, y, **kw)
@@ -163,11 +168,7 @@ def test_default_trace_never_exceeds_limit(name):
     most TRACE_STEP_LIMIT steps, and a run longer than that says its trace is incomplete."""
     spec = next(s for s in ITERATIVE if s.name == name)
     X, y = slow_multiclass(40) if spec.multiclass else slow_separable(60)
-    kw = {"max_epochs": 20_000}
-    if "max_seconds" in _param_names(spec):
-        kw["max_seconds"] = 30
-    if "max_bits" in _param_names(spec):
-        kw["max_bits"] = 3000
+    kw = _bounds_it_has(spec, max_epochs=20_000, max_seconds=30, max_bits=3000)
     try:
         run = _fit(spec, X, y, **kw)
     except ExactlinError:
@@ -183,9 +184,7 @@ def test_given_trace_limit_is_honoured(name):
     steps, a run longer than that says its trace is incomplete, and the result is the one of the default limits."""
     spec = next(s for s in ITERATIVE if s.name == name)
     X, y = slow_multiclass(3) if spec.multiclass else slow_separable(3)
-    kw = {"max_epochs": 200}
-    if "max_bits" in _param_names(spec):
-        kw["max_bits"] = 400
+    kw = _bounds_it_has(spec, max_epochs=200, max_bits=400)
     try:
         plain = _fit(spec, X, y, **kw)
     except ExactlinError:
