@@ -429,10 +429,12 @@ def entry_point(algorithm: str, rule: Callable, table: Sequence[Param], conflict
         return call(args, kwargs, None)
 
     def with_limits(limits) -> Callable:
+        """This algorithm under the memory limits ``limits`` (an :class:`exactlin.engine.trace.Limits`)."""
         from exactlin.engine.trace import Limits
+        from exactlin.errors import InputTypeError
 
         if not isinstance(limits, Limits):
-            raise TypeError(f"with_limits takes an exactlin.engine.trace.Limits, got {limits!r}")
+            raise InputTypeError(f"with_limits takes an exactlin.engine.trace.Limits, got {limits!r}")
 
         @functools.wraps(entry)
         def limited(*args, **kwargs):

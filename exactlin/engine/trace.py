@@ -103,7 +103,8 @@ class Tracer:
         return self.mode is True or k * self.d <= self.vector_limit
 
     def keep_vectors(self) -> bool:
-        return self.keeps_vectors_at(len(self.steps) + 1)
+        """Whether the next step recorded keeps its vectors (:meth:`keeps_vectors_at`, inlined: called per step)."""
+        return self.mode is True or (len(self.steps) + 1) * self.d <= self.vector_limit
 
     def add(self, k: int, epoch: int, i: int | None, score: Any, update: bool, w_before=None, w_after=None,
             **info) -> None:

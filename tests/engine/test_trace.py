@@ -61,3 +61,14 @@ def test_cycle_table_limit():
 
     assert first_repeat(CycleDetector("a")) == (3, 3)
     assert first_repeat(CycleDetector("a", 1)) == (7, 3)
+
+
+def test_with_limits_takes_limits_only():
+    from exactlin.algorithms import get
+    from exactlin.errors import InputTypeError
+
+    with pytest.raises(InputTypeError, match="with_limits takes an exactlin.engine.trace.Limits, got 7"):
+        get("perceptron").func.with_limits(7)
+    # the limited function is the algorithm's, with its signature and arithmetics
+    f = get("perceptron").func.with_limits(Limits(trace_steps=2))
+    assert f.arithmetics == get("perceptron").func.arithmetics and "eta" in f.__signature__.parameters
