@@ -60,12 +60,14 @@ def _col(v) -> str:
 # the guarantee, instantiated on the worked example (each returns Markdown; numbers recomputed here from the run)
 
 
-def monitor_md(run, mon, *, gamma: str = r"\gamma", link_proof: bool = True) -> str:
-    r"""The perceptron theorem's two facts at every mistake and the final bound, with the run's own numbers: the one
+def monitor_md(run, mon, *, gamma_min: bool = False, link_proof: bool = True) -> str:
+    """The perceptron theorem's two facts at every mistake and the final bound, with the run's own numbers: the one
     rendering of a convergence monitor's report (``run.extras["monitor"]``), on an algorithm page and on the
-    convergence-proof page.  ``gamma``: the LaTeX name of the margin on the page (the proof page's
-    ``\gamma_{\min}``); ``link_proof``: the last sentence links the proof page (from an algorithm page)."""
+    convergence-proof page.  ``gamma_min``: the margin is named gamma_min, as the proof page names it (else gamma,
+    as the algorithm pages' theorem does); ``link_proof``: the last sentence links the proof page (from an algorithm
+    page)."""
     site = _site()
+    gamma = r"\gamma_{\min}" if gamma_min else r"\gamma"
     w1 = run.params.get("w0") or tuple(0 for _ in mon.w_star)
     parts = [f"* reference separator $w^* = {L(mon.w_star)}$ ({ascii_md(mon.w_star_source)})",
              f"* step $\\eta = {L(mon.eta)}$, start $w_1 = {L(w1)}$",

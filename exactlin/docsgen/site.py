@@ -655,7 +655,7 @@ def proof_page(examples, results) -> str:
             parts += [f"## {md_text(ex.id)}: {md_text(ex.title)}", "",
                       f"Run {k} (`{run.algorithm}`) of the worked example [{md_text(ex.id)}]({example_path(ex)}), "
                       f"lecture notes {cite_note(ex.seed)}.", "",
-                      algopages.monitor_md(run, mon, gamma=r"\gamma_{\min}", link_proof=False), ""]
+                      algopages.monitor_md(run, mon, gamma_min=True, link_proof=False), ""]
     if not found:
         parts.append("*No worked example with a convergence monitor is registered in this build.*")
     return "\n".join(parts)
