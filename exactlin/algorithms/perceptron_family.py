@@ -409,8 +409,8 @@ class _PocketTrace:
 
     def step(self, t, i, count, best_count, better, N) -> None:
         if t <= self.limit:
-            snap = self.rep.snapshot() if self.tracer.keeps_vectors_at(t) else None
-            self.records.append((t, i, count, best_count, better, N, snap))
+            vec = self.tracer.mode is True or t * self.tracer.d <= self.tracer.vector_limit
+            self.records.append((t, i, count, best_count, better, N, self.rep.snapshot() if vec else None))
 
     def finish(self, t_done: int) -> None:
         if self.tracer.mode is None and t_done > self.limit:

@@ -98,12 +98,8 @@ class Tracer:
         """An empty Tracer with this one's policy (a compact recorder builds its Steps through one)."""
         return Tracer(self.mode, self.d, step_limit=self.step_limit, vector_limit=self.vector_limit)
 
-    def keeps_vectors_at(self, k: int) -> bool:
-        """Whether the k-th step recorded (1-based) keeps its vectors."""
-        return self.mode is True or k * self.d <= self.vector_limit
-
     def keep_vectors(self) -> bool:
-        """Whether the next step recorded keeps its vectors (:meth:`keeps_vectors_at`, inlined: called per step)."""
+        """Whether the next step recorded keeps its vectors: the k-th keeps them while k d <= ``vector_limit``."""
         return self.mode is True or (len(self.steps) + 1) * self.d <= self.vector_limit
 
     def add(self, k: int, epoch: int, i: int | None, score: Any, update: bool, w_before=None, w_after=None,
