@@ -62,7 +62,9 @@ from exactlin.model.progress import PROGRESS_EVERY
 
 __all__ = ["cyclic", "Until"]
 
-#: blocks start at this many samples, double while clean up to BLOCK_MAX, and restart near the last mistake
+#: blocks start at this many samples, double while clean up to BLOCK_MAX, and restart near the last mistake (twice
+#: its distance from the block's start, at least BLOCK_MIN, or the representation's ``block_min`` where it has one:
+#: a representation whose scores cost little per row next to the cost of a call asks for longer blocks)
 BLOCK_START, BLOCK_MIN, BLOCK_MAX = 64, 16, 8192
 #: a timed run's blocks end at multiples of this many rounds
 TIMED_BLOCK = 4096
@@ -238,7 +240,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
                 return done(False, "time_limit", (k - 1) // n + 1)
             continue
         # a mistake: sample ii at round k
-        block = max(BLOCK_MIN, min(BLOCK_MAX, 2 * (j + 1)))
+        block = max(getattr(rep, "block_min", BLOCK_MIN), min(BLOCK_MAX, 2 * (j + 1)))
         ii = i + j
         k += 1
         epoch = (k - 1) // n + 1

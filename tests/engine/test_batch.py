@@ -222,8 +222,11 @@ def test_every_tier_is_reached():
     # from a = 0 every score is 0 and every sample is corrected in iteration 1, so the first batch sum has n_k = n
     # terms of magnitude up to m_Z (the bounds of BatchIntegerArith's docstring)
     cases = [
-        # m_Z = 9, d = 2: scores and sums in float64 (XOR-like data, bias none)
-        ([(9, 1), (1, -9), (-9, 2), (-1, -1)], [1, -1, -1, 1], {"float64", "sum:float64"}),
+        # m_Z = 9, d = 2: scores in float32 (d m_Z m_v = 18 m_v < 2^24 for these few iterations: m_v grows by at
+        # most n m_Z = 36 per iteration) and sums in float64 (XOR-like data, bias none)
+        ([(9, 1), (1, -9), (-9, 2), (-1, -1)], [1, -1, -1, 1], {"float32", "sum:float64"}),
+        # m_Z = 2^30 (past float32's 2^24, d m_Z m_v < 2^53 while m_v < 2^22): scores in float64
+        ([(2**30, 1), (1, -(2**30)), (-(2**30), 2), (-1, -1)], [1, -1, -1, 1], {"float64", "sum:float64"}),
         # m_Z = 2^51, n = 4: the first sum has n_k m_Z = 2^53, beyond float64 -> int64; then m_v ~ 2^52 and
         # d m_Z m_v >= 2^62 -> Python-integer scores
         ([(2**51, 1), (2**51, -1), (-(2**51), 2), (3, 2**51)], [1, 1, -1, 1], {"sum:int64", "python"}),
@@ -236,7 +239,7 @@ def test_every_tier_is_reached():
             run = check(fn, X, y, bias="none", max_steps=30)["integer"]
             assert expected <= tiers(run), (X, tiers(run))
             used |= tiers(run)
-    assert used == {"float64", "int64", "python", "sum:float64", "sum:int64", "sum:python"}
+    assert used == {"float32", "float64", "int64", "python", "sum:float64", "sum:int64", "sum:python"}
 
 
 def test_int64_scores_after_float64_and_python_weights():

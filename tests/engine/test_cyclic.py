@@ -213,9 +213,10 @@ def test_voted_reaches_every_tier_and_keeps_the_lecture_list():
         assert r.extras["mistakes"][:4] == (0, 1, 2, 3)
         assert [e["w"] for e in r.extras["voted"][:5]] == [(0, 0), (1, 0), (0, 3), (5, -4), (5 - 2**50, -3)]
         assert [e["c"] for e in r.extras["voted"][:4]] == [1, 1, 1, 1]
-    # each tier alone: small entries stay in float64; entries 2^30 reach int64 after one update
-    # (2 * 2^30 * 2^30 = 2^61); entries 2^62 are not below the int64 bound 2^62: Python ints throughout
-    for X, y, expected in (([[1, 2], [2, -1]], [1, -1], {"float64"}),
+    # each tier alone: small entries stay in float32 (d m_Z m_v = 2 * 2 * m_v < 2^24); entries 2^30 (past
+    # float32's 2^24) start in float64 and reach int64 after one update (2 * 2^30 * 2^30 = 2^61); entries 2^62 are
+    # not below the int64 bound 2^62: Python ints throughout
+    for X, y, expected in (([[1, 2], [2, -1]], [1, -1], {"float32"}),
                            ([[2**30, 1], [1, 2**30], [-(2**30), -(2**30)]], [1, 1, 1], {"float64", "int64"}),
                            ([[2**62], [-(2**62)]], [1, 1], {"python"})):
         runs = same_on_every_arithmetic("averaged-perceptron", X, y, max_epochs=10)
@@ -234,13 +235,20 @@ def test_threshold_unit_reaches_the_python_tier():
 def test_margin_threshold_beyond_the_tiers():
     # b = 2^60 on small data: every round is a correction (a^t y_k stays far below b; a^t y_k grows by at most
     # 14 per round from 0) and the integer threshold b L^2 / eta is beyond 2^53 and 2^62, so the float64 and
-    # int64 tiers compare with their clamps
+    # int64 tiers compare with their clamps; small entries score in float32 (clamp 2^24)
     X, y = [(1, 2), (2, -1), (-1, 3)], [1, -1, 1]
     for b in (F(2**60), F(2**100, 7)):
         runs = same_on_every_arithmetic("variable-increment", X, y, b=b, max_steps=300)
         r = runs["integer"]
         assert r.updates == 300 and r.reason == "max_steps"
-        assert "float64" in tiers_used(r)
+        assert "float32" in tiers_used(r)
+    # entries 2^25 (past float32's 2^24): float64 (clamp 2^53) while 3 * 2^25 * m_v < 2^53, then int64; every
+    # |score| < 3 * 2^25 * 300 * 2^25 < 2^61 stays far below b = 2^100 / 7, so every round is a correction
+    X = [(2**25, 2), (2, -(2**25)), (-1, 2**25)]
+    runs = same_on_every_arithmetic("variable-increment", X, y, b=F(2**100, 7), max_steps=300)
+    r = runs["integer"]
+    assert r.updates == 300 and r.reason == "max_steps"
+    assert {"float64", "int64"} <= tiers_used(r)
 
 
 # ---------------------------------------------------------------------------------------------------------
