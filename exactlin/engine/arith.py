@@ -320,8 +320,10 @@ class IntegerArith:
             self.v = np.array(v1, dtype=object)
         else:
             self.v = np.array(v1, dtype=np.int64)
-        self.vf = None  # the float copy of v for the float tier in use (``vtier``), or None
-        self.vtier = None
+        # the float tier in use: ``vtier``, the float copy ``vf`` of v, Z's copy ``_Zt`` in that type, and the
+        # bound ``_vt_mv`` of m_v below which the tier holds (0: none in use; :meth:`_use_float` sets them)
+        self.vf = self.vtier = self._Zt = None
+        self._vt_mv = 0
         self.tiers = {"float32": 0, "float64": 0, "int64": 0, "python": 0}
         self.rekey = None
         self._cuts: dict = {}
@@ -335,6 +337,7 @@ class IntegerArith:
         self._f32_mv = 0 if closed or m_Z >= F32_EXACT else _least_mv(dm, F32_EXACT)
         self._f64_mv = 0 if closed or m_Z >= F64_EXACT else _least_mv(dm, F64_EXACT)
         self._last_coef: tuple = (None, None)  # (coef, its multiplier m) of the last add with an integer m
+        self._bits_lim: tuple = (None, None, -1)  # bits_above's memo
 
     # -- reading -----------------------------------------------------------------------------------------
     def _to_python(self) -> None:
@@ -350,7 +353,7 @@ class IntegerArith:
         self.big = True
         self._f32_mv = self._f64_mv = 0  # the float tiers are closed for good
         self.v = self.v.astype(object)
-        self.vf = self.vtier = None
+        self.drop_float()
         if not self.rescaled:
             self.rekey = lambda old: tuple(_key_values(old))
 
@@ -365,15 +368,24 @@ class IntegerArith:
             Zt = self._Zfloat[tier] = self.Z64.astype(_FLOAT[tier])
         return Zt
 
-    def _float_scores(self, i: int, length: int, tier: str) -> np.ndarray:
-        """The scores in the float tier ``tier`` (the caller checked its bound: ``m_v < _f32_mv`` or
-        ``m_v < _f64_mv``), from the float copy of v for that tier."""
-        vf = self.vf
+    def _use_float(self, tier: str) -> None:
+        """Make ``tier`` the float tier in use (the caller checked its bound: ``m_v < _f32_mv`` or
+        ``m_v < _f64_mv``): the float copy of v in that type (exact: every |v_j| <= m_v is below the bound)."""
         if self.vtier != tier:
-            vf = self.vf = self.v.astype(_FLOAT[tier])
-            self.vtier = tier
+            self.vf = self.v.astype(_FLOAT[tier])
+            self.vtier, self._Zt = tier, self._Zf(tier)
+            self._vt_mv = self._f32_mv if tier == "float32" else self._f64_mv
+
+    def _float_scores(self, i: int, length: int, tier: str) -> np.ndarray:
+        """The scores in the float tier ``tier`` (its bound checked by the caller)."""
+        self._use_float(tier)
         self.tiers[tier] += 1
-        return self._Zf(tier)[i:i + length] @ vf
+        return self._Zt[i:i + length] @ self.vf
+
+    def drop_float(self) -> None:
+        """Forget the float copy of v (v changed in a way the copy does not follow); rebuilt when next used."""
+        self.vf = self.vtier = self._Zt = None
+        self._vt_mv = 0
 
     def _float_tier(self) -> str | None:
         """The float tier whose bound holds now (module docstring), or None."""
@@ -387,17 +399,21 @@ class IntegerArith:
     def scan(self, i: int, length: int, t: Cut) -> tuple[Block, int]:
         """``(s, first(s, t))`` with ``s = scores(i, length)``: the cyclic loop's question at every block, in one
         call (on a float tier, the common case, the test is made here without the calls of :meth:`first`)."""
-        tier = self._float_tier()
-        if tier is not None and length:
-            vals = self._float_scores(i, length, tier)
-            memo = self._cut1
-            c = memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else self._cut(t, tier)
-            wrong = vals <= c
-            j = wrong.argmax()  # the first True, or 0 when there is none
-            return Block(vals, tier, self.p, self.q * self.L), (int(j) if wrong[j] else length)
-        self.block_min = BLOCK_MIN_EXACT  # int64 or Python integers: a row costs more, blocks restart shorter
-        s = self.scores(i, length)
-        return s, self.first(s, t)
+        if not (self.m_v < self._vt_mv and length):  # not the float tier in use (the common case): choose again
+            tier = self._float_tier()
+            if tier is None or not length:
+                self.block_min = BLOCK_MIN_EXACT  # int64 or Python integers: a row costs more, shorter blocks
+                s = self.scores(i, length)
+                return s, self.first(s, t)
+            self._use_float(tier)
+        tier = self.vtier
+        self.tiers[tier] += 1
+        vals = self._Zt[i:i + length] @ self.vf
+        memo = self._cut1
+        c = memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else self._cut(t, tier)
+        wrong = vals <= c
+        j = wrong.argmax()  # the first True, or 0 when there is none
+        return Block(vals, tier, self.p, self.q * self.L), (int(j) if wrong[j] else length)
 
     def scores(self, i: int, length: int) -> Block:
         tier = self._float_tier()  # the common case, tested in one comparison per tier (see __init__)
@@ -484,7 +500,7 @@ class IntegerArith:
         if not self.big and (self.m_v >= I64_HEADROOM or e >= I64_HEADROOM):  # (e itself must fit: v may be 0)
             self._widen()
         self.v = self.v * e
-        self.vf = self.vtier = None
+        self.drop_float()
         self.q *= e
         self._unit = Fraction(self.p * self.L, self.q)
         self._cuts.clear()
@@ -522,7 +538,7 @@ class IntegerArith:
         tier = self.vtier
         if tier is not None:  # the float copy moves with v while it stays exact in its type (module docstring)
             if self.m_v < _CLAMP[tier] >> 1:
-                Zt = self._Zfloat[tier]
+                Zt = self._Zt
                 if m == 1:
                     self.vf += Zt[i]
                 elif m == -1:
@@ -530,7 +546,7 @@ class IntegerArith:
                 else:
                     self.vf += m * Zt[i]
             else:
-                self.vf = self.vtier = None
+                self.drop_float()
 
     def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
         ms = [self._multiplier(c) for c in coefs]
@@ -551,7 +567,7 @@ class IntegerArith:
         else:
             # |sum| <= sum |m| m_Z <= m_v < 2^62: the int64 products and sums cannot overflow
             self.v += np.array(ints, dtype=np.int64) @ self.Z64[list(idx)]
-        self.vf = self.vtier = None
+        self.drop_float()
 
     # -- the state ---------------------------------------------------------------------------------------
     def exact_max(self) -> int:
@@ -590,10 +606,15 @@ class IntegerArith:
 
     def bits_above(self, current: int) -> int:
         """max(current, bits()), looking only at the entries that could exceed ``current``."""
+        lim = self._bits_lim  # (current, q, the largest m_v with bitlen(p m_v) <= current), or a stale triple
+        if lim[0] == current and lim[1] is self.q and self.m_v <= lim[2]:
+            return current
         p, q = self.p, self.q
         # an upper bound first: a reduced numerator divides p v_j, a reduced denominator divides q
-        if (p * self.m_v).bit_length() <= current and q.bit_length() <= current:
-            return current
+        if q.bit_length() <= current:
+            self._bits_lim = (current, q, ((1 << current) - 1) // p)
+            if self.m_v <= self._bits_lim[2]:
+                return current
         m = self.exact_max()
         if max((p * m).bit_length(), q.bit_length()) <= current:
             return current

@@ -394,7 +394,7 @@ class BatchIntegerArith(IntegerArith):
         if self.big and S.dtype != object:
             S = S.astype(object)
         self.v = self.v + (S if m == 1 else m * S)  # int64: |v + m S'| <= m_v < 2^62
-        self.vf = self.vtier = None
+        self.drop_float()
 
     def partial_bits(self, idx, coefs, bound: int):
         if not isinstance(coefs, Repeated):

@@ -206,8 +206,10 @@ class ExactRows(Sequence):
 
     def signed(self, z: Sequence[int]) -> ExactRows:
         """Row i multiplied by z_i in {+1, -1} (seed 003's normalized samples); exact: -x fits (|x| < 2**63)."""
-        s = np.asarray(z, dtype=np.int64).reshape(-1, 1)
-        out = ExactRows._trusted(self.num * s, self.den)
+        neg = np.asarray(z, dtype=np.int64) < 0
+        num = self.num.copy()
+        np.negative(num, out=num, where=neg[:, None])  # (cheaper than a product with a column of signs)
+        out = ExactRows._trusted(num, self.den)
         out._max = self._max  # a sign changes no magnitude
         return out
 
