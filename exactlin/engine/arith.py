@@ -24,6 +24,9 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.add_many(idx, coefs)   w <- w + sum_m coefs[m] z_{idx[m]}
     rep.key()                  hashable, equal exactly when w is (cycle detection); ``rep.rekey`` is set to a
                                function mapping old keys to new ones when the representation of w changes
+    rep.fingerprint()          optional: hashable, equal when w is (not conversely), cheaper than key; the loop
+                               then confirms a match by ``rep.combination_is_zero(idx, coefs)``: is
+                               sum_m coefs[m] z_{idx[m]} = 0 (the updates between two states: they are equal iff so)
     rep.bits()                 the largest bit length of a reduced numerator or denominator of w
     rep.bits_above(current)    max(current, bits()), cheap when bits() cannot exceed current
     rep.w()                    w as a tuple of Fractions
@@ -47,6 +50,13 @@ A score is <w, z_j> = (p / (q L)) S_j with the integer S_j = <v, Z'_j>, and p / 
 integer thresholds: every test has the same outcome as on the Fractions, and w is recovered exactly as
 (p / q) v.  While the scale has not changed, v determines w one to one, so ``key`` is v itself; after a
 change it is the canonical pair (p' / q', v / g) with g the gcd of v's entries.
+
+*Fingerprint.*  phi = <v, r> for fixed positive integer weights r_j < 256 (:func:`fingerprint_weights`),
+kept exactly as a Python integer from the first ``fingerprint()`` on: an update adds m <Z'_i, r> (the n
+numbers <Z'_i, r> computed once), a rescale by e multiplies it by e.  With E the product of the rescales
+(q = q_0 E), w = p v / (q_0 E), so equal w give equal phi / E: the fingerprint is phi / E (the integer phi
+while E = 1; an int and the equal Fraction hash alike, so no re-keying is needed).  It costs one integer
+product per update instead of copying and hashing v.
 
 *Tiers.*  With m_Z = max |Z'_ij|, m_v >= max |v_j| an upper bound kept exactly (an update adds |m| m_Z; a
 rescale multiplies by e first) and d the number of columns, every product and every partial sum of S_j has
@@ -269,6 +279,17 @@ _CLAMP = {"float32": F32_EXACT, "float64": F64_EXACT, "int64": I64_HEADROOM}
 _FLOAT = {"float32": np.float32, "float64": np.float64}
 
 
+def fingerprint_weights(d: int) -> np.ndarray:
+    """The fingerprint's weights r_1..r_d: fixed integers in [128, 255], the top 7 bits of a multiplicative
+    (Fibonacci) hash of j, so that neighbouring weights are unrelated and runs are deterministic.
+
+    >>> fingerprint_weights(4).tolist()
+    [207, 158, 237, 188]
+    """
+    j = np.arange(1, d + 1, dtype=np.uint64)
+    return ((j * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(57)).astype(np.int64) + 128
+
+
 def _least_mv(dm: int, bound: int) -> int:
     """The least m_v with dm m_v >= bound (and at most bound): a tier's test "d m_Z m_v < bound and m_v < bound"
     as the one comparison m_v < _least_mv(d m_Z, bound)."""
@@ -338,6 +359,9 @@ class IntegerArith:
         self._f64_mv = 0 if closed or m_Z >= F64_EXACT else _least_mv(dm, F64_EXACT)
         self._last_coef: tuple = (None, None)  # (coef, its multiplier m) of the last add with an integer m
         self._bits_lim: tuple = (None, None, -1)  # bits_above's memo
+        self.phi = None  # the fingerprint <v, r> (module docstring), kept from the first fingerprint() on
+        self._Zr: list | None = None  # <Z'_i, r>
+        self.E = 1  # the product of the rescales
 
     # -- reading -----------------------------------------------------------------------------------------
     def _to_python(self) -> None:
@@ -500,6 +524,9 @@ class IntegerArith:
         if not self.big and (self.m_v >= I64_HEADROOM or e >= I64_HEADROOM):  # (e itself must fit: v may be 0)
             self._widen()
         self.v = self.v * e
+        if self.phi is not None:
+            self.phi *= e
+        self.E *= e
         self.drop_float()
         self.q *= e
         self._unit = Fraction(self.p * self.L, self.q)
@@ -523,6 +550,8 @@ class IntegerArith:
             m = m.numerator
         if not self.m_Z:  # z_i = 0: w does not move
             return
+        if self.phi is not None:
+            self.phi += m * self._Zr[i]
         self.m_v += abs(m) * self.m_Z
         if not self.big and self.m_v >= I64_HEADROOM:
             self._widen()
@@ -557,6 +586,8 @@ class IntegerArith:
         ints = [int(m) for m in ms]
         if not self.m_Z:
             return
+        if self.phi is not None:
+            self.phi += sum(m * self._Zr[i] for m, i in zip(ints, idx))
         self.m_v += sum(abs(m) for m in ints) * self.m_Z
         if not self.big and self.m_v >= I64_HEADROOM:
             self._widen()
@@ -573,6 +604,39 @@ class IntegerArith:
     def exact_max(self) -> int:
         self.m_v = int(np.abs(self.v).max()) if self.v.size else 0
         return self.m_v
+
+    def fingerprint(self):
+        """phi / E (module docstring): equal for equal w."""
+        if self.phi is None:
+            self._start_fingerprint()
+        return self.phi if self.E == 1 else Fraction(self.phi, self.E)
+
+    def _start_fingerprint(self) -> None:
+        r = fingerprint_weights(self.d)
+        dm = self.d * self.m_Z * 255  # >= max |<Z'_i, r>| and every partial sum
+        if self._f32_mv and dm < F32_EXACT:  # the float32 copy of Z' (the scans' own): exact below 2^24
+            self._Zr = self._Zf("float32").dot(r.astype(np.float32)).astype(np.int64).tolist()
+        elif self.Z64 is not None and dm < I64_HEADROOM:
+            self._Zr = (self.Z64 @ r).tolist()
+        else:
+            self._to_python()
+            self._Zr = self.Zobj.dot(np.array(r.tolist(), dtype=object)).tolist()
+        self.phi = sum(int(a) * int(b) for a, b in zip(self.v.tolist(), r.tolist()))
+
+    def combination_is_zero(self, idx: Sequence[int], coefs: Sequence) -> bool:
+        """Exactly: sum_m coefs[m] z_{idx[m]} = 0?  (In integers: coefs scaled by the lcm D of their
+        denominators, then sum_m (D coefs[m]) Z'_{idx[m]} in int64 while sum |D coefs[m]| m_Z < 2^62.)"""
+        cs = [Fraction(c) for c in coefs]
+        D = math.lcm(*(c.denominator for c in cs)) if cs else 1
+        a = [c.numerator * (D // c.denominator) for c in cs]
+        if not a:
+            return True
+        if self.Z64 is not None and sum(abs(x) for x in a) * self.m_Z < I64_HEADROOM:
+            total = np.array(a, dtype=np.int64) @ self.Z64[list(idx)]
+        else:
+            self._to_python()
+            total = np.array(a, dtype=object) @ self.Zobj[list(idx)]
+        return not any(total.tolist())
 
     def key(self):
         if self.rescaled:

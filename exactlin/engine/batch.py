@@ -385,6 +385,8 @@ class BatchIntegerArith(IntegerArith):
                 self._rescale(m.denominator)
             m = m.numerator
         S = self._unit_sum(idx)
+        if self.phi is not None:  # the fingerprint follows v (exactlin.engine.arith)
+            self.phi += m * sum(self._Zr[j] for j in idx)
         grow = abs(m) * len(idx) * self.m_Z  # >= max |m S'_j|
         self.m_v += grow
         if not self.big and (S.dtype == object or self.m_v >= I64_HEADROOM):

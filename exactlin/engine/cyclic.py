@@ -167,7 +167,19 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     update_indices: list[int] = []
     found: list[int] | None = None
     found_at: int | None = None
-    cycles = CycleDetector((rep.key(), 0)) if stationary else None
+    # the states (w, next position) of a stationary rule: by rep.key(), or by the representation's cheaper
+    # fingerprint, a match then confirmed exactly (the updates in between sum to 0: the two w are equal)
+    fingerprint = getattr(rep, "fingerprint", None)
+    coef_log: list | None = [] if stationary and fingerprint is not None and coef_fn is not None else None
+
+    def same_w(a: int, b: int) -> bool:  # are w after update a and after update b equal?  (a < b)
+        idx = update_indices[a:b]
+        cs = coef_log[a:b] if coef_log is not None else (
+            [coef_of[i] for i in idx] if coef_of is not None else [const] * len(idx))
+        return rep.combination_is_zero(idx, cs)
+
+    state = fingerprint if fingerprint is not None else rep.key
+    cycles = (CycleDetector((state(), 0), same_w if fingerprint is not None else None) if stationary else None)
     max_bits = rep.bits()
     max_epochs = bounds.max_epochs
     k_max = max_epochs * n
@@ -248,8 +260,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         c = const if const is not None else (coef_of[ii] if coef_of is not None else coef_fn(ii, updates + 1, k, q))
         w_before = rep.w() if on_mistake is not None else None
         rep.add(ii, c)
+        if coef_log is not None:
+            coef_log.append(c)
         if rep.rekey is not None:  # the representation changed how it holds w: map the remembered states
-            if cycles is not None:
+            if cycles is not None and fingerprint is None:  # (a fingerprint needs no re-keying)
                 cycles.remap(lambda st, f=rep.rekey: (f(st[0]), st[1]))
             rep.rekey = None
         updates += 1
@@ -270,7 +284,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         if until_test is not None and until_test.holds():  # the listing's do-until, after the round
             return done(until.reason == "converged", until.reason, epoch)
         if cycles is not None:
-            period = cycles.observe((rep.key(), k % n))
+            period = cycles.observe((state(), k % n))
             if period is not None:
                 found, found_at = update_indices[-period:], k
                 if stop_on_cycle:

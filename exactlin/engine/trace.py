@@ -199,13 +199,22 @@ class CycleDetector:
     found at once), then Brent's method with O(1) memory (a repeat is found within about twice the
     cycle's start plus its length).  ``observe`` returns the period p at the first repeat found: the
     last p steps form one cycle.
+
+    With ``confirm`` the states given are *fingerprints*: equal states have equal fingerprints, but equal
+    fingerprints need not be equal states, so every match is decided by ``confirm(a, b)`` (are states a and b,
+    by their numbers, exactly equal?) before it counts.  States before the first repeat are distinct, so the
+    one earlier state a new state can equal is found among the earlier states with its fingerprint, and the
+    repeat reported is the one the exact states give.
     """
 
-    def __init__(self, start_state):
+    def __init__(self, start_state, confirm: Callable[[int, int], bool] | None = None):
         self.limit = CYCLE_TABLE_LIMIT
         self.seen: dict | None = {start_state: 0}
+        self.more: dict = {}  # fingerprints shared by distinct states: the later states' numbers (confirm only)
+        self.confirm = confirm
         self.count = 0
         self.tortoise = None
+        self.tortoise_at = 0
         self.power = 1
         self.lam = 0
 
@@ -214,18 +223,25 @@ class CycleDetector:
         if self.seen is not None:
             first = self.seen.get(state)
             if first is not None:
-                return self.count - first
+                if self.confirm is None:
+                    return self.count - first
+                for a in (first, *self.more.get(state, ())):
+                    if self.confirm(a, self.count):
+                        return self.count - a
+                self.more.setdefault(state, []).append(self.count)
+                return None
             if len(self.seen) < self.limit:
                 self.seen[state] = self.count
             else:
                 self.seen = None
-                self.tortoise = state
+                self.more = {}
+                self.tortoise, self.tortoise_at = state, self.count
             return None
         self.lam += 1
-        if state == self.tortoise:
+        if state == self.tortoise and (self.confirm is None or self.confirm(self.tortoise_at, self.count)):
             return self.lam
         if self.lam == self.power:
-            self.tortoise = state
+            self.tortoise, self.tortoise_at = state, self.count
             self.power *= 2
             self.lam = 0
         return None

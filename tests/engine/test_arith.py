@@ -128,3 +128,30 @@ def test_make_arith_names_the_representations():
     assert make_arith("integer", [(1, 2)], (0, 0)).name == "integer"
     with pytest.raises(ParameterError, match="no representation 'float'"):
         make_arith("float", [(1, 2)], (0, 0))
+
+
+def test_fingerprint_is_equal_for_equal_w_across_rescales():
+    # w reached twice: z_0 once with coefficient 1, and twice with 1/2 (the second representation rescales v by 2:
+    # w = (p/q) v with q doubled); the same w has the same fingerprint (an int and an equal Fraction hash alike)
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(5))]
+    a = IntegerArith(Z, (0, 0))
+    b = IntegerArith(Z, (0, 0))
+    fa0, fb0 = a.fingerprint(), b.fingerprint()
+    assert fa0 == fb0 == 0  # w = 0
+    a.add(0, 1)
+    b.add(0, Fraction(1, 2))
+    b.add(0, Fraction(1, 2))
+    assert a.w() == b.w() == (3, -2)
+    assert a.fingerprint() == b.fingerprint() and hash(a.fingerprint()) == hash(b.fingerprint())
+    b.add(1, Fraction(1, 3))  # w = (10/3, -1/3): a different w, a different fingerprint here
+    assert b.fingerprint() != a.fingerprint()
+
+
+def test_combination_is_zero_by_hand():
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(5)), (Fraction(-6), Fraction(4))]
+    rep = IntegerArith(Z, (0, 0))
+    assert rep.combination_is_zero([0, 2], [2, 1])  # 2 (3, -2) + (-6, 4) = 0
+    assert rep.combination_is_zero([0, 0, 2], [1, 1, 1])
+    assert rep.combination_is_zero([0, 2], [Fraction(1, 3), Fraction(1, 6)])  # (1, -2/3) + (-1, 2/3) = 0
+    assert not rep.combination_is_zero([0, 1], [1, 1])  # (4, 3)
+    assert rep.combination_is_zero([], [])

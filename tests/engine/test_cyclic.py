@@ -594,3 +594,41 @@ def test_loop_hooks_on_every_representation(mode):
     for kw in cases:
         out = {a: loop_on(a, Z0, w1, mode, **dict(kw)) for a in ARITHS}
         assert out["integer"] == out["fraction"] == out["flint"], kw
+
+
+# ---------------------------------------------------------------------------------------------------------
+# cycle detection by fingerprint (the integer representation): a shared fingerprint is never a cycle by itself
+
+
+def test_fingerprint_collision_is_not_a_cycle():
+    # with the fingerprint weights r = (r_1, r_2), the sample z = (r_2, -r_1) has <z, r> = 0: an update on it
+    # leaves the fingerprint <v, r> unchanged.  One sample, bias none: from w = 0 the perceptron corrects once
+    # (score 0), w = z, and the state (w, position 0) has the start's fingerprint (0, position 0) -- but w != 0,
+    # so no cycle: the next round scores ||z||^2 > 0 and the run converges, as the Fraction reference says.
+    from exactlin.engine.arith import fingerprint_weights
+
+    r1, r2 = fingerprint_weights(2).tolist()
+    X, y = [(r2, -r1)], [1]
+    runs = same_on_every_arithmetic("perceptron", X, y)
+    r = runs["integer"]
+    assert r.converged and r.reason == "converged" and r.updates == 1 and r.w == (r2, -r1)
+    # a real cycle through colliding fingerprints: z_1 = (r_2, -r_1), z_2 = -z_1 (a non-separable pair);
+    # from w = 0: round 1 corrects on z_1 (score 0) -> w = z_1, round 2 scores <z_1, -z_1> < 0 -> w = 0 at
+    # position 0: the start state again, a cycle of period 2 proved at round 2 (by hand)
+    runs = same_on_every_arithmetic("perceptron", [(r2, -r1), (-r2, r1)], [1, 1])
+    r = runs["integer"]
+    assert r.reason == "cycle" and r.extras["cycle_step"] == 2 and r.updates == 2 and r.w == (0, 0)
+
+
+def test_cycle_detector_confirms_every_fingerprint_match():
+    # states 0..5 by number, with fingerprints: two distinct states share "a" (0 and 2), the state numbered 4
+    # equals state 2 exactly; confirm knows which numbers are equal states
+    equal = {(2, 4)}
+    det = engine_trace.CycleDetector("a", lambda a, b: (a, b) in equal)
+    assert det.observe("b") is None  # state 1
+    assert det.observe("a") is None  # state 2: fingerprint of state 0, a different state
+    assert det.observe("c") is None  # state 3
+    assert det.observe("a") == 2  # state 4 = state 2 (not state 0): period 2
+    # without confirm the fingerprint is the state: the first match is the repeat
+    det = engine_trace.CycleDetector("a")
+    assert det.observe("b") is None and det.observe("a") == 2
