@@ -261,6 +261,51 @@ def integer_rows(Z, w1, step) -> tuple[int, Any, list[int]]:
     return L, Zi, [q.numerator * (L // q.denominator) for q in u1]
 
 
+class Speculation(NamedTuple):
+    """What :meth:`IntegerArith.speculate` found (its docstring): the rounds before ``stop`` follow the
+    hypothesis, with updates at the offsets ``at``; after update u the state is v0 + m inc[at[u]]."""
+
+    stop: int
+    at: np.ndarray
+    watched: np.ndarray | None
+    p: int
+    q: int
+    inc: np.ndarray
+    m: int
+    v0: np.ndarray
+    m_Z: int
+    s: Block  # the scores of the block's rounds (exact for the rounds before stop)
+
+    def state(self, u: int):
+        """The snapshot (``IntegerArith.snapshot``'s form) after update u (0-based)."""
+        return self.v0 + self.m * self.inc[self.at[u]], self.p, self.q
+
+    def _vmax(self, count: int) -> np.ndarray:
+        """max |v_j| after each of the first ``count`` updates."""
+        return np.abs(self.v0 + self.m * self.inc[self.at[:count]]).max(axis=1)
+
+    def _upper(self, count: int) -> int:
+        """An upper bound of bits(w) after any of the first ``count`` updates: bitlen(p (max|v0_j| + |m| count
+        m_Z)) (q = 1)."""
+        return (self.p * (int(np.abs(self.v0).max(initial=0)) + abs(self.m) * count * self.m_Z)).bit_length()
+
+    def first_bits_over(self, bound: int) -> int:
+        """The first update after which bits(w) > ``bound`` (len(at) when none).  With q = 1 (speculate's
+        condition) bits(w) = bitlen(p max|v_j|) (p v_j / 1 is reduced), so bits(w) <= bound iff
+        max|v_j| <= (2^bound - 1) // p."""
+        if self._upper(len(self.at)) <= bound:
+            return len(self.at)
+        over = self._vmax(len(self.at)) > ((1 << bound) - 1) // self.p
+        return int(over.argmax()) if over.any() else len(self.at)
+
+    def bits_above(self, count: int, current: int) -> int:
+        """max(current, bits(w) over the states after the first ``count`` updates), bits(w) = bitlen(p max|v_j|)
+        (at least 1) for q = 1; computed only when the upper bound exceeds ``current``."""
+        if not count or self._upper(count) <= current:
+            return current
+        return max(current, (self.p * int(self._vmax(count).max())).bit_length(), 1)
+
+
 class Block:
     """A block of integer scores S_j = <v, Z'_j> (``values``), the tier that computed them and their unit: the
     exact score is ``num * S_j / den`` (the scale of the time it was computed: a block read later, e.g. by a
@@ -359,6 +404,7 @@ class IntegerArith:
         self._f64_mv = 0 if closed or m_Z >= F64_EXACT else _least_mv(dm, F64_EXACT)
         self._last_coef: tuple = (None, None)  # (coef, its multiplier m) of the last add with an integer m
         self._bits_lim: tuple = (None, None, -1)  # bits_above's memo
+        self._n2 = None  # ||Z'_i||^2, for speculate
         self.phi = None  # the fingerprint <v, r> (module docstring), kept from the first fingerprint() on
         self._Zr: list | None = None  # <Z'_i, r>
         self.E = 1  # the product of the rescales
@@ -465,8 +511,8 @@ class IntegerArith:
         memo = self._cut1  # the same threshold as the last call (a loop's test, block after block)
         if memo[0] is t and memo[2] == tier and memo[1] == self.q:
             return memo[3]
-        memo = self._last_cut.get(id(t))  # a loop tests the same few thresholds block after block: no hashing
-        if memo is not None and memo[0] is t and memo[1] == self.q and memo[2] == tier:
+        memo = self._last_cut.get((id(t), tier))  # a loop tests the same few thresholds: no hashing of t
+        if memo is not None and memo[0] is t and memo[1] == self.q:
             self._cut1 = memo
             return memo[3]
         key = (t, self.p, self.q)
@@ -484,7 +530,7 @@ class IntegerArith:
                 c = float(c)
         if len(self._last_cut) > 8:
             self._last_cut.clear()
-        self._last_cut[id(t)] = self._cut1 = (t, self.q, tier, c)
+        self._last_cut[(id(t), tier)] = self._cut1 = (t, self.q, tier, c)
         return c
 
     def _wrong(self, s: Block, t: Cut) -> np.ndarray:
@@ -578,6 +624,10 @@ class IntegerArith:
                 self.drop_float()
 
     def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
+        if len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs):  # one for all
+            # (list.count compares by identity first: [c] * u is counted in C)
+            self._add_same(idx, coefs[0])
+            return
         ms = [self._multiplier(c) for c in coefs]
         e = math.lcm(*(m.denominator for m in ms)) if ms else 1
         if e != 1:
@@ -599,6 +649,92 @@ class IntegerArith:
             # |sum| <= sum |m| m_Z <= m_v < 2^62: the int64 products and sums cannot overflow
             self.v += np.array(ints, dtype=np.int64) @ self.Z64[list(idx)]
         self.drop_float()
+
+    def _integer_multiplier(self, coef) -> int | None:
+        """The multiplier m of ``coef`` when it is an integer (no rescale needed), else None."""
+        last = self._last_coef
+        if coef is last[0]:
+            return last[1]
+        m = self._multiplier(coef)
+        return int(m) if m.denominator == 1 else None
+
+    def _add_same(self, idx: Sequence[int], coef) -> None:
+        """w <- w + coef sum_{i in idx} z_i (``add_many`` with one coefficient)."""
+        m = self._integer_multiplier(coef)
+        if m is None:
+            self.add_many(idx, [Fraction(coef)] * len(idx))
+            return
+        if not self.m_Z or not len(idx):
+            return
+        if self.phi is not None:
+            self.phi += m * sum(self._Zr[i] for i in idx)
+        self.m_v += abs(m) * len(idx) * self.m_Z
+        if not self.big and self.m_v >= I64_HEADROOM:
+            self._widen()
+        if self.big:
+            self.v = self.v + m * self.Zobj[list(idx)].sum(axis=0)
+        else:  # |m sum Z'_i| <= |m| len(idx) m_Z <= m_v < 2^62: no int64 operation overflows
+            self.v += m * self.Z64[list(idx)].sum(axis=0)
+        self.drop_float()
+
+    def speculate(self, i: int, length: int, hyp: np.ndarray, coef, t: Cut, watch: tuple | None = None):
+        """The rounds on samples i .. i+length-1 *if* exactly the rounds where ``hyp`` is True update
+        (w <- w + coef z_j) -- a hypothesis, e.g. "as in the last epoch" -- decided exactly, without changing w.
+
+        With v_0 the current v, m the multiplier of ``coef`` and P_j = sum_{l < j, hyp_l} Z'_{i+l}, the state
+        before round j of the block would be v_0 + m P_j, so its score is S_j = <v_0, Z'_{i+j}> + m <P_j,
+        Z'_{i+j}>: one product and one row-wise product for the whole block.  The hypothesis holds for the
+        rounds before the first j where "S_j <= t" (the rule's test) differs from hyp_j; those rounds are
+        exactly the rounds the one-by-one loop makes.  Every value is an integer of magnitude at most
+        d m_Z (m_v + |m| length m_Z), computed in int64 when that is below 2^62; otherwise (or when m is not an
+        integer, or q > 1: the bits of w are then not read from max |v_j| alone) this returns None and the loop
+        scans as usual.
+
+        Returns a :class:`Speculation`: ``stop`` (the first round that differs, ``length`` when none), ``at``
+        (the offsets of the updates before it), the bits of w after them (``bits``, ``first_bits_over``), with
+        ``watch = (j, t_w)`` the test "<w, z_j> <= t_w" after each update (``watched``, booleans), and the
+        states after the updates on request (``state(u)``).
+        """
+        m = self._integer_multiplier(coef)
+        if m is None or self.big or self.Z64 is None or self.q != 1 or not length:
+            return None
+        bound = self.m_v + abs(m) * length * self.m_Z
+        if self.d * self.m_Z * bound >= I64_HEADROOM:
+            return None
+        Zb = self.Z64[i:i + length]
+        inc = np.cumsum(Zb * hyp[:, None], axis=0)  # P_{j+1}: the updates through round j
+        # <P_j, Z'_j> = <P_{j+1}, Z'_j> - hyp_j ||Z'_j||^2
+        S = Zb @ self.v + m * (np.einsum("ij,ij->i", inc, Zb) - hyp * self._norms2()[i:i + length])
+        self.tiers["speculated"] = self.tiers.get("speculated", 0) + 1  # (in int64)
+        differ = (S <= self._cut(t, "int64")) != hyp
+        stop = int(differ.argmax())
+        if not differ[stop]:
+            stop = length
+        at = np.flatnonzero(hyp[:stop])
+        watched = None
+        if watch is not None:
+            j, tw = watch
+            watched = (int(self.v @ self.Z64[j]) + m * (inc @ self.Z64[j])[at]) <= self._cut(tw, "int64")
+        return Speculation(stop, at, watched, self.p, self.q, inc, m, self.v.copy(), self.m_Z,
+                           Block(S, "int64", self.p, self.q * self.L))
+
+    def apply(self, sp: Speculation, count: int, idx: Sequence[int]) -> None:
+        """Make the first ``count`` updates of the speculation ``sp`` (on the samples ``idx``): v becomes the
+        state after the last of them, v0 + m P, which speculate computed exactly (no other change happened to v
+        in between: the loop applies a speculation right after making it)."""
+        if not count:
+            return
+        if self.phi is not None:
+            self.phi += sp.m * sum(self._Zr[i] for i in idx)
+        self.v = sp.state(count - 1)[0]
+        self.exact_max()
+        self.drop_float()
+
+    def _norms2(self) -> np.ndarray:
+        """||Z'_i||^2 for every sample (int64: at most d m_Z^2, below 2^62 wherever speculate runs)."""
+        if self._n2 is None:
+            self._n2 = np.einsum("ij,ij->i", self.Z64, self.Z64)
+        return self._n2
 
     # -- the state ---------------------------------------------------------------------------------------
     def exact_max(self) -> int:

@@ -318,6 +318,20 @@ class Recorder:
         snap = self.rep.snapshot() if k <= self.vec_rounds else None
         self.records.append((k - 1, i, s, j, 1, (snap,), [info] if info is not None else None))
 
+    def speculated(self, k0: int, i0: int, sp, rounds: int, count: int) -> None:
+        """Rounds k0+1 .. k0+rounds on samples i0 .. made at once (``IntegerArith.speculate``'s ``sp``): the
+        first ``count`` updates at the offsets ``sp.at``, every score in ``sp.s``, the states by ``sp.state``."""
+        prev, s = 0, sp.s
+        for u in range(count):
+            a = int(sp.at[u])
+            if a > prev:
+                self.records.append((k0 + prev, i0 + prev, s, prev, a - prev, None, None))
+            snap = sp.state(u) if k0 + a + 1 <= self.vec_rounds else None
+            self.records.append((k0 + a, i0 + a, s, a, 1, (snap,), None))
+            prev = a + 1
+        if rounds > prev:
+            self.records.append((k0 + prev, i0 + prev, s, prev, rounds - prev, None, None))
+
     def finish(self, k: int) -> None:
         """The loop ended after round k: the tracer's steps (built on first read) and its completeness."""
         tracer = self.tracer

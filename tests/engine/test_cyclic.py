@@ -632,3 +632,41 @@ def test_cycle_detector_confirms_every_fingerprint_match():
     # without confirm the fingerprint is the state: the first match is the repeat
     det = engine_trace.CycleDetector("a")
     assert det.observe("b") is None and det.observe("a") == 2
+
+
+# ---------------------------------------------------------------------------------------------------------
+# speculation: blocks of rounds run on the hypothesis "as in the last epoch" (IntegerArith.speculate)
+
+
+def test_printed_fixed_increment_speculates_and_stops_where_the_one_by_one_loop_does():
+    # Algorithm 4 as printed on the 1-D samples z = 1, 2 (bias none): from a = 0 every round corrects,
+    # a <- a - z_k, so a after t corrections is -(1 + 2 + 1 + 2 + ...): -1, -3, -4, -6, -7, -9, -10, -12,
+    # -13, -15 (by hand).  Every stop lands where the round-by-round listing stops.
+    X, y = [[1], [2]], [1, 1]
+    kw = dict(bias="none", variant="printed")
+    runs = same_on_every_arithmetic("fixed-increment", X, y, max_steps=10, **kw)
+    r = runs["integer"]
+    assert (r.w, r.updates, r.steps, r.reason) == ((-15,), 10, 10, "max_steps")
+    assert r.extras["max_bits"] == 4 and "speculated" in tiers_used(r)
+    r = same_on_every_arithmetic("fixed-increment", X, y, max_steps=100, max_updates=7, **kw)["integer"]
+    assert (r.w, r.updates, r.steps, r.reason) == ((-10,), 7, 7, "max_updates")
+    # max_bits=3: |a| = 9 after the 6th correction needs 4 bits
+    r = same_on_every_arithmetic("fixed-increment", X, y, max_steps=100, max_bits=3, **kw)["integer"]
+    assert (r.w, r.updates, r.steps, r.reason, r.extras["max_bits"]) == ((-9,), 6, 6, "bit_limit", 4)
+    # the whole trace, vectors included: round k scores a^t z_k with a before the round
+    r = same_on_every_arithmetic("fixed-increment", X, y, max_steps=6, trace=True, **kw)["integer"]
+    assert [s.score for s in r.trace] == [0, -2, -3, -8, -6, -14]
+    assert [s.w_after for s in r.trace] == [(-1,), (-3,), (-4,), (-6,), (-7,), (-9,)]
+    assert "speculated" in tiers_used(r)
+
+
+@SETTINGS
+@given(st.lists(st.lists(st.integers(-6, 6), min_size=2, max_size=2), min_size=2, max_size=9),
+       st.integers(0, 2**9), st.sampled_from([None, 40, 300]), st.sampled_from([None, 5, 9]),
+       st.sampled_from([None, True]))
+def test_printed_fixed_increment_speculation_equals_the_reference(X, seed, max_updates, max_bits, trace):
+    # any data (zero samples included: then the cycle table is kept and nothing is speculated), budgets that
+    # stop inside a speculated block: the same Run, field for field, on every representation
+    y = [1 if (seed >> j) & 1 else -1 for j in range(len(X))]
+    same_on_every_arithmetic("fixed-increment", X, y, variant="printed", max_steps=600, max_updates=max_updates,
+                             max_bits=max_bits, trace=trace)
