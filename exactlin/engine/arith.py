@@ -625,9 +625,11 @@ class IntegerArith:
 
     def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
         if len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs):  # one for all
-            # (list.count compares by identity first: [c] * u is counted in C)
-            self._add_same(idx, coefs[0])
-            return
+            # (list.count compares by identity first: [c] * u is counted in C); an integer multiplier at once
+            m = self._integer_multiplier(coefs[0])
+            if m is not None:
+                self._add_same(idx, m)
+                return
         ms = [self._multiplier(c) for c in coefs]
         e = math.lcm(*(m.denominator for m in ms)) if ms else 1
         if e != 1:
@@ -658,12 +660,8 @@ class IntegerArith:
         m = self._multiplier(coef)
         return int(m) if m.denominator == 1 else None
 
-    def _add_same(self, idx: Sequence[int], coef) -> None:
-        """w <- w + coef sum_{i in idx} z_i (``add_many`` with one coefficient)."""
-        m = self._integer_multiplier(coef)
-        if m is None:
-            self.add_many(idx, [Fraction(coef)] * len(idx))
-            return
+    def _add_same(self, idx: Sequence[int], m: int) -> None:
+        """v <- v + m sum_{i in idx} Z'_i (``add_many`` with one coefficient, whose multiplier m is an integer)."""
         if not self.m_Z or not len(idx):
             return
         if self.phi is not None:
