@@ -33,7 +33,7 @@ from exactlin.model.params import Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_kesler_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
-from exactlin.theory.replay import replay_monitor
+from exactlin.theory.replay import NOT_SEPARATING, replay_monitor
 
 __all__ = ["linear_machine", "one_vs_rest", "linear_machine_decide", "one_vs_rest_decide", "kesler_vectors"]
 
@@ -160,7 +160,7 @@ def linear_machine(X, y, P: Checked) -> Run:
             # the replay in integers (theory.replay, an independent verifier); None: the Fraction replay
             report = replay_monitor(K, res.w, eta=eta, w1=zero, indices=[index[p] for p in pairs],
                                           final_w=res.w, source="final W of this run (stacked)")
-            if report is None:
+            if report is None or report is NOT_SEPARATING:  # (the Fraction replay raises its own error then)
                 mon = ConvergenceMonitor(K, res.w, eta=eta, w1=zero, source="final W of this run (stacked)")
                 w_t = zero
                 for t, (s, j) in enumerate(pairs, start=1):

@@ -23,7 +23,7 @@ from exactlin.model.params import Conflict, Param, at_least, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import gordan_from_counts, verify_gordan
 from exactlin.theory.monitor import ConvergenceMonitor
-from exactlin.theory.replay import above, replay_monitor, separates
+from exactlin.theory.replay import NOT_SEPARATING, above, replay_monitor, separates
 
 SEED = "000_478cb53c624e7eb5.txt"
 
@@ -121,18 +121,18 @@ def monitor_run(run: Run, Z, *, eta, w1, w_star=None) -> None:
             run.extras["monitor_note"] = ("not checked: the run did not converge and no w_star was given, so no "
                                           "separator is known")
             return
-        w = run.w
-        if not separates(w, Z):  # exactly any(<w, z> <= 0 for z in Z), in integers
-            run.extras["monitor"] = None
-            run.extras["monitor_note"] = ("not checked: the final w does not separate strictly (with strict=True "
-                                          "from w = 0 the run stops at w = 0)")
-            return
-        w_star, source = w, "final w of this run"
+        w_star, source = run.w, "final w of this run"
     else:
         source = "given"
     # the same replay in integers (an independent verifier, exactlin.theory.replay); None: this Fraction replay runs
     rep = replay_monitor(Z, w_star, eta=eta, w1=w1, indices=indices, final_w=run.w, source=source)
-    if rep is None:
+    if source != "given" and (rep is NOT_SEPARATING or rep is None and not separates(w_star, Z)):
+        # some <w, z> <= 0, decided exactly in integers (the replay's margins, or separates where it cannot run)
+        run.extras["monitor"] = None
+        run.extras["monitor_note"] = ("not checked: the final w does not separate strictly (with strict=True "
+                                      "from w = 0 the run stops at w = 0)")
+        return
+    if rep is None or rep is NOT_SEPARATING:
         mon = ConvergenceMonitor(Z, w_star, eta=eta, w1=w1, source=source)
         w_t = tuple(w1)
         for t, i in enumerate(indices, start=1):

@@ -18,9 +18,9 @@ from exactlin.algorithms._loop import start_vector
 from exactlin.algorithms.perceptron import MONITOR_CONFLICTS, STOP_ON_CYCLE, printed_note, variant_param
 from exactlin.algorithms.perceptron import PARAMS as _PERCEPTRON_PARAMS
 from exactlin.engine.batch import BatchResult, BatchRule, Repeated, batch_arith, batch_loop, settle_at_bound
-from exactlin.engine.trace import batch_step_limit, batch_steps_param
+from exactlin.engine.trace import batch_steps_param
 from exactlin.errors import ParameterError
-from exactlin.exact.numbers import fdot, zeros
+from exactlin.exact.numbers import fdot
 from exactlin.model.params import MAX_SECONDS, Param, as_schedule, at_least, nonnegative, positive
 from exactlin.model.run import Run
 from exactlin.theory.certificates import verify_gordan
@@ -250,8 +250,8 @@ def batch_pla(X, y, P: Checked) -> Run:
     ``variant="printed"`` sets Delta = 0 once, before the do-loop, as printed (erratum
     ``seed001-batch-pla-reset``): Delta_k = (Delta_{k-1} + sum of y_i x_i over the misclassified) / N, so w
     keeps moving after every sample is classified; the loop stops (reason ``criterion``) only when
-    ||Delta|| <= epsilon, which with epsilon = 0 takes a Delta that is exactly 0.  It runs on Fractions only
-    (its own listing, :func:`_batch_pla_printed`: see there why it is not a rule of the batch loop).
+    ||Delta|| <= epsilon, which with epsilon = 0 takes a Delta that is exactly 0.  It is a rule of the batch
+    loop with carried weights (:class:`_PrintedPLA`), on every arithmetic.
 
     >>> r = batch_pla([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.reason
@@ -262,11 +262,17 @@ def batch_pla(X, y, P: Checked) -> Run:
     w1 = start_vector(P["w0"], prob.d)
     alpha, eps = P["alpha"], P["epsilon"]
     tracer = P.tracer(prob.d)
-    if P["variant"] == "printed":
-        choose_arithmetic(P, "fraction", refuse=("integer", "flint"),
-                          needs="and variant='printed': the printed listing carries Delta over iterations, so it "
-                                "is no rule of the batch loop; it runs on Fractions only")
-        return _batch_pla_printed(prob, w1, P, tracer)
+    if P["variant"] == "printed":  # ||Delta||^2 <= epsilon^2 is ||alpha Delta||^2 <= epsilon^2 alpha^2
+        rule = _PrintedPLA(alpha, N, ("<=", eps * eps * alpha * alpha))
+        rep = batch_arith(choose_arithmetic(P, "integer"), Z, w1, step=alpha / N)
+        res = batch_loop(rep, rule, P.bounds(), tracer)
+        res.converged = res.reason == "criterion"  # the listing's only stop that returns its w
+        run = batch_run(P, prob, rep, res, tracer, SEED001,
+                        extras={"Delta": rule.delta(Z, prob.d), "erratum": "seed001-batch-pla-reset"})
+        run.extras["printed_note"] = printed_note(run, "Delta = 0 once, never reset")
+        run.extras["monitor"] = None
+        run.extras["monitor_note"] = "not applied: without the reset the increment is not the batch perceptron's"
+        return run
     c = alpha / N
     # inc = alpha Delta, so ||Delta||^2 <= epsilon^2 is ||inc||^2 <= epsilon^2 alpha^2
     rule = _Constant(c, criterion=("<=", eps * eps * alpha * alpha))
@@ -278,65 +284,41 @@ def batch_pla(X, y, P: Checked) -> Run:
     return run
 
 
-def _batch_pla_printed(prob, w, P, tracer) -> Run:
+class _PrintedPLA(BatchRule):
     """Batch PLA as seed 001 prints it: Delta = 0 once, then do {for i: Delta += y_i x_i on a mistake;
     Delta /= N; w += alpha Delta} while ||Delta|| > epsilon.
 
-    A listing of its own, not a rule of the batch loop: its increment alpha Delta_k carries every earlier
-    iteration's sum (Delta_k = (Delta_{k-1} + S_k) / N), so it corrects samples outside Y_k, does not stop on an
-    empty Y_k, and its do-while test comes before the bit check; the loop's budgets (max_steps, max_epochs,
-    max_bits, max_seconds, the progress ticks) are the same."""
-    N, d = prob.n, prob.d
-    alpha, eps = P["alpha"], P["epsilon"]
-    bounds = P.bounds()
-    delta = zeros(d)  # step 1: Delta = (0, ..., 0), once
-    k = updates = last = 0
-    max_bits = _bits(w)
-    limit = bounds.max_steps = batch_step_limit(bounds.max_steps, N)
-    reason = "max_steps" if bounds.max_epochs >= limit else "max_epochs"
-    for k in range(1, bounds.max_epochs + 1):
-        if k > limit:
-            k = limit
-            break
-        if bounds.progress is not None and k > 1:
-            bounds.tick(k - 1, updates, max_bits, work=N)
-        V = [i for i in range(N) if fdot(w, prob.Z[i]) <= 0]  # sign(w^T x_i) != y_i
-        delta = list(delta)
-        for i in V:
-            for t in range(d):
-                delta[t] += prob.Z[i][t]
-        delta = tuple(v / N for v in delta)
-        w_new = tuple(a + alpha * v for a, v in zip(w, delta))
-        changed = w_new != w
-        if changed:
-            updates, last = updates + 1, k
-        tracer.add(k, k, None, len(V), changed, w, w_new, Y=V, Delta=delta)
-        w = w_new
-        max_bits = max(max_bits, _bits(w))
-        if fdot(delta, delta) <= eps * eps:  # while ||Delta||_2 > epsilon, as printed
-            reason = "criterion"
-            break
-        if bounds.max_bits is not None and max_bits > bounds.max_bits:
-            reason = "bit_limit"
-            break
-        if bounds.out_of_time():
-            reason = "time_limit"
-            break
-    else:
-        k = min(bounds.max_epochs, limit)
-    P.record_arithmetic("fraction", {"fraction": k})
-    run = make_run(P, prob, w=w, converged=reason == "criterion", reason=reason, updates=updates, epochs=k, steps=k,
-                   tracer=tracer, seed=SEED001,
-                   extras={"separates": all(fdot(w, z) > 0 for z in prob.Z), "max_bits": max_bits,
-                           "last_update_step": last, "Delta": delta, "erratum": "seed001-batch-pla-reset"})
-    run.extras["printed_note"] = printed_note(run, "Delta = 0 once, never reset")
-    run.extras["monitor"] = None
-    run.extras["monitor_note"] = "not applied: without the reset the increment is not the batch perceptron's"
-    return run
+    On the batch loop: Delta_k = (Delta_{k-1} + sum_{Y_k} z_i) / N is sum_i gamma_k(i) z_i with the carried
+    weights gamma_k = (gamma_{k-1} + 1_{Y_k}) / N, so the increment alpha Delta_k is a correction over every
+    sample misclassified so far, with coefficients alpha gamma_k(i).  It does not stop on an empty Y_k (Delta
+    still moves w), its do-while test comes before the bit check, and the state is (w, Delta): a repeat of w
+    alone is no cycle (``stationary`` False)."""
 
+    stationary = False
+    stop_on_empty = False
+    criterion_before_bits = True
 
-def _bits(w) -> int:
-    return max((max(abs(q.numerator).bit_length(), q.denominator.bit_length()) for q in w), default=0)
+    def __init__(self, alpha, N, criterion):
+        self.alpha, self.N, self.criterion = alpha, N, criterion
+        self.gamma: dict[int, Fraction] = {}
+
+    def correction(self, rep, s, idx, k, record):
+        g = self.gamma
+        for i in idx:
+            g[i] = g.get(i, 0) + 1
+        for i in g:
+            g[i] = Fraction(g[i]) / self.N
+        sup = sorted(g)
+        alpha = self.alpha
+        return sup, [alpha * g[i] for i in sup], lambda a, inc: {"Delta": tuple(x / alpha for x in inc)}
+
+    def delta(self, Z, d: int) -> tuple:
+        """Delta after the last iteration: sum_i gamma(i) z_i."""
+        out = [Fraction(0)] * d
+        for i, c in self.gamma.items():
+            for t, x in enumerate(Z[i]):
+                out[t] += c * x
+        return tuple(out)
 
 
 # ---------------------------------------------------------------------------

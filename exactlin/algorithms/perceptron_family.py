@@ -127,8 +127,9 @@ def fixed_increment(X, y, P: Checked) -> Run:
     ``variant="printed"`` runs lines 2-4 as printed: k <- (k+1) mod n; a misclassified y_k (a^t y_k <= 0,
     Duda-Hart-Stork's "misclassified") gives **a <- a - y_k**; **until all patterns properly classified**,
     tested after every round as the do-until does (reason ``converged`` at the first round after which a^t y
-    > 0 for every sample).  From a = 0 the scores only fall, so the run ends on its bound (or a proved
-    cycle) with ``extras["printed_note"]``.
+    > 0 for every sample).  From a = 0 the scores only fall, so the run ends on its bound with
+    ``extras["printed_note"]``; ||a||^2 grows at every correction, so no state repeats (a proved cycle needs a
+    sample y_k = 0).
 
     >>> r = fixed_increment([(4, 0), (1, 1), (0, 1), (-2, -2)], [1, -1, -1, 1])
     >>> r.w, r.updates, r.converged
@@ -222,6 +223,14 @@ def _alg5_printed(X, y, P) -> Run:
     return run
 
 
+def _has_zero_row(Z) -> bool:
+    """Is some sample z_i = 0?  (On the integer rows at once when Z has them.)"""
+    num = getattr(Z, "num", None)
+    if num is not None:
+        return bool(len(num)) and not bool((num != 0).any(axis=1).all())
+    return any(not any(z) for z in Z)
+
+
 def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
     """Algorithms 4 and 5 on the engine's cyclic loop: a correction when a^t y_k <= b, a <- a + eta y_k (Algorithm
     4 as printed: a - y_k, until every pattern is properly classified)."""
@@ -241,9 +250,14 @@ def _single_sample(name, X, y, P, *, sched, b, by_update, printed=None) -> Run:
     def step_info(k, i, update):  # the trace shows a varying eta at each correction
         return {"eta": etas[-1]} if update else {}
 
+    # Algorithm 4 as printed never returns to an earlier state when b <= 0 and no sample is 0: it corrects only
+    # when a^t y_k <= b <= 0, and then ||a - eta y_k||^2 = ||a||^2 - 2 eta a^t y_k + eta^2 ||y_k||^2 > ||a||^2
+    # (eta > 0), so ||a||^2 grows at every correction and no state repeats: no cycle table is kept (which lets
+    # the loop run blocks of corrections at once, exactlin.engine.cyclic)
+    growing = printed and constant and b <= 0 and not _has_zero_row(Z)
     rep = representation(P, Z, a1, step=sched.value if constant else None)
     res = cyclic(rep, P.bounds(), tracer, b=b, coef=sign * sched.value if constant else coef,
-                 stationary=sched.constant, step_info=None if sched.constant else step_info,
+                 stationary=sched.constant and not growing, step_info=None if sched.constant else step_info,
                  stop_on_cycle=P["stop_on_cycle"], stop=P["stop"],
                  until=Until(0, reason="converged") if printed else None)  # until all properly classified
     P.record_arithmetic(rep.name, rep.tiers)

@@ -71,9 +71,14 @@ class BatchRule:
     ``stationary``: the coefficients do not depend on k (then a repeat of a is a cycle);
     ``constant``: the one coefficient c of every correction, or None (the Gordan weights are then counts);
     ``criterion``: None or (op, T): stop when ||increment||^2 op T, op "<" or "<=";
-    ``criterion_first``: the criterion decides an iteration that also proved a repeat.
+    ``criterion_first``: the criterion decides an iteration that also proved a repeat;
+    ``stop_on_empty``: an empty Y_k stops the run (``converged``); False when the rule's correction can still
+    move a (a printed listing that carries its increment over iterations);
+    ``criterion_before_bits``: the criterion is taken right after the update, before the bit length (a printed
+    do-while's order; the partial sums' bit check is then not made either);
 
-    and define :meth:`coefficients` (called at every iteration, Y_k empty or not).
+    and define :meth:`coefficients` (called at every iteration, Y_k empty or not), or :meth:`correction` for a
+    correction over other samples than Y_k.
     """
 
     b: Fraction = Fraction(0)
@@ -82,6 +87,14 @@ class BatchRule:
     constant: Fraction | None = None
     criterion: tuple | None = None
     criterion_first: bool = False
+    stop_on_empty: bool = True
+    criterion_before_bits: bool = False
+
+    def correction(self, rep, s, idx: list, k: int, record: bool) -> tuple[list, list, dict | Callable]:
+        """(the samples the increment adds, their coefficients, the trace's information): by default Y_k itself,
+        with :meth:`coefficients`."""
+        coefs, info = self.coefficients(rep, s, idx, k, record)
+        return idx, coefs, info
 
     def coefficients(self, rep, s, idx: list, k: int, record: bool) -> tuple[list, dict | Callable]:
         """(the coefficients c_j of the samples ``idx`` = Y_k at iteration k, the trace's information for the
@@ -209,20 +222,21 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
         s = rep.scores(0, n)
         idx = rep.all(s, test)
         want = record and records.added < records.limit
-        coefs, info = rule.coefficients(rep, s, idx, k, want)
-        if not idx:
+        sup, coefs, info = rule.correction(rep, s, idx, k, want)
+        if not idx and rule.stop_on_empty:
             records.add(k, idx, rep.snapshot() if want else None, None, False, info)
             return result(True, "converged", k)
-        if bits_bound is not None and len(idx) >= 64:
+        if bits_bound is not None and len(sup) >= 64 and not rule.criterion_before_bits:
             # a sum of corrections with different denominators (Algorithm 8: one ||y||^2 each) can outgrow the
             # bound within one iteration: stop before the rest of the sum is paid for; a is a(k)
-            b = rep.partial_bits(idx, coefs, bits_bound)
+            b = rep.partial_bits(sup, coefs, bits_bound)
             if b is not None:
                 max_bits = max(b, max_bits)
                 return result(False, "bit_limit", k - 1)
         before = rep.snapshot()
-        rep.add_many(idx, coefs)
-        history.append((idx, coefs))
+        if sup:
+            rep.add_many(sup, coefs)
+        history.append((sup, coefs))
         if rep.rekey is not None:  # the representation of a changed: the keys seen so far are mapped to the new one
             if cycles is not None:
                 cycles.remap(rep.rekey)
@@ -235,6 +249,8 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
             updates += 1
             last = k
         records.add(k, idx, before if want else None, rep.snapshot() if want else None, changed, info)
+        if rule.criterion_before_bits and crit is not None and criterion(changed, before):
+            return result(True, "criterion", k)
         nb = rep.bits_above(max_bits)
         if nb > max_bits:
             max_bits = nb
@@ -254,7 +270,8 @@ def batch_loop(rep, rule: BatchRule, bounds, tracer, *, stop_on_cycle: bool = Tr
                         return result(True, "criterion", k)
                 if stop_on_cycle:
                     return result(False, "cycle", k)
-        if crit is not None and (met if met is not None else criterion(changed, before)):
+        if crit is not None and not rule.criterion_before_bits and (
+                met if met is not None else criterion(changed, before)):
             return result(True, "criterion", k)
         if bounds.max_updates is not None and updates >= bounds.max_updates:
             return result(False, "max_updates", k)
@@ -385,6 +402,8 @@ class BatchIntegerArith(IntegerArith):
                 self._rescale(m.denominator)
             m = m.numerator
         S = self._unit_sum(idx)
+        if self.phi is not None:  # the fingerprint follows v (exactlin.engine.arith)
+            self.phi += m * sum(self._Zr[j] for j in idx)
         grow = abs(m) * len(idx) * self.m_Z  # >= max |m S'_j|
         self.m_v += grow
         if not self.big and (S.dtype == object or self.m_v >= I64_HEADROOM):
@@ -394,7 +413,7 @@ class BatchIntegerArith(IntegerArith):
         if self.big and S.dtype != object:
             S = S.astype(object)
         self.v = self.v + (S if m == 1 else m * S)  # int64: |v + m S'| <= m_v < 2^62
-        self.vf = None
+        self.drop_float()
 
     def partial_bits(self, idx, coefs, bound: int):
         if not isinstance(coefs, Repeated):

@@ -44,6 +44,21 @@ the cycle, max_bits, last_update, the trace -- is the same in every representati
 progress callback the blocks also end at multiples of :data:`~exactlin.model.progress.PROGRESS_EVERY` rounds,
 so that it receives its records after rounds 1000, 2000, ... exactly.
 
+**Speculation: blocks of updates at once.**  A rule that corrects at almost every round (Algorithm 4 as
+printed) makes a block of one round per call.  For a rule whose rounds need no observation one by one (no
+cycle table -- the rule is not stationary, or proves it never repeats a state --, no trace callback, no
+monitor, one constant coefficient) on a representation that offers ``rep.speculate``, the loop asks instead
+"what if exactly the rounds that updated at the last visit of these samples update again?" (in the first
+epoch: every round).  :meth:`~exactlin.engine.arith.IntegerArith.speculate` computes, for the whole block, the
+score every round would see under that hypothesis (prefix sums of the hypothesized updates: one product)
+and the first round where the rule's test disagrees with it.  Every round before that one is exactly the
+round the one-by-one loop makes (each sees the state the hypothesis gives it, and the hypothesis held for
+every round before it), so the loop applies them at once -- except that it stops right before any update
+at which a per-update test would act (the ``max_updates`` budget, ``max_bits``, the listing's until test
+when its witness no longer breaks it), and leaves that update to the round-by-round path, which then takes
+every test in order.  The recorded trace, the counts, max_bits and the state are those of the one-by-one
+loop; tests/engine/test_cyclic.py checks the runs against the Fraction reference, which never speculates.
+
 **Signature** (kept stable: pocket, the linear machine, relaxation and Winnow run on it too):
 ``cyclic(rep, bounds, tracer, *, b=0, strict=False, coef=1, stationary=True, stop="n-clean",
 stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None)
@@ -57,13 +72,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from exactlin.engine.trace import Bounds, CycleDetector, LoopResult, Recorder, Tracer, check_stop
 from exactlin.model.progress import PROGRESS_EVERY
 
 __all__ = ["cyclic", "Until"]
 
-#: blocks start at this many samples, double while clean up to BLOCK_MAX, and restart near the last mistake
+#: blocks start at this many samples, double while clean up to BLOCK_MAX, and restart near the last mistake (twice
+#: its distance from the block's start, at least BLOCK_MIN, or the representation's ``block_min`` where it has one:
+#: a representation whose scores cost little per row next to the cost of a call asks for longer blocks)
 BLOCK_START, BLOCK_MIN, BLOCK_MAX = 64, 16, 8192
+#: a speculated block (``rep.speculate``) starts at this many rounds after a round that broke the hypothesis
+SPEC_START = 256
 #: a timed run's blocks end at multiples of this many rounds
 TIMED_BLOCK = 4096
 
@@ -165,7 +186,20 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     update_indices: list[int] = []
     found: list[int] | None = None
     found_at: int | None = None
-    cycles = CycleDetector((rep.key(), 0), bounds.cycle_table) if stationary else None
+    # the states (w, next position) of a stationary rule: by rep.key(), or by the representation's cheaper
+    # fingerprint, a match then confirmed exactly (the updates in between sum to 0: the two w are equal)
+    fingerprint = getattr(rep, "fingerprint", None)
+    coef_log: list | None = [] if stationary and fingerprint is not None and coef_fn is not None else None
+
+    def same_w(a: int, b: int) -> bool:  # are w after update a and after update b equal?  (a < b)
+        idx = update_indices[a:b]
+        cs = coef_log[a:b] if coef_log is not None else (
+            [coef_of[i] for i in idx] if coef_of is not None else [const] * len(idx))
+        return rep.combination_is_zero(idx, cs)
+
+    state = fingerprint if fingerprint is not None else rep.key
+    cycles = (CycleDetector((state(), 0), bounds.cycle_table, same_w if fingerprint is not None else None)
+              if stationary else None)
     max_bits = rep.bits()
     max_epochs = bounds.max_epochs
     k_max = max_epochs * n
@@ -190,6 +224,15 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         def scan(i: int, length: int, t):
             s = scores(i, length)
             return s, first(s, t)
+    # speculation (module docstring): for a rule whose updates need no observation one by one (no cycle table,
+    # no trace, no callback, one coefficient) on a representation that offers it; ``pattern`` holds which
+    # sample updated at its last round, ``dense`` says the last block ended in a mistake at once
+    speculate = getattr(rep, "speculate", None)
+    pattern = (np.ones(n, dtype=bool) if speculate is not None and cycles is None and const is not None
+               and accept is None and on_mistake is None and after_update is None and step_info is None
+               and not timed else None)
+    dense = False
+    spec_block = SPEC_START  # a speculated block's length: doubles while the hypothesis holds
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
     clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
@@ -215,15 +258,56 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
         if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
             length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
-        s, j = scan(i, length, t)
-        if accept is not None and j < length:  # the first candidate the rule's exact test accepts
-            j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
-        if rec and j:
-            recorder.block(k, i, s, j, [step_info(k + jj + 1, i + jj, False) for jj in range(j)]
-                           if step_info is not None else None)
-        k += j
-        clean += j
-        if j == length:  # the whole block passed
+        adv = 0
+        if dense and pattern is not None:  # the rounds as in the last epoch (the first: every round updates)?
+            if not (rec or ticking) and block < spec_block:  # (where only the data's end bounds it)
+                length = min(n - i, spec_block, k_stop - k, n - clean if clean_cap else n)
+            sp = speculate(i, length, pattern[i:i + length], const, t,
+                           None if until_test is None else (until_test.witness, until_test.t))
+            if sp is not None:
+                # apply the updates that no per-update test stops at: the budget, the bits, the listing's until
+                # (false after an update when its witness breaks it, as _UntilTest.holds decides first)
+                u = safe = len(sp.at)
+                if max_updates is not None:
+                    safe = min(safe, max_updates - updates - 1)
+                if bits_bound is not None:
+                    safe = min(safe, sp.first_bits_over(bits_bound))
+                if until_test is not None and u:
+                    broken = ~sp.watched if until.every else sp.watched
+                    safe = min(safe, u if broken.all() else int(broken.argmin()))
+                safe = max(safe, 0)
+                adv = int(sp.at[safe]) if safe < u else sp.stop  # rounds applied: up to the next stop
+                if adv and rec:
+                    recorder.speculated(k, i, sp, adv, safe)
+                if adv and safe:
+                    idx = (sp.at[:safe] + i).tolist()
+                    rep.apply(sp, safe, idx)
+                    update_indices.extend(idx)
+                    updates += safe
+                    last = int(sp.at[safe - 1]) + 1  # the block's round of the last update applied
+                    last_k, clean = k + last, adv - last
+                    max_bits = sp.bits_above(safe, max_bits)
+                elif adv:
+                    clean += adv
+                k += adv
+        if adv:
+            passed = adv == length
+            dense = passed
+            spec_block = min(2 * spec_block, BLOCK_MAX) if passed else SPEC_START
+        else:
+            s, j = scan(i, length, t)
+            if accept is not None and j < length:  # the first candidate the rule's exact test accepts
+                j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
+            if rec and j:
+                recorder.block(k, i, s, j, [step_info(k + jj + 1, i + jj, False) for jj in range(j)]
+                               if step_info is not None else None)
+            k += j
+            clean += j
+            passed = j == length
+            if pattern is not None:
+                pattern[i:i + j] = False
+                dense = j == 0
+        if passed:  # the whole block passed
             if block < BLOCK_MAX:
                 block *= 2
             if until_test is not None:
@@ -237,8 +321,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             if timed and bounds.out_of_time():
                 return done(False, "time_limit", (k - 1) // n + 1)
             continue
+        if adv:  # speculation stopped before a round that differs or needs its tests: the next block scans it
+            continue
         # a mistake: sample ii at round k
-        block = max(BLOCK_MIN, min(BLOCK_MAX, 2 * (j + 1)))
+        block = max(getattr(rep, "block_min", BLOCK_MIN), min(BLOCK_MAX, 2 * (j + 1)))
         ii = i + j
         k += 1
         epoch = (k - 1) // n + 1
@@ -246,14 +332,18 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         c = const if const is not None else (coef_of[ii] if coef_of is not None else coef_fn(ii, updates + 1, k, q))
         w_before = rep.w() if on_mistake is not None else None
         rep.add(ii, c)
+        if coef_log is not None:
+            coef_log.append(c)
         if rep.rekey is not None:  # the representation changed how it holds w: map the remembered states
-            if cycles is not None:
+            if cycles is not None and fingerprint is None:  # (a fingerprint needs no re-keying)
                 cycles.remap(lambda st, f=rep.rekey: (f(st[0]), st[1]))
             rep.rekey = None
         updates += 1
         last_k = k
         update_indices.append(ii)
         clean = 0
+        if pattern is not None:
+            pattern[ii] = True
         if after_update is not None:
             after_update(k, ii)
         if rec:
@@ -268,7 +358,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         if until_test is not None and until_test.holds():  # the listing's do-until, after the round
             return done(until.reason == "converged", until.reason, epoch)
         if cycles is not None:
-            period = cycles.observe((rep.key(), k % n))
+            period = cycles.observe((state(), k % n))
             if period is not None:
                 found, found_at = update_indices[-period:], k
                 if stop_on_cycle:

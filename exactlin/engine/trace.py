@@ -229,13 +229,23 @@ class CycleDetector:
     found at once), then Brent's method with O(1) memory (a repeat is found within about twice the
     cycle's start plus its length).  ``observe`` returns the period p at the first repeat found: the
     last p steps form one cycle.
+
+    With ``confirm`` the states given are *fingerprints*: equal states have equal fingerprints, but equal
+    fingerprints need not be equal states, so every match is decided by ``confirm(a, b)`` (are states a and b,
+    by their numbers, exactly equal?) before it counts.  States before the first repeat are distinct, so the
+    one earlier state a new state can equal is found among the earlier states with its fingerprint, and the
+    repeat reported is the one the exact states give.
     """
 
-    def __init__(self, start_state, limit: int = CYCLE_TABLE_LIMIT):
+    def __init__(self, start_state, limit: int = CYCLE_TABLE_LIMIT,
+                 confirm: Callable[[int, int], bool] | None = None):
         self.limit = limit
         self.seen: dict | None = {start_state: 0}
+        self.more: dict = {}  # fingerprints shared by distinct states: the later states' numbers (confirm only)
+        self.confirm = confirm
         self.count = 0
         self.tortoise = None
+        self.tortoise_at = 0
         self.power = 1
         self.lam = 0
 
@@ -244,18 +254,25 @@ class CycleDetector:
         if self.seen is not None:
             first = self.seen.get(state)
             if first is not None:
-                return self.count - first
+                if self.confirm is None:
+                    return self.count - first
+                for a in (first, *self.more.get(state, ())):
+                    if self.confirm(a, self.count):
+                        return self.count - a
+                self.more.setdefault(state, []).append(self.count)
+                return None
             if len(self.seen) < self.limit:
                 self.seen[state] = self.count
             else:
                 self.seen = None
-                self.tortoise = state
+                self.more = {}
+                self.tortoise, self.tortoise_at = state, self.count
             return None
         self.lam += 1
-        if state == self.tortoise:
+        if state == self.tortoise and (self.confirm is None or self.confirm(self.tortoise_at, self.count)):
             return self.lam
         if self.lam == self.power:
-            self.tortoise = state
+            self.tortoise, self.tortoise_at = state, self.count
             self.power *= 2
             self.lam = 0
         return None
@@ -330,6 +347,20 @@ class Recorder:
         """Round k updated w on sample i, whose score is ``s[j]``; called after the update."""
         snap = self.rep.snapshot() if k <= self.vec_rounds else None
         self.records.append((k - 1, i, s, j, 1, (snap,), [info] if info is not None else None))
+
+    def speculated(self, k0: int, i0: int, sp, rounds: int, count: int) -> None:
+        """Rounds k0+1 .. k0+rounds on samples i0 .. made at once (``IntegerArith.speculate``'s ``sp``): the
+        first ``count`` updates at the offsets ``sp.at``, every score in ``sp.s``, the states by ``sp.state``."""
+        prev, s = 0, sp.s
+        for u in range(count):
+            a = int(sp.at[u])
+            if a > prev:
+                self.records.append((k0 + prev, i0 + prev, s, prev, a - prev, None, None))
+            snap = sp.state(u) if k0 + a + 1 <= self.vec_rounds else None
+            self.records.append((k0 + a, i0 + a, s, a, 1, (snap,), None))
+            prev = a + 1
+        if rounds > prev:
+            self.records.append((k0 + prev, i0 + prev, s, prev, rounds - prev, None, None))
 
     def finish(self, k: int) -> None:
         """The loop ended after round k: the tracer's steps (built on first read) and its completeness."""

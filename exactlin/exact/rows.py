@@ -41,14 +41,16 @@ import numpy as np
 from exactlin.errors import InputError, InputTypeError, ShapeError
 from exactlin.exact.format import fmt
 
-__all__ = ["ExactRows", "ExactVector", "scaled", "int_matvec", "as_exact_rows", "F64_EXACT", "I64_LIMIT",
-           "I64_HEADROOM"]
+__all__ = ["ExactRows", "ExactVector", "scaled", "int_matvec", "as_exact_rows", "F32_EXACT", "F64_EXACT",
+           "I64_LIMIT", "I64_HEADROOM"]
 
 # The exactness bounds, defined here once (the lowest layer that needs them) and imported everywhere else.
 # Each is an exclusive bound on a magnitude: a value v is safe in its representation when |v| < bound.
 #: float64 holds every integer of magnitude < 2**53 exactly (a product or partial sum proven below this
 #: is computed exactly by IEEE arithmetic, in any order)
 F64_EXACT = 1 << 53
+#: float32 holds every integer of magnitude < 2**24 exactly (its significand has 24 bits), by the same argument
+F32_EXACT = 1 << 24
 #: int64 holds every integer of magnitude < 2**63; ExactRows entries have magnitude < 2**63 (so -x never
 #: overflows int64).  Use it for a value that is checked after its last int64 operation.
 I64_LIMIT = 1 << 63
@@ -197,12 +199,19 @@ class ExactRows(Sequence):
             raise InputError("ExactRows: the common denominator does not fit in int64")
         col = np.full((self.num.shape[0], 1), self.den, dtype=np.int64)
         parts = (col, self.num) if bias == "first" else (self.num, col)
-        return ExactRows._trusted(np.hstack(parts), self.den)
+        out = ExactRows._trusted(np.hstack(parts), self.den)
+        if self._max is not None:  # the new column holds den
+            out._max = max(self._max, self.den)
+        return out
 
     def signed(self, z: Sequence[int]) -> ExactRows:
         """Row i multiplied by z_i in {+1, -1} (seed 003's normalized samples); exact: -x fits (|x| < 2**63)."""
-        s = np.asarray(z, dtype=np.int64).reshape(-1, 1)
-        return ExactRows._trusted(self.num * s, self.den)
+        neg = np.asarray(z, dtype=np.int64) < 0
+        num = self.num.copy()
+        np.negative(num, out=num, where=neg[:, None])  # (cheaper than a product with a column of signs)
+        out = ExactRows._trusted(num, self.den)
+        out._max = self._max  # a sign changes no magnitude
+        return out
 
     def take(self, indices) -> ExactRows:
         """The rows at ``indices`` (a list of ints or a boolean mask)."""
@@ -317,9 +326,12 @@ def as_exact_rows(X) -> ExactRows | None:
         if X.dtype.kind == "u" and X.size and int(X.max()) >= I64_LIMIT:
             return None
         arr = np.array(X, dtype=np.int64, copy=True)
-        if arr.size and int(arr.min()) == -I64_LIMIT:
+        lo = int(arr.min()) if arr.size else 0
+        if lo == -I64_LIMIT:
             return None
-        return ExactRows._trusted(arr, 1)
+        out = ExactRows._trusted(arr, 1)
+        out._max = max(-lo, int(arr.max())) if arr.size else 0  # known now: max_abs costs nothing later
+        return out
     return None
 
 

@@ -293,6 +293,8 @@ def canonical(v: Any) -> Any:
     tuple (vectors, matrices, index lists alike), dicts are plain dicts of canonical values; everything else (numbers,
     records, lazy sequences such as ExactRows that compare equal to tuples) is kept."""
     if type(v) is list or type(v) is tuple:
+        if set(map(type, v)) <= {int}:  # an index list or an integer vector: already canonical entries
+            return tuple(v)
         return tuple(canonical(x) for x in v)
     if type(v) is dict:
         return {k: canonical(x) for k, x in v.items()}

@@ -29,7 +29,10 @@ from exactlin.exact.rows import I64_HEADROOM, ExactRows
 from exactlin.model.run import LazySteps
 from exactlin.theory.monitor import ConvergenceMonitor
 
-__all__ = ["separates", "above", "replay_monitor", "monitor_ints", "release", "cache_is_empty"]
+__all__ = ["separates", "above", "replay_monitor", "monitor_ints", "release", "cache_is_empty", "NOT_SEPARATING"]
+
+#: what :func:`replay_monitor` returns when w* does not separate the samples strictly (some <w*, z_i> <= 0)
+NOT_SEPARATING = "not separating"
 
 #: the integer samples of the last Z checked (one monitor_run checks separates, then replays: one scaling)
 _MON_CACHE: list = []
@@ -67,6 +70,13 @@ def release():
     _MON_CACHE.clear()
 
 
+def _max_abs(Z, Zs) -> int:
+    """max |Zs_ij| (0 when empty): read from ``Z`` when it is the ExactRows whose numerators Zs are."""
+    if isinstance(Z, ExactRows) and Zs is Z.num:
+        return Z.max_abs()
+    return max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
+
+
 def _scale_vector(w):
     """(B, s) with w = s / B, s a list of Python ints."""
     w = [a if type(a) is Fraction else Fraction(a) for a in w]
@@ -85,7 +95,7 @@ def separates(w, Z) -> bool:
     if ints is not None:
         A, Zs = ints
         m_s = max((abs(a) for a in s), default=0)
-        m_Z = max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
+        m_Z = _max_abs(Z, Zs)
         if m_s < I64_HEADROOM and len(s) * m_s * m_Z < I64_HEADROOM:  # m_s alone too: m_Z may be 0
             ok = bool((Zs @ np.array(s, dtype=np.int64) > 0).all())
         else:
@@ -118,15 +128,16 @@ def above(w, Z, b=0) -> bool:
     B, s = _scale_vector(w)
     t = (b * A * B).__floor__()
     m_s = max((abs(a) for a in s), default=0)
-    m_Z = max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
+    m_Z = _max_abs(Z, Zs)
     if m_s < I64_HEADROOM and len(s) * m_s * m_Z < I64_HEADROOM:  # m_s alone too: when every z is 0, m_Z = 0
         return bool((Zs @ np.array(s, dtype=np.int64) > max(-I64_HEADROOM, min(t, I64_HEADROOM))).all())
     return bool((Zs.astype(object).dot(np.array(s, dtype=object)) > t).all())
 
 
 def replay_monitor(Z, w_star, *, eta, w1, indices, final_w, source):
-    """The MonitorReport of the Fraction replay in ``perceptron.monitor_run``, or None where that replay
-    must run instead (a check fails there with its own message, or a number would leave int64)."""
+    """The MonitorReport of the Fraction replay in ``perceptron.monitor_run``; :data:`NOT_SEPARATING` when some
+    <w*, z_i> <= 0 (decided exactly, in int64); or None where that replay must run instead (a check fails there
+    with its own message, or a number would leave int64)."""
     try:
         return _replay_monitor(Z, w_star, eta, w1, indices, final_w, source)
     finally:
@@ -150,7 +161,7 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     c = Q * e.numerator // e.denominator
     U1 = [a.numerator * (Q // a.denominator) for a in w1]
     K = len(indices)
-    m_Z = max(int(Zs.max()), -int(Zs.min())) if Zs.size else 0  # (no |Zs| array)
+    m_Z = _max_abs(Z, Zs)
     m_s = max((abs(a) for a in s), default=0)
     m_V = max((abs(a) for a in U1), default=0) + c * K * m_Z  # |V_t| <= |V_1| + c t m_Z
     if max(m_s, d * m_s * m_Z, d * m_Z * m_Z, m_V, d * m_V * m_V, d * m_V * m_s) >= I64_HEADROOM:
@@ -158,8 +169,8 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     s64 = np.array(s, dtype=np.int64)
     margins = Zs @ s64  # B A <w*, z_i>
     g_int = int(margins.min())
-    if g_int <= 0:
-        return None  # not a separator: ConvergenceMonitor raises
+    if g_int <= 0:  # some B A <w*, z_i> <= 0, exactly (every quantity was bounded below 2^62 above)
+        return NOT_SEPARATING
     R_int = int(np.einsum("ij,ij->i", Zs, Zs).max())  # A^2 R^2
     # V_t for t = 1..K+1, in chunks (the iterates are never all held at once)
     idx = np.asarray(indices, dtype=np.int64)

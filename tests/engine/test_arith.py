@@ -95,12 +95,23 @@ def test_every_representation_answers_as_the_reference(name, case):
 
 
 def test_every_tier_is_reached():
-    """Small integers score in float64, products past 2^53 in int64, past 2^62 in Python integers."""
+    """Small integers score in float32, products past 2^24 in float64, past 2^53 in int64, past 2^62 in Python
+    integers (the bound is d m_Z m_v, module docstring of exactlin.engine.arith)."""
     Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(1))]
     rep = IntegerArith(Z, (0, 0))
-    rep.add(0, 1)
-    rep.scores(0, 2)
-    assert rep.tiers == {"float64": 1, "int64": 0, "python": 0}
+    rep.add(0, 1)  # v = (3, -2): d m_Z m_v = 2 * 3 * 3 = 18 < 2^24
+    s = rep.scores(0, 2)
+    assert rep.tiers == {"float32": 1, "float64": 0, "int64": 0, "python": 0}
+    assert [rep.exact(s, j) for j in range(2)] == [13, 1]  # <(3,-2), (3,-2)> = 13, <(3,-2), (1,1)> = 1
+    rep = IntegerArith([(Fraction(1 << 12), Fraction(-1))], (0, 0))
+    rep.add(0, 1 << 12)  # v = (2^24, -2^12): m_v = 2^24, d m_Z m_v = 2^37 (past float32, below 2^53): float64
+    s = rep.scores(0, 1)
+    assert rep.tiers["float64"] == 1 and rep.tiers["float32"] == 0 and rep.exact(s, 0) == 2**36 + 2**12
+    # near the float32 bound: a score needing all 23 bits below the top (odd, ~2^22) comes out exact
+    rep = IntegerArith([(Fraction(1 << 11), Fraction(1))], (0, 0))
+    rep.add(0, Fraction(1))  # v = (2^11, 1): d m_Z m_v = 2 * 2^11 * 2^11 = 2^23
+    s = rep.scores(0, 1)
+    assert rep.tiers["float32"] == 1 and rep.exact(s, 0) == 2**22 + 1  # odd, 23 bits: exact in float32
     big = [(Fraction(1 << 40), Fraction(1)), (Fraction(1), Fraction(1 << 40))]
     rep = IntegerArith(big, (0, 0))
     rep.add(0, 1 << 10)  # w = 2^10 z_0, d m_Z m_v = 2 * 2^40 * 2^50 = 2^91 > 2^62: Python integers
@@ -117,3 +128,30 @@ def test_make_arith_names_the_representations():
     assert make_arith("integer", [(1, 2)], (0, 0)).name == "integer"
     with pytest.raises(ParameterError, match="no representation 'float'"):
         make_arith("float", [(1, 2)], (0, 0))
+
+
+def test_fingerprint_is_equal_for_equal_w_across_rescales():
+    # w reached twice: z_0 once with coefficient 1, and twice with 1/2 (the second representation rescales v by 2:
+    # w = (p/q) v with q doubled); the same w has the same fingerprint (an int and an equal Fraction hash alike)
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(5))]
+    a = IntegerArith(Z, (0, 0))
+    b = IntegerArith(Z, (0, 0))
+    fa0, fb0 = a.fingerprint(), b.fingerprint()
+    assert fa0 == fb0 == 0  # w = 0
+    a.add(0, 1)
+    b.add(0, Fraction(1, 2))
+    b.add(0, Fraction(1, 2))
+    assert a.w() == b.w() == (3, -2)
+    assert a.fingerprint() == b.fingerprint() and hash(a.fingerprint()) == hash(b.fingerprint())
+    b.add(1, Fraction(1, 3))  # w = (10/3, -1/3): a different w, a different fingerprint here
+    assert b.fingerprint() != a.fingerprint()
+
+
+def test_combination_is_zero_by_hand():
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(5)), (Fraction(-6), Fraction(4))]
+    rep = IntegerArith(Z, (0, 0))
+    assert rep.combination_is_zero([0, 2], [2, 1])  # 2 (3, -2) + (-6, 4) = 0
+    assert rep.combination_is_zero([0, 0, 2], [1, 1, 1])
+    assert rep.combination_is_zero([0, 2], [Fraction(1, 3), Fraction(1, 6)])  # (1, -2/3) + (-1, 2/3) = 0
+    assert not rep.combination_is_zero([0, 1], [1, 1])  # (4, 3)
+    assert rep.combination_is_zero([], [])

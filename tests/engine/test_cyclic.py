@@ -23,7 +23,7 @@ from exactlin.algorithms import all_specs, get
 from exactlin.algorithms.voted import mistake_rounds, survival_counts
 from exactlin.engine.arith import make_arith
 from exactlin.engine.cyclic import Until, cyclic
-from exactlin.engine.trace import TRACE_STEP_LIMIT, Bounds, Limits, Tracer
+from exactlin.engine.trace import TRACE_STEP_LIMIT, Bounds, CycleDetector, Limits, Tracer
 from exactlin.errors import ExactlinError, ParameterError
 from exactlin.model.run import LazySteps, Run
 
@@ -213,9 +213,10 @@ def test_voted_reaches_every_tier_and_keeps_the_lecture_list():
         assert r.extras["mistakes"][:4] == (0, 1, 2, 3)
         assert [e["w"] for e in r.extras["voted"][:5]] == [(0, 0), (1, 0), (0, 3), (5, -4), (5 - 2**50, -3)]
         assert [e["c"] for e in r.extras["voted"][:4]] == [1, 1, 1, 1]
-    # each tier alone: small entries stay in float64; entries 2^30 reach int64 after one update
-    # (2 * 2^30 * 2^30 = 2^61); entries 2^62 are not below the int64 bound 2^62: Python ints throughout
-    for X, y, expected in (([[1, 2], [2, -1]], [1, -1], {"float64"}),
+    # each tier alone: small entries stay in float32 (d m_Z m_v = 2 * 2 * m_v < 2^24); entries 2^30 (past
+    # float32's 2^24) start in float64 and reach int64 after one update (2 * 2^30 * 2^30 = 2^61); entries 2^62 are
+    # not below the int64 bound 2^62: Python ints throughout
+    for X, y, expected in (([[1, 2], [2, -1]], [1, -1], {"float32"}),
                            ([[2**30, 1], [1, 2**30], [-(2**30), -(2**30)]], [1, 1, 1], {"float64", "int64"}),
                            ([[2**62], [-(2**62)]], [1, 1], {"python"})):
         runs = same_on_every_arithmetic("averaged-perceptron", X, y, max_epochs=10)
@@ -234,13 +235,20 @@ def test_threshold_unit_reaches_the_python_tier():
 def test_margin_threshold_beyond_the_tiers():
     # b = 2^60 on small data: every round is a correction (a^t y_k stays far below b; a^t y_k grows by at most
     # 14 per round from 0) and the integer threshold b L^2 / eta is beyond 2^53 and 2^62, so the float64 and
-    # int64 tiers compare with their clamps
+    # int64 tiers compare with their clamps; small entries score in float32 (clamp 2^24)
     X, y = [(1, 2), (2, -1), (-1, 3)], [1, -1, 1]
     for b in (F(2**60), F(2**100, 7)):
         runs = same_on_every_arithmetic("variable-increment", X, y, b=b, max_steps=300)
         r = runs["integer"]
         assert r.updates == 300 and r.reason == "max_steps"
-        assert "float64" in tiers_used(r)
+        assert "float32" in tiers_used(r)
+    # entries 2^25 (past float32's 2^24): float64 (clamp 2^53) while 3 * 2^25 * m_v < 2^53, then int64; every
+    # |score| < 3 * 2^25 * 300 * 2^25 < 2^61 stays far below b = 2^100 / 7, so every round is a correction
+    X = [(2**25, 2), (2, -(2**25)), (-1, 2**25)]
+    runs = same_on_every_arithmetic("variable-increment", X, y, b=F(2**100, 7), max_steps=300)
+    r = runs["integer"]
+    assert r.updates == 300 and r.reason == "max_steps"
+    assert {"float64", "int64"} <= tiers_used(r)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -584,3 +592,79 @@ def test_loop_hooks_on_every_representation(mode):
     for kw in cases:
         out = {a: loop_on(a, Z0, w1, mode, **dict(kw)) for a in ARITHS}
         assert out["integer"] == out["fraction"] == out["flint"], kw
+
+
+# ---------------------------------------------------------------------------------------------------------
+# cycle detection by fingerprint (the integer representation): a shared fingerprint is never a cycle by itself
+
+
+def test_fingerprint_collision_is_not_a_cycle():
+    # with the fingerprint weights r = (r_1, r_2), the sample z = (r_2, -r_1) has <z, r> = 0: an update on it
+    # leaves the fingerprint <v, r> unchanged.  One sample, bias none: from w = 0 the perceptron corrects once
+    # (score 0), w = z, and the state (w, position 0) has the start's fingerprint (0, position 0) -- but w != 0,
+    # so no cycle: the next round scores ||z||^2 > 0 and the run converges, as the Fraction reference says.
+    from exactlin.engine.arith import fingerprint_weights
+
+    r1, r2 = fingerprint_weights(2).tolist()
+    X, y = [(r2, -r1)], [1]
+    runs = same_on_every_arithmetic("perceptron", X, y)
+    r = runs["integer"]
+    assert r.converged and r.reason == "converged" and r.updates == 1 and r.w == (r2, -r1)
+    # a real cycle through colliding fingerprints: z_1 = (r_2, -r_1), z_2 = -z_1 (a non-separable pair);
+    # from w = 0: round 1 corrects on z_1 (score 0) -> w = z_1, round 2 scores <z_1, -z_1> < 0 -> w = 0 at
+    # position 0: the start state again, a cycle of period 2 proved at round 2 (by hand)
+    runs = same_on_every_arithmetic("perceptron", [(r2, -r1), (-r2, r1)], [1, 1])
+    r = runs["integer"]
+    assert r.reason == "cycle" and r.extras["cycle_step"] == 2 and r.updates == 2 and r.w == (0, 0)
+
+
+def test_cycle_detector_confirms_every_fingerprint_match():
+    # states 0..5 by number, with fingerprints: two distinct states share "a" (0 and 2), the state numbered 4
+    # equals state 2 exactly; confirm knows which numbers are equal states
+    equal = {(2, 4)}
+    det = CycleDetector("a", confirm=lambda a, b: (a, b) in equal)
+    assert det.observe("b") is None  # state 1
+    assert det.observe("a") is None  # state 2: fingerprint of state 0, a different state
+    assert det.observe("c") is None  # state 3
+    assert det.observe("a") == 2  # state 4 = state 2 (not state 0): period 2
+    # without confirm the fingerprint is the state: the first match is the repeat
+    det = CycleDetector("a")
+    assert det.observe("b") is None and det.observe("a") == 2
+
+
+# ---------------------------------------------------------------------------------------------------------
+# speculation: blocks of rounds run on the hypothesis "as in the last epoch" (IntegerArith.speculate)
+
+
+def test_printed_fixed_increment_speculates_and_stops_where_the_one_by_one_loop_does():
+    # Algorithm 4 as printed on the 1-D samples z = 1, 2 (bias none): from a = 0 every round corrects,
+    # a <- a - z_k, so a after t corrections is -(1 + 2 + 1 + 2 + ...): -1, -3, -4, -6, -7, -9, -10, -12,
+    # -13, -15 (by hand).  Every stop lands where the round-by-round listing stops.
+    X, y = [[1], [2]], [1, 1]
+    kw = dict(bias="none", variant="printed")
+    runs = same_on_every_arithmetic("fixed-increment", X, y, max_steps=10, **kw)
+    r = runs["integer"]
+    assert (r.w, r.updates, r.steps, r.reason) == ((-15,), 10, 10, "max_steps")
+    assert r.extras["max_bits"] == 4 and "speculated" in tiers_used(r)
+    r = same_on_every_arithmetic("fixed-increment", X, y, max_steps=100, max_updates=7, **kw)["integer"]
+    assert (r.w, r.updates, r.steps, r.reason) == ((-10,), 7, 7, "max_updates")
+    # max_bits=3: |a| = 9 after the 6th correction needs 4 bits
+    r = same_on_every_arithmetic("fixed-increment", X, y, max_steps=100, max_bits=3, **kw)["integer"]
+    assert (r.w, r.updates, r.steps, r.reason, r.extras["max_bits"]) == ((-9,), 6, 6, "bit_limit", 4)
+    # the whole trace, vectors included: round k scores a^t z_k with a before the round
+    r = same_on_every_arithmetic("fixed-increment", X, y, max_steps=6, trace=True, **kw)["integer"]
+    assert [s.score for s in r.trace] == [0, -2, -3, -8, -6, -14]
+    assert [s.w_after for s in r.trace] == [(-1,), (-3,), (-4,), (-6,), (-7,), (-9,)]
+    assert "speculated" in tiers_used(r)
+
+
+@SETTINGS
+@given(st.lists(st.lists(st.integers(-6, 6), min_size=2, max_size=2), min_size=2, max_size=9),
+       st.integers(0, 2**9), st.sampled_from([None, 40, 300]), st.sampled_from([None, 5, 9]),
+       st.sampled_from([None, True]))
+def test_printed_fixed_increment_speculation_equals_the_reference(X, seed, max_updates, max_bits, trace):
+    # any data (zero samples included: then the cycle table is kept and nothing is speculated), budgets that
+    # stop inside a speculated block: the same Run, field for field, on every representation
+    y = [1 if (seed >> j) & 1 else -1 for j in range(len(X))]
+    same_on_every_arithmetic("fixed-increment", X, y, variant="printed", max_steps=600, max_updates=max_updates,
+                             max_bits=max_bits, trace=trace)

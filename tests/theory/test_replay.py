@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from exactlin.theory.monitor import ConvergenceMonitor
-from exactlin.theory.replay import above, cache_is_empty, replay_monitor, separates
+from exactlin.theory.replay import NOT_SEPARATING, above, cache_is_empty, replay_monitor, separates
 
 big_ints = st.one_of(st.integers(-(2**63) - 5, -(2**63) + 5), st.integers(2**63 - 5, 2**63 + 5),
                      st.integers(-(2**62), 2**62), st.integers(-(2**31), 2**31), st.integers(-3, 3))
@@ -68,3 +68,16 @@ def test_replay_monitor_equals_the_fraction_replay():
         got = replay_monitor(Z, (1, -3), eta=eta, w1=w1, indices=idx, final_w=final, source="given")
         assert got is not None and got == expected
         assert cache_is_empty()
+
+
+def test_replay_monitor_reports_a_w_star_that_does_not_separate():
+    # seed 000's Example 1 samples z = (4,0), (-1,-1), (0,-1), (-2,-2); w* = (1, 0) scores them 4, -1, 0, -2
+    # (by hand): not a strict separator, so the replay says so instead of a report; so does w* = (0, 1) (0, -1,
+    # -1, -2), and w* = (1, -3) (scores 4, 2, 3, 4) gives a report
+    Z = [tuple(map(Fraction, z)) for z in [(4, 0), (-1, -1), (0, -1), (-2, -2)]]
+    kw = dict(eta=Fraction(1), w1=(Fraction(0), Fraction(0)), indices=[0, 1, 3],
+              final_w=(Fraction(1), Fraction(-3)), source="given")
+    assert replay_monitor(Z, (1, 0), **kw) is NOT_SEPARATING
+    assert replay_monitor(Z, (0, 1), **kw) is NOT_SEPARATING
+    assert replay_monitor(Z, (1, -3), **kw) not in (None, NOT_SEPARATING)
+    assert cache_is_empty()
