@@ -89,6 +89,9 @@ class FlintArith:
     def count(self, s, t: Cut) -> int:
         return int(np.count_nonzero(self._wrong(s, t)))
 
+    def marks(self, s, t: Cut) -> np.ndarray:
+        return self._wrong(s, t)
+
     @staticmethod
     def exact(s, j: int) -> Fraction:
         return _fraction(s[j])

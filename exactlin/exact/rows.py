@@ -41,14 +41,16 @@ import numpy as np
 from exactlin.errors import InputError, InputTypeError, ShapeError
 from exactlin.exact.format import fmt
 
-__all__ = ["ExactRows", "ExactVector", "scaled", "int_matvec", "as_exact_rows", "F64_EXACT", "I64_LIMIT",
-           "I64_HEADROOM"]
+__all__ = ["ExactRows", "ExactVector", "scaled", "int_matvec", "as_exact_rows", "F64_EXACT", "F32_EXACT",
+           "I64_LIMIT", "I64_HEADROOM"]
 
 # The exactness bounds, defined here once (the lowest layer that needs them) and imported everywhere else.
 # Each is an exclusive bound on a magnitude: a value v is safe in its representation when |v| < bound.
 #: float64 holds every integer of magnitude < 2**53 exactly (a product or partial sum proven below this
 #: is computed exactly by IEEE arithmetic, in any order)
 F64_EXACT = 1 << 53
+#: float32 holds every integer of magnitude < 2**24 exactly (the same argument with a 24-bit significand)
+F32_EXACT = 1 << 24
 #: int64 holds every integer of magnitude < 2**63; ExactRows entries have magnitude < 2**63 (so -x never
 #: overflows int64).  Use it for a value that is checked after its last int64 operation.
 I64_LIMIT = 1 << 63
