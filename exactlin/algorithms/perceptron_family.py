@@ -359,7 +359,7 @@ def pocket(X, y, P: Checked) -> Run:
     best_t, best_w = 1, rep.snapshot()
     t = 0
     history = [best_count]
-    record, snapshot = trace.step, rep.snapshot
+    snapshot, records, rec_limit, vec_limit = rep.snapshot, trace.records, trace.limit, trace.vec_limit
 
     def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
         nonlocal t, prev_count, best_count, best_t, best_w
@@ -369,7 +369,8 @@ def pocket(X, y, P: Checked) -> Run:
             history.append(count)
         better = count < (prev_count if printed else best_count)
         prev_count = count
-        record(t, i, count, best_count, better)
+        if t <= rec_limit:  # the trace's record of step t (_PocketTrace), w(t+1) while vectors are kept
+            records.append((t, i, count, best_count, better, snapshot() if t <= vec_limit else None))
         if better:
             best_count, best_t, best_w = count, t + 1, snapshot()
 
@@ -411,11 +412,7 @@ class _PocketTrace:
         # the vectors are kept for the steps t with t d <= TRACE_VECTOR_LIMIT (all of them with trace=True)
         self.vec_limit = float("inf") if mode is True else engine_trace.TRACE_VECTOR_LIMIT // tracer.d
         self.start = rep.snapshot()
-        self.records: list = []
-
-    def step(self, t, i, count, best_count, better) -> None:
-        if t <= self.limit:
-            self.records.append((t, i, count, best_count, better, self.rep.snapshot() if t <= self.vec_limit else None))
+        self.records: list = []  # (t, i, count, best_count, better, w(t+1)'s snapshot or None), t <= limit
 
     def finish(self, t_done: int) -> None:
         if self.tracer.mode is None and t_done > self.limit:

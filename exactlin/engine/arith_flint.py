@@ -89,8 +89,8 @@ class FlintArith:
     def count(self, s, t: Cut) -> int:
         return int(np.count_nonzero(self._wrong(s, t)))
 
-    def marks(self, s, t: Cut) -> np.ndarray:
-        return self._wrong(s, t)
+    def marks_every(self, t: Cut) -> np.ndarray:
+        return self._wrong(self.scores(0, self.n), t)
 
     @staticmethod
     def exact(s, j: int) -> Fraction:

@@ -21,8 +21,9 @@ sample, or ``coef(i, u, k, q)`` of the update count u, the round k and the exact
 **The chunked scan, and why it is the cyclic pass exactly.**  From round k (sample i = k mod n) the loop asks
 the representation for the scores of a *block* of samples i, i+1, ..., i+m-1 (``rep.scores(i, m)``), all with
 the current w, and for the first j of the block where the rule's test holds (``rep.first``; both in one call,
-``rep.scan``, where the representation offers it; ``accept`` may
-reject candidates, then the search goes on after them).  The rounds k+1 .. k+j are exactly the rounds of the
+``rep.scan``, where the representation offers it, or ``rep.find`` for
+the first alone where nothing reads the block's scores; ``accept`` may reject candidates, then the search goes on
+after them).  The rounds k+1 .. k+j are exactly the rounds of the
 pass that make no update: each tests its sample with the same w (nothing changed w in between) and passes.
 Round k+j+1 is the next mistake: it is tested with that same w, the update is applied there and the scan goes
 on from sample i+j+1 with the new w.  So the block's length changes nothing about which sample is tested with
@@ -192,6 +193,9 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             return s, first(s, t)
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
+    # where nothing reads a score of the block (no trace, no accept, no coefficient of q), the representation may
+    # answer the first hit alone (``rep.find``), without building the block
+    find = getattr(rep, "find", None) if not rec_limit and accept is None and not needs_q else None
     clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
     while True:
         if k >= k_stop:  # k_stop = min(k_max, max_steps)
@@ -215,7 +219,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
         if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
             length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
-        s, j = scan(i, length, t)
+        if find is not None:
+            s, j = None, find(i, length, t)
+        else:
+            s, j = scan(i, length, t)
         if accept is not None and j < length:  # the first candidate the rule's exact test accepts
             j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
         if rec and j:

@@ -9,13 +9,15 @@ cannot be sliced (a representation whose blocks are computed lazily) are asked f
 
 **One read serves the count and the search** (the old pocket kernel's fusion, kept on the protocol).
 :meth:`Reusing.count_every` counts the samples where a test t holds (the pocket's N E_in(w), t: <w, z_i> <= 0)
-from the representation's *marks* of the full block (``rep.marks(s, t)``, a boolean array, True exactly where
-``rep.all(s, t)`` lists j), and keeps them.  The loop's next search with the same test (:meth:`Reusing.scan`,
-before any update) is then the first mark of the slice: the first j of the block where the test holds, which is
-``rep.first`` of that block by the definition of the marks.  A test is the same when it is the same object or
-an equal one (``rep.threshold`` is a value of (b, strict): two equal thresholds are one test).  A representation
-without ``marks`` is asked ``count`` and ``first`` as usual; one with ``scores_every`` is asked it for the scores
-of all samples (the same block as ``scores(0, n)``, computed its fastest way).
+from the representation's *marks* of all samples (``rep.marks_every(t)``, a boolean array, True exactly where
+``rep.all(rep.scores(0, n), t)`` lists j), and keeps them.  The loop's next search with the same test
+(:meth:`Reusing.find`, or :meth:`Reusing.scan`, before any update) is then the first mark of the block's slice:
+the first j of the block where the test holds, which is ``rep.first`` of that block by the definition of the
+marks (``find`` answers it without building the block, where the loop reads no score of it).  A test is the
+same when it is the same object or an equal one (``rep.threshold`` is a value of (b, strict): two equal
+thresholds are one test).  A representation without ``marks_every`` is asked ``count`` and ``first`` as usual;
+one with ``scores_every`` is asked it for the scores of all samples (the same block as ``scores(0, n)``,
+computed its fastest way).
 """
 
 from __future__ import annotations
@@ -34,14 +36,14 @@ class Reusing:
     def __init__(self, rep):
         self.rep = rep
         self._all = None
-        self._marks = None  # rep.marks(self._all, self._t), kept with the scores
+        self._marks = None  # rep.marks_every(self._t) with the current w
         self._t = self._alias = None  # the test of the marks, and an equal threshold object the loop asks with
         # the representation's own answers, bound once (a loop asks for them at every block)
         for name in ("name", "n", "d", "tiers", "threshold", "first", "all", "count", "exact", "key", "bits",
                      "bits_above", "w", "snapshot", "fractions"):
             setattr(self, name, getattr(rep, name))
         self._scores_every = getattr(rep, "scores_every", None) or (lambda: rep.scores(0, rep.n))
-        self._marks_of = getattr(rep, "marks", None)
+        self._marks_every = getattr(rep, "marks_every", None)
 
     def __getattr__(self, name):
         return getattr(self.rep, name)
@@ -62,14 +64,11 @@ class Reusing:
 
     def count_every(self, t) -> int:
         """``count(every(), t)``: on how many samples the test ``t`` holds with the current w; the marks are kept
-        for the next :meth:`scan` with the same test (module docstring)."""
-        s = self._all
-        if s is None:
-            s = self._all = self._scores_every()
-        marks_of = self._marks_of
-        if marks_of is None:
-            return self.count(s, t)
-        marks = self._marks = marks_of(s, t)
+        for the next :meth:`find` or :meth:`scan` with the same test (module docstring)."""
+        marks_every = self._marks_every
+        if marks_every is None:
+            return self.count(self.every(), t)
+        marks = self._marks = marks_every(t)
         if t is not self._t:
             self._t, self._alias = t, None
         return int(np.count_nonzero(marks))
@@ -86,12 +85,18 @@ class Reusing:
         """``(s, first(s, t))`` for the block ``s = scores(i, length)`` (served from the stored scores, and the
         first from the stored marks when the test is theirs)."""
         s = self.scores(i, length)
+        if self._marks is not None and length and (t is self._alias or t is self._t or self._same(t)):
+            return s, self.find(i, length, t)
+        return s, self.first(s, t)
+
+    def find(self, i: int, length: int, t) -> int:
+        """``first(scores(i, length), t)``, from the stored marks when the test is theirs (no block is built)."""
         marks = self._marks
         if marks is not None and length and (t is self._alias or t is self._t or self._same(t)):
             m = marks[i:i + length]
             j = m.argmax()  # the first True, or 0 when there is none
-            return s, (int(j) if m[j] else length)
-        return s, self.first(s, t)
+            return int(j) if m[j] else length
+        return self.first(self.scores(i, length), t)
 
     def _same(self, t) -> bool:
         if t == self._t:

@@ -129,7 +129,8 @@ def test_scores_every_float32_tier():
     assert rep.all(s, rep.threshold(2**30)) == [0, 1, 2] and rep.all(s, rep.threshold(-2**30)) == []
     assert rep.all(s, rep.threshold(6_291_456)) == [1, 2] and rep.all(s, rep.threshold(6_291_456, True)) == [1]
     assert rep.all(s, rep.threshold(Fraction(2**24 + 1, 3))) == [1]  # 5,592,405.67: only 1,048,576 is below
-    assert rep.marks(s, rep.threshold(6_291_456)).tolist() == [False, True, True]
+    assert rep.marks_every(rep.threshold(6_291_456)).tolist() == [False, True, True]
+    assert rep.tiers["float32"] == 3
     rep.add(0, 1)  # w = (8192, -1024): max|v| = 8192, closed: float64 (the same integers)
     s = rep.scores_every()
     # 8192 * 1024 = 8,388,608; 1,048,576; 8,388,608 - 1,048,576 = 7,340,032
