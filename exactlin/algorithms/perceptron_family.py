@@ -379,7 +379,8 @@ def pocket(X, y, P: Checked) -> Run:
     steps = min(T, bounds.max_epochs)
     pla = Bounds(max_epochs=steps + 1, max_updates=steps, max_bits=bounds.max_bits, max_seconds=bounds.max_seconds,
                  started=bounds.started, progress=bounds.progress, algorithm=bounds.algorithm)
-    res = cyclic(rep, pla, Tracer(False, prob.d), stationary=False, after_update=after_update)  # T steps, no cycle stop
+    # T steps, no cycle stop; the pocket reports no bit size (max_bits is read for its bound only)
+    res = cyclic(rep, pla, Tracer(False, prob.d), stationary=False, after_update=after_update, track_bits=False)
     t_done = res.updates
     reason = {"max_updates": "max_steps" if T <= bounds.max_epochs else "max_epochs"}.get(res.reason, res.reason)
     trace.finish(t_done)

@@ -47,8 +47,8 @@ so that it receives its records after rounds 1000, 2000, ... exactly.
 
 **Signature** (kept stable: pocket, the linear machine, relaxation and Winnow run on it too):
 ``cyclic(rep, bounds, tracer, *, b=0, strict=False, coef=1, stationary=True, stop="n-clean",
-stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None)
--> LoopResult``.
+stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None,
+track_bits=True) -> LoopResult``.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
            accept: Callable[[int, Fraction], bool] | None = None, score: Callable[[int, Fraction], Any] | None = None,
            step_info: Callable[[int, int, bool], dict] | None = None,
            on_mistake: Callable[[int, int, bool, tuple, tuple], None] | None = None,
-           after_update: Callable[[int, int], None] | None = None) -> LoopResult:
+           after_update: Callable[[int, int], None] | None = None, track_bits: bool = True) -> LoopResult:
     """Run the cyclic single-sample rule on the representation ``rep`` (module docstring).
 
     ``b``, ``strict``: the test <w, z_i> <= b (< b); ``accept(i, q)``: an exact refinement of it (a candidate
@@ -143,6 +143,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     dict for the Step's ``info``).  ``on_mistake(k, i, True, w_before, w_after)``: called at every update with
     Fraction vectors (the online convergence monitor).  ``after_update(k, i)``: called after the update of round k on
     sample i, before the per-update tests, to read the representation (pocket's E_in, relaxation's identity).
+    ``track_bits=False``: the rule does not report the result's ``max_bits`` (it is then the start's), so the
+    bit sizes are read after an update only for a ``max_bits`` bound or a progress callback.
     Returns a :class:`~exactlin.engine.trace.LoopResult`.
     """
     epoch_stop = check_stop(stop)
@@ -176,6 +178,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     timed = bounds.max_seconds is not None
     ticking = bounds.progress is not None
     ticked = 0
+    track_bits = track_bits or bits_bound is not None or ticking
     t = rep.threshold(b, strict)
     block = BLOCK_START
 
@@ -267,11 +270,12 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             recorder.update(k, ii, s, j, step_info(k, ii, True) if step_info is not None else None)
         if on_mistake is not None:
             on_mistake(k, ii, True, w_before, rep.w())
-        bits = rep.bits_above(max_bits)
-        if bits > max_bits:
-            max_bits = bits
-            if bits_bound is not None and bits > bits_bound:
-                return done(False, "bit_limit", epoch)
+        if track_bits:
+            bits = rep.bits_above(max_bits)
+            if bits > max_bits:
+                max_bits = bits
+                if bits_bound is not None and bits > bits_bound:
+                    return done(False, "bit_limit", epoch)
         if until_test is not None and until_test.holds():  # the listing's do-until, after the round
             return done(until.reason == "converged", until.reason, epoch)
         if cycles is not None:
