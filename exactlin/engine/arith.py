@@ -487,7 +487,11 @@ class IntegerArith:
     def marks_every(self, t: Cut) -> np.ndarray:
         """A boolean array, True exactly at the samples j (of all n) with the test ``t`` on <w, z_j>: the tests
         of :meth:`all` on ``scores_every()``, without building the block."""
-        values, tier = self._every()
+        if self.m_v < (self._f32_mv or 0) and not self.big:  # the float32 tier's common case, as _every takes it
+            self.tiers["float32"] += 1
+            values, tier = self.v.astype(np.float32) @ self._ZT32, "float32"
+        else:
+            values, tier = self._every()
         memo = self._cut1  # the threshold of the last call, as in scan
         c = memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else self._cut(t, tier)
         return values <= c if tier != "python" else (values <= c).astype(bool)

@@ -38,6 +38,8 @@ class Reusing:
         self._all = None
         self._marks = None  # rep.marks_every(self._t) with the current w
         self._t = self._alias = None  # the test of the marks, and an equal threshold object the loop asks with
+        self.rekey = rep.rekey  # the representation's key map, handed to the loop after an update (see add)
+        rep.rekey = None
         # the representation's own answers, bound once (a loop asks for them at every block)
         for name in ("name", "n", "d", "tiers", "threshold", "first", "all", "count", "exact", "key", "bits",
                      "bits_above", "w", "snapshot", "fractions"):
@@ -47,14 +49,6 @@ class Reusing:
 
     def __getattr__(self, name):
         return getattr(self.rep, name)
-
-    @property
-    def rekey(self):
-        return self.rep.rekey
-
-    @rekey.setter
-    def rekey(self, value) -> None:
-        self.rep.rekey = value
 
     def every(self):
         """The scores of samples 0 .. n-1 with the current w."""
@@ -106,8 +100,14 @@ class Reusing:
 
     def add(self, i: int, coef) -> None:
         self._all = self._marks = None
-        self.rep.add(i, coef)
+        rep = self.rep
+        rep.add(i, coef)
+        if rep.rekey is not None:  # the loop reads (and clears) this object's rekey
+            self.rekey, rep.rekey = rep.rekey, None
 
     def add_many(self, idx, coefs) -> None:
         self._all = self._marks = None
-        self.rep.add_many(idx, coefs)
+        rep = self.rep
+        rep.add_many(idx, coefs)
+        if rep.rekey is not None:
+            self.rekey, rep.rekey = rep.rekey, None
