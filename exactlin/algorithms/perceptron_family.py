@@ -19,6 +19,7 @@ Conventions shared by every function here:
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from exactlin.algorithms import register
@@ -362,45 +363,50 @@ def pocket(X, y, P: Checked) -> Run:
     T = P["T"]
     bounds = P.bounds()
     printed = P["variant"] == "printed"
-    # the scores of every sample, read for E_in after each step, also serve PLA's next search (engine.reuse)
+    # the scores of every sample, read for E_in after each step, also serve PLA's next search (engine.reuse): one
+    # product per step decides both E_in(w(t+1)) and the next mistake, as the notes' two tests read one w
     rep = Reusing(representation(P, prob.Z, w1, step=1))
     wrong = rep.threshold(0)  # sign(w^T x_i) != y_i  iff  <w, z_i> <= 0
+    mistakes = functools.partial(rep.count_every, wrong)  # N E_in(w)
 
-    def mistakes() -> int:  # N E_in(w)
-        return rep.count(rep.every(), wrong)
-
-    trace = _PocketTrace(P.tracer(prob.d), rep)
-    best = {"count": mistakes(), "t": 1, "w": rep.snapshot()}  # the pocket: w(1) to start
-    prev = [best["count"], 0]  # N E_in(w(t)) of the previous PLA iterate (the printed comparison), and t
-    history = [best["count"]]
+    trace = _PocketTrace(P.tracer(prob.d), rep, N)
+    best_count = prev_count = mistakes()  # the pocket: w(1) to start; N E_in(w(t)) of the previous PLA iterate
+    best_t, best_w = 1, rep.snapshot()
+    t = 0
+    history = [best_count]
+    snapshot, records, rec_limit, vec_limit = rep.snapshot, trace.records, trace.limit, trace.vec_limit
 
     def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
-        t = prev[1] = prev[1] + 1
+        nonlocal t, prev_count, best_count, best_t, best_w
+        t += 1
         count = mistakes()
         if t < POCKET_HISTORY:
             history.append(count)
-        better = count < (prev[0] if printed else best["count"])
-        prev[0] = count
-        trace.step(t, i, count, best["count"], better, N)
+        better = count < (prev_count if printed else best_count)
+        prev_count = count
+        if t <= rec_limit:  # the trace's record of step t (_PocketTrace), w(t+1) while vectors are kept
+            records.append((t, i, count, best_count, better, snapshot() if t <= vec_limit else None))
         if better:
-            best.update(count=count, t=t + 1, w=rep.snapshot())
+            best_count, best_t, best_w = count, t + 1, snapshot()
 
     # the steps t = 1 .. min(T, max_epochs) are PLA's updates (max_epochs bounds the steps, as in the notes' T);
     # the loop's own epochs never bind first (every step is found within one pass)
     steps = min(T, bounds.max_epochs)
     pla = Bounds(max_epochs=steps + 1, max_updates=steps, max_bits=bounds.max_bits, max_seconds=bounds.max_seconds,
                  started=bounds.started, progress=bounds.progress, algorithm=bounds.algorithm)
-    res = cyclic(rep, pla, Tracer(False, prob.d), stationary=False, after_update=after_update)  # T steps, no cycle stop
+    # T steps, no cycle stop; the pocket reports no bit size (max_bits is read for its bound only)
+    res = cyclic(rep, pla, Tracer(False, prob.d), stationary=False, after_update=after_update, track_bits=False)
     t_done = res.updates
     reason = {"max_updates": "max_steps" if T <= bounds.max_epochs else "max_epochs"}.get(res.reason, res.reason)
     trace.finish(t_done)
     P.record_arithmetic(rep.name, rep.tiers)
-    E = [Fraction(c, N) for c in history]
-    run = make_run(P, prob, w=rep.fractions(best["w"]), converged=reason == "converged", reason=reason,
+    E_of = {c: Fraction(c, N) for c in set(history)}  # one Fraction per distinct count, not one per step
+    E = [E_of[c] for c in history]
+    run = make_run(P, prob, w=rep.fractions(best_w), converged=reason == "converged", reason=reason,
                    updates=t_done, epochs=t_done, steps=t_done, tracer=trace.tracer, seed=SEED001,
-                   extras={"E_in": Fraction(best["count"], N), "pocket_from_step": best["t"], "w_pla": res.w,
+                   extras={"E_in": Fraction(best_count, N), "pocket_from_step": best_t, "w_pla": res.w,
                            "E_in_pla": Fraction(mistakes(), N), "E_in_history": E,
-                           "separates": best["count"] == 0, "last_update_step": t_done})
+                           "separates": best_count == 0, "last_update_step": t_done})
     if printed:
         run.extras["erratum"] = "pocket-comparison"
         run.extras["printed_note"] = (
@@ -415,16 +421,13 @@ class _PocketTrace:
     pocketed), under the Tracer's policy, kept compactly (w(t+1) as the representation's snapshot while vectors
     are kept) and built into Steps when first read."""
 
-    def __init__(self, tracer, rep):
-        self.tracer, self.rep = tracer, rep
+    def __init__(self, tracer, rep, N: int):
+        self.tracer, self.rep, self.N = tracer, rep, N
         self.limit = tracer.cap
+        # the vectors are kept for the steps t with t d <= the Tracer's vector_limit (all of them with trace=True)
+        self.vec_limit = float("inf") if tracer.mode is True else tracer.vector_limit // tracer.d
         self.start = rep.snapshot()
-        self.records: list = []
-
-    def step(self, t, i, count, best_count, better, N) -> None:
-        if t <= self.limit:
-            vec = self.tracer.mode is True or t * self.tracer.d <= self.tracer.vector_limit
-            self.records.append((t, i, count, best_count, better, N, self.rep.snapshot() if vec else None))
+        self.records: list = []  # (t, i, count, best_count, better, w(t+1)'s snapshot or None), t <= limit
 
     def finish(self, t_done: int) -> None:
         if self.tracer.mode is None and t_done > self.limit:
@@ -436,7 +439,8 @@ class _PocketTrace:
         tracer = self.tracer.fresh()
         fractions = self.rep.fractions
         w = fractions(self.start) if tracer.keep_vectors() else None
-        for t, i, count, best_count, better, N, snap in self.records:
+        N = self.N
+        for t, i, count, best_count, better, snap in self.records:
             E = Fraction(count, N)
             w_new = fractions(snap) if snap is not None else None
             tracer.add(t, t, i, E, True, w, w_new, E_in=E, pocket_E_in=Fraction(best_count, N), pocketed=better)

@@ -17,8 +17,13 @@ The protocol (``rep`` a representation, ``i`` a sample index from 0, ``s`` a blo
     rep.first(s, t)            the first j of the block where the test holds, len(s) when none does
     rep.scan(i, length, t)     optional: (s, rep.first(s, t)) with s = rep.scores(i, length), in one call (the
                                cyclic loop's question at every block; a representation without it is asked both)
+    rep.find(i, length, t)     optional: rep.first(rep.scores(i, length), t) alone (the loop's question when it
+                               reads no score of the block)
     rep.all(s, t)              every j of the block where it holds, in order
     rep.count(s, t)            how many j of the block it holds for (len(all), without the list)
+    rep.scores_every()         optional: scores(0, n), the scores of all samples, computed its fastest way
+    rep.marks_every(t)         optional: a boolean array over all n samples, True exactly at the j that
+                               rep.all(rep.scores(0, n), t) lists
     rep.exact(s, j)            the exact score <w, z_{i+j}> (a Fraction)
     rep.add(i, coef)           w <- w + coef z_i                       (coef a rational of any sign)
     rep.add_many(idx, coefs)   w <- w + sum_m coefs[m] z_{idx[m]}
@@ -70,6 +75,9 @@ magnitude at most d m_Z m_v, so a block of scores is computed (checked before ev
   float64 number, so no rounding happens, by the same argument;
 * in numpy int64 when d m_Z m_v < 2^62: no product or partial sum can overflow;
 * otherwise in Python integers (numpy object arrays), unbounded.
+
+The scores of all samples at once (``scores_every``, ``marks_every``: for a rule that reads them after every
+update, pocket's E_in) take the same tiers on a transposed copy of Z'.
 
 A threshold t is compared in a tier after clamping it to that tier's bound M (2^24, 2^53 or 2^62): every score
 of the tier has |S_j| < M, so "S_j <= t" and "S_j <= clamp(t)" agree, and the clamped integer is itself exact in
@@ -344,6 +352,8 @@ def _least_mv(dm: int, bound: int) -> int:
 #: the cyclic loop's shortest block after a mistake (:mod:`exactlin.engine.cyclic`) on a float tier (a BLAS product
 #: of 128 rows costs about as much as the call around it) and on the int64 / Python-integer tiers
 BLOCK_MIN_FLOAT, BLOCK_MIN_EXACT = 128, 16
+#: scores_every's float32 tier: calls without a new exact_max after one that found the tier closed
+F32_RETRY = 16
 
 
 class IntegerArith:
@@ -552,6 +562,64 @@ class IntegerArith:
 
     def count(self, s: Block, t: Cut) -> int:
         return int(np.count_nonzero(self._wrong(s, t)))
+
+    # the scores of all samples at once (scores_every, marks_every); class defaults, built on first use: the
+    # contiguous transposes of Z' in float32 and float64, and how many calls to wait before the next exact_max
+    # after one that left the float32 tier closed
+    _ZT32 = _ZfT = None
+    _f32_wait = 0
+
+    def _zt32(self) -> np.ndarray:
+        ZT = self._ZT32
+        if ZT is None:
+            ZT = self._ZT32 = np.ascontiguousarray(self.Z64.T, dtype=np.float32)
+        return ZT
+
+    def _every(self) -> tuple[np.ndarray, str]:
+        """The scores of samples 0 .. n-1 and their tier, computed as v^T Z'^T on a contiguous transpose of Z'
+        (BLAS makes a tall n x d product about twice as fast as d long sums than as n short ones): in float32
+        while d m_Z m_v < 2^24, else in float64 on its tier's test (the module docstring's tiers: Z' and v
+        convert to the tier's type exactly, and every product and partial sum is an integer it holds), else as
+        ``scores(0, n)``: the same integers as ``scores(0, n)`` in every case.
+
+        The bound m_v only grows with the updates; when it closes the float32 tier it is made exact
+        (``exact_max``), and after a call that found the tier really closed the next :data:`F32_RETRY` calls do
+        not try again (the test stays exact: it is only asked less often)."""
+        f32_mv = self._f32_mv
+        if f32_mv and self.n:
+            if self.m_v >= f32_mv:
+                if self._f32_wait:
+                    self._f32_wait -= 1
+                elif self.exact_max() >= f32_mv:
+                    self._f32_wait = F32_RETRY
+            if self.m_v < f32_mv:
+                self.tiers["float32"] += 1
+                return self.v.astype(np.float32) @ self._zt32(), "float32"
+        if self.m_v < self._f64_mv and self.n:  # the float64 tier's test, as in scores
+            ZT = self._ZfT
+            if ZT is None:
+                ZT = self._ZfT = np.ascontiguousarray(self.Zf.T)
+            self.tiers["float64"] += 1
+            return self.v.astype(np.float64) @ ZT, "float64"
+        s = self.scores(0, self.n)
+        return s.values, s.tier
+
+    def scores_every(self) -> Block:
+        """``scores(0, n)``, computed its fastest way (:meth:`_every`)."""
+        values, tier = self._every()
+        return Block(values, tier, self.p, self.q * self.L)
+
+    def marks_every(self, t: Cut) -> np.ndarray:
+        """A boolean array, True exactly at the samples j (of all n) with the test ``t`` on <w, z_j>: the tests
+        of :meth:`all` on ``scores_every()``, without building the block."""
+        if self.m_v < self._f32_mv and self.n:  # the float32 tier's common case, as _every takes it
+            self.tiers["float32"] += 1
+            values, tier = self.v.astype(np.float32) @ self._zt32(), "float32"
+        else:
+            values, tier = self._every()
+        memo = self._cut1  # the threshold of the last call, as in scan
+        c = memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else self._cut(t, tier)
+        return values <= c if tier != "python" else (values <= c).astype(bool)
 
     def exact(self, s: Block, j: int) -> Fraction:
         return Fraction(s.num * int(s.values[j]), s.den)

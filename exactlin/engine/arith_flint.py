@@ -89,6 +89,9 @@ class FlintArith:
     def count(self, s, t: Cut) -> int:
         return int(np.count_nonzero(self._wrong(s, t)))
 
+    def marks_every(self, t: Cut) -> np.ndarray:
+        return self._wrong(self.scores(0, self.n), t)
+
     @staticmethod
     def exact(s, j: int) -> Fraction:
         return _fraction(s[j])

@@ -21,8 +21,9 @@ sample, or ``coef(i, u, k, q)`` of the update count u, the round k and the exact
 **The chunked scan, and why it is the cyclic pass exactly.**  From round k (sample i = k mod n) the loop asks
 the representation for the scores of a *block* of samples i, i+1, ..., i+m-1 (``rep.scores(i, m)``), all with
 the current w, and for the first j of the block where the rule's test holds (``rep.first``; both in one call,
-``rep.scan``, where the representation offers it; ``accept`` may
-reject candidates, then the search goes on after them).  The rounds k+1 .. k+j are exactly the rounds of the
+``rep.scan``, where the representation offers it, or ``rep.find`` for
+the first alone where nothing reads the block's scores; ``accept`` may reject candidates, then the search goes on
+after them).  The rounds k+1 .. k+j are exactly the rounds of the
 pass that make no update: each tests its sample with the same w (nothing changed w in between) and passes.
 Round k+j+1 is the next mistake: it is tested with that same w, the update is applied there and the scan goes
 on from sample i+j+1 with the new w.  So the block's length changes nothing about which sample is tested with
@@ -61,8 +62,8 @@ loop; tests/engine/test_cyclic.py checks the runs against the Fraction reference
 
 **Signature** (kept stable: pocket, the linear machine, relaxation and Winnow run on it too):
 ``cyclic(rep, bounds, tracer, *, b=0, strict=False, coef=1, stationary=True, stop="n-clean",
-stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None)
--> LoopResult``.
+stop_on_cycle=True, until=None, accept=None, score=None, step_info=None, on_mistake=None, after_update=None,
+track_bits=True) -> LoopResult``.
 """
 
 from __future__ import annotations
@@ -151,7 +152,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
            accept: Callable[[int, Fraction], bool] | None = None, score: Callable[[int, Fraction], Any] | None = None,
            step_info: Callable[[int, int, bool], dict] | None = None,
            on_mistake: Callable[[int, int, bool, tuple, tuple], None] | None = None,
-           after_update: Callable[[int, int], None] | None = None) -> LoopResult:
+           after_update: Callable[[int, int], None] | None = None, track_bits: bool = True) -> LoopResult:
     """Run the cyclic single-sample rule on the representation ``rep`` (module docstring).
 
     ``b``, ``strict``: the test <w, z_i> <= b (< b); ``accept(i, q)``: an exact refinement of it (a candidate
@@ -163,6 +164,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     dict for the Step's ``info``).  ``on_mistake(k, i, True, w_before, w_after)``: called at every update with
     Fraction vectors (the online convergence monitor).  ``after_update(k, i)``: called after the update of round k on
     sample i, before the per-update tests, to read the representation (pocket's E_in, relaxation's identity).
+    ``track_bits=False``: the rule does not report the result's ``max_bits`` (it is then the start's), so the
+    bit sizes are read after an update only for a ``max_bits`` bound or a progress callback.
     Returns a :class:`~exactlin.engine.trace.LoopResult`.
     """
     epoch_stop = check_stop(stop)
@@ -209,6 +212,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     timed = bounds.max_seconds is not None
     ticking = bounds.progress is not None
     ticked = 0
+    track_bits = track_bits or bits_bound is not None or ticking
     t = rep.threshold(b, strict)
     block = BLOCK_START
 
@@ -235,6 +239,9 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     spec_block = SPEC_START  # a speculated block's length: doubles while the hypothesis holds
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
+    # where nothing reads a score of the block (no trace, no accept, no coefficient of q), the representation may
+    # answer the first hit alone (``rep.find``), without building the block
+    find = getattr(rep, "find", None) if not rec_limit and accept is None and not needs_q else None
     clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
     while True:
         if k >= k_stop:  # k_stop = min(k_max, max_steps)
@@ -295,7 +302,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             dense = passed
             spec_block = min(2 * spec_block, BLOCK_MAX) if passed else SPEC_START
         else:
-            s, j = scan(i, length, t)
+            if find is not None:
+                s, j = None, find(i, length, t)
+            else:
+                s, j = scan(i, length, t)
             if accept is not None and j < length:  # the first candidate the rule's exact test accepts
                 j = next((c for c in rep.all(s, t) if accept(i + c, rep.exact(s, c))), length)
             if rec and j:
@@ -350,11 +360,12 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             recorder.update(k, ii, s, j, step_info(k, ii, True) if step_info is not None else None)
         if on_mistake is not None:
             on_mistake(k, ii, True, w_before, rep.w())
-        bits = rep.bits_above(max_bits)
-        if bits > max_bits:
-            max_bits = bits
-            if bits_bound is not None and bits > bits_bound:
-                return done(False, "bit_limit", epoch)
+        if track_bits:
+            bits = rep.bits_above(max_bits)
+            if bits > max_bits:
+                max_bits = bits
+                if bits_bound is not None and bits > bits_bound:
+                    return done(False, "bit_limit", epoch)
         if until_test is not None and until_test.holds():  # the listing's do-until, after the round
             return done(until.reason == "converged", until.reason, epoch)
         if cycles is not None:

@@ -123,6 +123,32 @@ def test_every_tier_is_reached():
     assert rep.tiers["int64"] == 1
 
 
+def test_scores_every_float32_tier():
+    """The scores of all samples in float32 while d m_Z m_v < 2^24 (then float64), exact on both sides of the bound,
+    with thresholds beyond the tier clamped.  d = 2, m_Z = 2^10: float32 while m_v < 2^24 / 2^11 = 8192."""
+    Z = [(Fraction(1024), Fraction(0)), (Fraction(0), Fraction(-1024)), (Fraction(1024), Fraction(1024))]
+    rep = IntegerArith(Z, (0, 0))
+    rep.add(0, 7)  # w = (7168, 0), m_v = 7168
+    s = rep.scores_every()
+    # <w, z_j> by hand: 7168 * 1024 = 7,340,032; 0; 7,340,032
+    assert s.tier == "float32" and [rep.exact(s, j) for j in range(3)] == [7_340_032, 0, 7_340_032]
+    rep.add(1, 1)  # w = (7168, -1024); the bound m_v = 8192 closes the tier, the exact max 7168 reopens it
+    s = rep.scores_every()
+    # 7,340,032; (-1024)(-1024) = 1,048,576; 7,340,032 - 1,048,576 = 6,291,456
+    assert s.tier == "float32" and [rep.exact(s, j) for j in range(3)] == [7_340_032, 1_048_576, 6_291_456]
+    assert rep.tiers["float32"] == 2 and rep.tiers["float64"] == 0
+    assert rep.all(s, rep.threshold(2**30)) == [0, 1, 2] and rep.all(s, rep.threshold(-2**30)) == []
+    assert rep.all(s, rep.threshold(6_291_456)) == [1, 2] and rep.all(s, rep.threshold(6_291_456, True)) == [1]
+    assert rep.all(s, rep.threshold(Fraction(2**24 + 1, 3))) == [1]  # 5,592,405.67: only 1,048,576 is below
+    assert rep.marks_every(rep.threshold(6_291_456)).tolist() == [False, True, True]
+    assert rep.tiers["float32"] == 3
+    rep.add(0, 1)  # w = (8192, -1024): max|v| = 8192, closed: float64 (the same integers)
+    s = rep.scores_every()
+    # 8192 * 1024 = 8,388,608; 1,048,576; 8,388,608 - 1,048,576 = 7,340,032
+    assert s.tier == "float64" and [rep.exact(s, j) for j in range(3)] == [8_388_608, 1_048_576, 7_340_032]
+    assert rep.count(s, rep.threshold(8_388_608, True)) == 2
+
+
 def test_make_arith_names_the_representations():
     assert make_arith("fraction", [(1, 2)], (0, 0)).name == "fraction"
     assert make_arith("integer", [(1, 2)], (0, 0)).name == "integer"
