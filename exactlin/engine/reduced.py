@@ -44,8 +44,9 @@ _coprime = getattr(Fraction, "_from_coprime_ints", None) or (lambda n, d: Fracti
 
 
 def _smooth_gcd(x: int, D: int, Ds: int) -> int:
-    """The part of gcd(x, D) made of primes below 200 (``Ds`` = gcd(D, their product)): each round divides
-    x and D by the small primes they still share; only divisions of a long number by a short one."""
+    """The part of gcd(x, D) made of the primes of ``Ds``, a product of distinct primes below 200 that divide D
+    (``gcd(D, _SMALL_PRIMES)`` for all of them): each round divides x and D by the primes of Ds they still share;
+    only divisions of a long number by a short one."""
     part = 1
     t = math.gcd(x, Ds)
     while t > 1:
@@ -74,38 +75,49 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int):
     """(v / G, D / G, bits) with G = gcd(D, v_1, ..., v_d) (lowest terms) and bits = max(current, the largest
     bit length of an entry v_j / D in lowest terms), exact whenever it exceeds ``current``.
 
-    ``R`` is a positive integer divisible by every prime >= 200 that divides D.  For each entry,
-    g_j = gcd(v_j, D) is its part on the primes below 200 (:func:`_smooth_gcd`, exact) times its part on
-    larger primes, which all divide R: when gcd(v_j mod R, R) = 1 that part is 1 and g_j is known exactly with
-    no gcd of two long numbers; otherwise the bound from the small part is used and the exact gcd computed
-    only if that entry can still give the maximum.  The small part of G is the gcd of the entries' small
-    parts; its large part is 1 as soon as one entry's is.
+    ``R`` is a positive integer divisible by every prime >= 200 that divides D.  Entry j in lowest terms is
+    (v_j / g_j) / (D / g_j) with g_j = gcd(v_j, D), its part on the primes below 200 times its part on larger
+    primes (which all divide R).  Three facts make it cheap, with Ds = gcd(D, the product of the primes below 200)
+    (the small primes of D, each once) and s_j = gcd(v_j, Ds) (those g_j holds: a gcd with a short number):
+
+    * s_j divides g_j, so max(bits(v_j / s_j), bits(D / s_j)) bounds entry j from above (s_j = 1: the bound is
+      max(bits(v_j), bits(D)), exact for the small primes).  Entries are taken largest bound first and the exact
+      g_j computed only while a bound exceeds the best exact value found (usually once): its small part by
+      :func:`_smooth_gcd` (only when s_j > 1), its large part is 1 when gcd(v_j mod R, R) = 1 (else the full gcd);
+    * a prime below 200 divides G iff it divides Ds and every s_j, i.e. the primes below 200 of G are those of
+      gcd(Ds, s_1, ..., s_d) (short gcds only; usually none).  When there are some, G's part on them (that of
+      gcd(v_1, D), :func:`_smooth_gcd`, taken gcd with v_2, v_3, ...: one short modulus each) is divided out first,
+      and Ds and the s_j taken again, so that the bounds below are not all loose by the same common factor;
+    * G's part on primes >= 200 divides that of every g_j, so it is 1 when one entry's is (the first checked
+      usually says so).
+
+    Otherwise G = gcd(D, v_1, ..., v_d) in full.
 
     >>> reduce_with_bits([6, 9], 12, 1, 0)
     ([2, 3], 4, 3)
     """
     Ds = math.gcd(D, _SMALL_PRIMES)
-    if Ds > 1:
-        # T = the part of D on the primes below 200, each to at most the 8th power: gcd(v_j, T) is the small part
-        # of g_j unless it holds a prime to the 8th power (then T may have cut it: computed in full)
-        D7 = Ds ** 7
-        T = math.gcd(D, D7 * Ds)
-        lo = []
-        for x in v:
-            part = math.gcd(x, T)
-            if part > 1 and math.gcd(part // math.gcd(part, D7), Ds) > 1:  # a prime to the 8th power: T may
-                part = _smooth_gcd(x, D, Ds)  # have cut it (part = 1 shares no small prime with D: nothing cut)
-            lo.append(part)
-    else:
-        lo = [1] * len(v)
-    # the bit length of entry j does not depend on the representation: it is computed before dividing by G
-    # (x.bit_length() is |x|'s; part = 1, the usual case, needs no division)
+    s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
+    small = Ds  # the primes below 200 of G
+    for sj in s:
+        if small == 1:
+            break
+        small = math.gcd(sj, small)
+    if small > 1:  # divide by G's part on them first (the bounds below are then close)
+        G = _smooth_gcd(v[0], D, small)
+        for x in v[1:]:
+            G = math.gcd(x, G)
+        v = [x // G for x in v]
+        D //= G
+        Ds = math.gcd(D, _SMALL_PRIMES)
+        s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
+    # the bit length of entry j does not depend on the representation of v_j / D: the same after dividing by G
     nD = D.bit_length()
-    cand = sorted(((max(x.bit_length(), nD) if part == 1 else
-                    max((abs(x) // part).bit_length(), (D // part).bit_length()), j)
-                   for j, (x, part) in enumerate(zip(v, lo))), reverse=True)
+    cand = sorted(((max(x.bit_length(), nD) if sj == 1 else  # (x.bit_length() is |x|'s)
+                    max((abs(x) // sj).bit_length(), (D // sj).bit_length()), j)
+                   for j, (x, sj) in enumerate(zip(v, s))), reverse=True)
 
-    def known(j):  # no prime >= 200 divides both v_j and D: g_j = lo_j
+    def known(j):  # no prime >= 200 divides both v_j and D
         return R == 1 or math.gcd(v[j] % R, R) == 1
 
     best = current
@@ -113,15 +125,16 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int):
     for ub, j in cand:
         if ub <= best:
             break
+        x = v[j]
         if known(j):
-            best, some_known = ub, True
-            break
-        g = math.gcd(v[j], D)
-        best = max(best, (abs(v[j]) // g).bit_length(), (D // g).bit_length())
-    if not some_known:
-        some_known = any(known(j) for _, j in cand)
-    # G's part on primes >= 200 divides that of every g_j, so it is 1 when one entry's is
-    G = math.gcd(*lo) if some_known else math.gcd(D, *v)
+            some_known = True
+            g = 1 if s[j] == 1 else _smooth_gcd(x, D, s[j])  # gcd(x, s_j) = s_j: the same first round as with Ds
+        else:
+            g = math.gcd(x, D)
+        best = max(best, (abs(x) // g).bit_length(), (D // g).bit_length())
+    if some_known or any(known(j) for _, j in cand):
+        return v, D, best  # what is left of G has no prime >= 200 either
+    G = math.gcd(D, *v)
     if G != 1:
         v = [x // G for x in v]
         D //= G
