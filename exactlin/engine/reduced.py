@@ -18,7 +18,11 @@ i.e. of v_j / g_j and D / g_j with g_j = gcd(v_j, D): the reference's ``bits`` e
 primes below 200, found by gcds with a short number, and a part on larger primes, which all divide a known short
 number R (the invariant: every prime >= 200 of D divides R; an update adds the primes >= 200 of q that R lacks,
 :meth:`ReducedArith._absorb`, usually none after the first pass: those of e_q, b_q and the N_i).  When
-gcd(v_j mod R, R) = 1 no large prime is shared and g_j is known with no gcd of two long numbers.
+gcd(v_j mod R, R) = 1 no large prime is shared and g_j is known with no gcd of two long numbers.  The gcds with
+short numbers are themselves taken on residues (:class:`Mods`): the representation keeps D and the v_j modulo
+R P (P the product of the primes below 200), updated with the state (v M / D + h Z'_i mod R P: one long modulus,
+h mod R P, per update), so that the small primes of every entry, the tests against R and the reduction of a score
+are gcds of numbers of the size of R P, whatever the size of D.
 """
 
 from __future__ import annotations
@@ -26,12 +30,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from operator import mul
+from typing import NamedTuple
 
 import numpy as np
 
 from exactlin.engine.arith import Cut, integer_rows
 
-__all__ = ["ReducedArith", "LazyBlock", "reduce_with_bits", "frac_bits", "nonsmooth"]
+__all__ = ["ReducedArith", "LazyBlock", "Mods", "reduce_with_bits", "frac_bits", "nonsmooth"]
 
 #: the product of the primes below 200
 _SMALL_PRIMES = math.prod(p for p in range(2, 200) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
@@ -71,7 +76,40 @@ def nonsmooth(x: int) -> int:
     return x
 
 
-def reduce_with_bits(v: list[int], D: int, R: int, current: int):
+class Mods(NamedTuple):
+    """D and v_1, ..., v_d modulo M = R times the product of the primes below 200, for an R divisible by every
+    prime >= 200 of D (:class:`ReducedArith` keeps them across updates: one long modulus per update instead of one
+    per entry).  Every gcd of v_j or D (or of a score <v, Z'_i>) with a divisor of M is the gcd of its residue."""
+
+    R: int
+    M: int
+    D: int
+    v: list[int]
+
+    @classmethod
+    def of(cls, v, D: int, R: int) -> Mods:
+        M = R * _SMALL_PRIMES
+        return cls(R, M, D % M, [x % M for x in v])
+
+    def update(self, f: int, h: int, z) -> Mods:
+        """The residues of (v f + h z, D f)."""
+        M = self.M
+        hm = h % M
+        return Mods(self.R, M, self.D * f % M, [(x * f + hm * y) % M for x, y in zip(self.v, z)])
+
+
+def _bound(x: int, D: int, s: int, cache: dict) -> int:
+    """max(bits(|x| / s), bits(D / s)) (integer quotients; s divides both), the division of D done once per s
+    (``cache``) and that of x only when it can give the maximum: bits(|x| // s) <= bits(x) - bits(s) + 1."""
+    nD = cache.get(s)
+    if nD is None:
+        nD = cache[s] = D.bit_length() if s == 1 else (D // s).bit_length()
+    if x.bit_length() - s.bit_length() + 1 <= nD:  # (x.bit_length() is |x|'s)
+        return nD
+    return max(nD, (abs(x) // s).bit_length())
+
+
+def reduce_with_bits(v: list[int], D: int, R: int, current: int, mods: Mods | None = None):
     """(v / G, D / G, bits) with G = gcd(D, v_1, ..., v_d) (lowest terms) and bits = max(current, the largest
     bit length of an entry v_j / D in lowest terms), exact whenever it exceeds ``current``.
 
@@ -93,11 +131,19 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int):
 
     Otherwise G = gcd(D, v_1, ..., v_d) in full.
 
+    ``mods``, when given, holds D and the v_j modulo a multiple M of R and of the primes below 200
+    (:class:`Mods`): then Ds, the s_j and the tests gcd(v_j, R) = 1 are gcds of short numbers only
+    (gcd(x, Ds) = gcd(x mod M, Ds) and gcd(x, R) = gcd(x mod M, R), as Ds and R divide M).
+
     >>> reduce_with_bits([6, 9], 12, 1, 0)
     ([2, 3], 4, 3)
     """
-    Ds = math.gcd(D, _SMALL_PRIMES)
-    s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
+    if mods is not None:
+        Ds = math.gcd(mods.D, _SMALL_PRIMES)
+        s = [math.gcd(x, Ds) for x in mods.v] if Ds > 1 else [1] * len(v)
+    else:
+        Ds = math.gcd(D, _SMALL_PRIMES)
+        s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
     small = Ds  # the primes below 200 of G
     for sj in s:
         if small == 1:
@@ -109,16 +155,17 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int):
             G = math.gcd(x, G)
         v = [x // G for x in v]
         D //= G
+        mods = None  # they were those of the v_j and D before the division
         Ds = math.gcd(D, _SMALL_PRIMES)
         s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
     # the bit length of entry j does not depend on the representation of v_j / D: the same after dividing by G
-    nD = D.bit_length()
-    cand = sorted(((max(x.bit_length(), nD) if sj == 1 else  # (x.bit_length() is |x|'s)
-                    max((abs(x) // sj).bit_length(), (D // sj).bit_length()), j)
-                   for j, (x, sj) in enumerate(zip(v, s))), reverse=True)
+    cache: dict[int, int] = {}
+    cand = sorted(((_bound(x, D, sj, cache), j) for j, (x, sj) in enumerate(zip(v, s))), reverse=True)
+
+    res = mods.v if mods is not None else None
 
     def known(j):  # no prime >= 200 divides both v_j and D
-        return R == 1 or math.gcd(v[j] % R, R) == 1
+        return R == 1 or math.gcd(v[j] % R if res is None else res[j], R) == 1
 
     best = current
     some_known = False
@@ -216,6 +263,7 @@ class ReducedArith:
         self.R = math.lcm(nonsmooth(D), nonsmooth(L))  # every prime >= 200 of D divides R (and those of L)
         self._seen = frac_bits(self.v, D, 0)  # the largest bits() of every state so far (a running maximum)
         self._last = (self._seen, self._seen)  # (running maximum before the last update, after it)
+        self._mods: Mods | None = None  # the residues of the state (taken at the first update)
         self.tiers = {"python": 0}
         self.rekey = None
 
@@ -226,7 +274,11 @@ class ReducedArith:
 
     def scores(self, i: int, length: int) -> LazyBlock:
         self.tiers["python"] += 1
-        return LazyBlock(i, length, (self.v, self.D), self._score)
+        return LazyBlock(i, length, self._state(), self._score)
+
+    def _state(self) -> tuple:
+        """(v, D, their residues or None): a block's state."""
+        return self.v, self.D, self._mods
 
     @staticmethod
     def threshold(b=0, strict: bool = False) -> Cut:
@@ -254,20 +306,31 @@ class ReducedArith:
         return len(self.all(s, t))
 
     def exact(self, s: LazyBlock, j: int) -> Fraction:
-        """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when R says no prime >= 200 is shared
-        (every prime >= 200 of D L divides R; the primes below 200 by short gcds).
+        """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when no prime >= 200 is shared (every
+        prime >= 200 of D L divides R); the primes below 200 by short gcds.  With the state's residues
+        (:class:`Mods`) t mod M is a short dot product, and both tests are gcds of short numbers.
 
         >>> rep = ReducedArith([(Fraction(3, 2), 5)], (Fraction(1, 3), Fraction(2, 7)))
         >>> rep.exact(rep.scores(0, 1), 0)
         Fraction(27, 14)
         """
-        t, den = s.value(j), s.state[1] * self.L
-        R = self.R
-        if R == 1 or math.gcd(t % R, R) == 1:
-            Ds = math.gcd(den, _SMALL_PRIMES)
-            g = _smooth_gcd(t, den, Ds) if Ds > 1 else 1
+        t, D = s.value(j), s.state[1]
+        den = D * self.L
+        mods = s.state[2]
+        if mods is not None:  # R, M of the state: R covers the primes >= 200 of den then (R only grows)
+            tm = sum(map(mul, self.Z[s.i + j], mods.v)) % mods.M
+            if math.gcd(tm, mods.R) == 1:
+                shared = math.gcd(tm, mods.D * self.L % mods.M, _SMALL_PRIMES)  # the small primes of t and den
+                g = _smooth_gcd(t, den, shared) if shared > 1 else 1
+            else:
+                g = math.gcd(t, den)
         else:
-            g = math.gcd(t, den)
+            R = self.R
+            if R == 1 or math.gcd(t % R, R) == 1:
+                Ds = math.gcd(den, _SMALL_PRIMES)
+                g = _smooth_gcd(t, den, Ds) if Ds > 1 else 1
+            else:
+                g = math.gcd(t, den)
         return _coprime(t // g, den // g)
 
     # -- updates
@@ -282,10 +345,11 @@ class ReducedArith:
         if r > 1:
             self.R *= r
 
-    def _set(self, v: list[int], D: int) -> None:
+    def _set(self, v: list[int], D: int, mods: Mods | None = None) -> None:
         before = self._seen
-        v, D, bits = reduce_with_bits(v, D, self.R, before)
-        self.v, self.D = tuple(v), D
+        v, D2, bits = reduce_with_bits(v, D, self.R, before, mods)
+        self._mods = mods if D2 == D else None  # residues of the unreduced v, D: kept when nothing was divided
+        self.v, self.D = tuple(v), D2
         self._seen = bits
         self._last = (before, bits)
 
@@ -302,7 +366,11 @@ class ReducedArith:
         f = Lq // g  # M = lcm(D, Lq) = D f; f is short (relaxation: it divides L e_q b_q N_i)
         self._absorb(f)
         h = p * (D // g)  # M / Lq
-        self._set([x * f + h * z for x, z in zip(self.v, self.Z[i])], D * f)
+        mods = self._mods
+        if mods is None or mods.R != self.R:  # the first update, or R took new primes
+            mods = Mods.of(self.v, D, self.R)
+        z = self.Z[i]
+        self._set([x * f + h * y for x, y in zip(self.v, z)], D * f, mods.update(f, h, z))
 
     def add_many(self, idx, coefs) -> None:
         """a <- a + sum_j coefs_j z_{idx_j}, over the common denominator of the terms, reduced once."""
