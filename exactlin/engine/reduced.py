@@ -98,15 +98,25 @@ class Mods(NamedTuple):
         return Mods(self.R, M, self.D * f % M, [(x * f + hm * y) % M for x, y in zip(self.v, z)])
 
 
-def _bound(x: int, D: int, s: int, cache: dict) -> int:
-    """max(bits(|x| / s), bits(D / s)) (integer quotients; s divides both), the division of D done once per s
-    (``cache``) and that of x only when it can give the maximum: bits(|x| // s) <= bits(x) - bits(s) + 1."""
-    nD = cache.get(s)
-    if nD is None:
-        nD = cache[s] = D.bit_length() if s == 1 else (D // s).bit_length()
-    if x.bit_length() - s.bit_length() + 1 <= nD:  # (x.bit_length() is |x|'s)
-        return nD
-    return max(nD, (abs(x) // s).bit_length())
+def _qbits(a: int, s: int) -> int:
+    """The bit length of |a| // s (s >= 1) without the division: with e = bits(|a|) - bits(s), |a| // s has e or
+    e + 1 bits, and e + 1 exactly when |a| >= s 2^e, i.e. when floor(|a| / 2^e) >= s (s is an integer): one shift.
+
+    >>> [_qbits(a, s) == (abs(a) // s).bit_length() for a, s in ((1000, 7), (-1024, 4), (5, 6), (5, 5), (0, 3))]
+    [True, True, True, True, True]
+    """
+    a = abs(a)
+    e = a.bit_length() - s.bit_length()
+    if e < 0:
+        return 0
+    return e + 1 if a >> e >= s else e
+
+
+def _bits(x: int, D: int, g: int) -> int:
+    """max(bits(x / g), bits(D / g)): the bit length of the entry x / D reduced by g (x.bit_length() is |x|'s)."""
+    if g == 1:
+        return max(x.bit_length(), D.bit_length())
+    return max(_qbits(x, g), _qbits(D, g))
 
 
 def reduce_with_bits(v: list[int], D: int, R: int, current: int, mods: Mods | None = None):
@@ -159,8 +169,7 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int, mods: Mods | No
         Ds = math.gcd(D, _SMALL_PRIMES)
         s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
     # the bit length of entry j does not depend on the representation of v_j / D: the same after dividing by G
-    cache: dict[int, int] = {}
-    cand = sorted(((_bound(x, D, sj, cache), j) for j, (x, sj) in enumerate(zip(v, s))), reverse=True)
+    cand = sorted(((_bits(x, D, sj), j) for j, (x, sj) in enumerate(zip(v, s))), reverse=True)
 
     res = mods.v if mods is not None else None
 
@@ -178,7 +187,7 @@ def reduce_with_bits(v: list[int], D: int, R: int, current: int, mods: Mods | No
             g = 1 if s[j] == 1 else _smooth_gcd(x, D, s[j])  # gcd(x, s_j) = s_j: the same first round as with Ds
         else:
             g = math.gcd(x, D)
-        best = max(best, (abs(x) // g).bit_length(), (D // g).bit_length())
+        best = max(best, _bits(x, D, g))
     if some_known or any(known(j) for _, j in cand):
         return v, D, best  # what is left of G has no prime >= 200 either
     G = math.gcd(D, *v)
@@ -203,14 +212,14 @@ def frac_bits(v, D: int, current: int) -> int:
     cand = []
     for x in v:
         part = _smooth_gcd(x, D, Ds) if Ds > 1 else 1
-        cand.append((max((abs(x) // part).bit_length(), (D // part).bit_length()), x))
+        cand.append((_bits(x, D, part), x))
     cand.sort(key=lambda c: c[0], reverse=True)
     best = current
     for ub, x in cand:
         if ub <= best:
             break
         g = math.gcd(x, D)
-        best = max(best, (abs(x) // g).bit_length(), (D // g).bit_length())
+        best = max(best, _bits(x, D, g))
     return best
 
 
