@@ -22,6 +22,7 @@ run stops at once with reason ``undefined``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -95,14 +96,19 @@ def criterion_Jr(a: Sequence, Y: Sequence[Sequence], b) -> Fraction:
     from exactlin.exact.numbers import to_rational
 
     b = to_rational(b)
+    # a^t y = t / (m k) with m the common denominator of a, k that of y and t an integer: the test a^t y <= b is
+    # b_q t <= b_p m k (m k b_q > 0), so a Fraction (a reduction of numbers as long as a's) only for y in Y(a)
+    m = math.lcm(*(x.denominator for x in a))
+    A = [x.numerator * (m // x.denominator) for x in a]
     total = Fraction(0)
     for i, y in enumerate(Y):
-        s = _dot(a, y)
-        if s <= b:
+        k = math.lcm(*(x.denominator for x in y))
+        t = sum(p * (x.numerator * (k // x.denominator)) for p, x in zip(A, y))
+        if b.denominator * t <= b.numerator * m * k:
             n2 = _dot(y, y)
             if n2 == 0:
                 raise InputError(f"J_r is undefined: sample {i + 1} has ||y|| = 0", row=i)
-            total += (s - b) ** 2 / n2
+            total += (Fraction(t, m * k) - b) ** 2 / n2
     return total / 2
 
 

@@ -111,7 +111,7 @@ class BatchReducedArith(ReducedArith):
 
     def scores(self, i: int, length: int) -> LazyBlock:
         """The scores t_j = <Z'_j, v> of the block, all of them by one product (a batch reads every one)."""
-        block = LazyBlock(i, length, (self.v, self.D), self._score)
+        block = LazyBlock(i, length, self._state(), self._score)
         if length > 1:
             t = self._products(self.Zm, self.d, list(self.v))
             block.t = t if i == 0 and length == self.n else t[i:i + length]

@@ -76,8 +76,11 @@ class _Winnow:
         return len(self.all(s, t))
 
     def _holds(self, s: LazyBlock, j: int, t: Cut) -> bool:
-        q = self.exact(s, j) if t.b else s.value(j)  # b = 0: the sign of the raw score is the sign of the score
-        return q < t.b if t.strict else q <= t.b
+        if t.b:
+            q = self.exact(s, j)
+            return q < t.b if t.strict else q <= t.b
+        q = s.value(j)  # b = 0: the sign of the raw score is the sign of the score (compared with the int 0)
+        return q < 0 if t.strict else q <= 0
 
     def w(self) -> tuple:
         return self.fractions(self.snapshot())
@@ -171,8 +174,12 @@ class PowerArith(_Winnow):
         self.rekey = None
 
     def _weights(self) -> None:
-        """diff_j = T+_j - T-_j and the common factor p^E / (W q^M) of the current exponents."""
-        h, e = self.half, self.e
+        """The current exponents' diff and M (:meth:`_diff`)."""
+        self.diff, self.M = self._diff(self.e)
+
+    def _diff(self, e: tuple) -> tuple[tuple, int]:
+        """(diff, M) of the exponents e: diff_j = T+_j - T-_j, and M for the common factor p^{-M} / (W q^M)."""
+        h = self.half
         M = max((abs(x) for x in e), default=0)  # the 2d exponents are e and -e: E = -M
         S, p, q = self.S, self.p, self.q
         if self.shift is not None:
@@ -181,15 +188,18 @@ class PowerArith(_Winnow):
         else:
             T = ([u * p ** (x + M) * q ** (M - x) for u, x in zip(S, e)]
                  + [u * p ** (M - x) * q ** (M + x) for u, x in zip(S[h:], e)])
-        self.diff = tuple(a - b for a, b in zip(T[:h], T[h:]))
-        self.M = M
+        return tuple(a - b for a, b in zip(T[:h], T[h:])), M
 
     def _score(self, i: int, state) -> int:
-        return sum(map(mul, self.Z[i], state[0]))
+        e = state[0]
+        diff = self.diff if e == self.e else self._diff(e)[0]  # a block of an earlier state: its own diff again
+        return sum(map(mul, self.Z[i], diff))
 
     def scores(self, i: int, length: int) -> LazyBlock:
+        """A block's state is the exponents (e, M), not the long integers diff: the trace keeps every block it
+        records, and e is short (the diff of the current e is at hand; an earlier block's is computed again)."""
         self.tiers["python"] += 1
-        return LazyBlock(i, length, (self.diff, self.M), self._score)
+        return LazyBlock(i, length, (self.e, self.M), self._score)
 
     def exact(self, s: LazyBlock, j: int) -> Fraction:
         M = s.state[1]  # the score is t p^{-M} / (W q^M)

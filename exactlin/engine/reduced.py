@@ -18,7 +18,11 @@ i.e. of v_j / g_j and D / g_j with g_j = gcd(v_j, D): the reference's ``bits`` e
 primes below 200, found by gcds with a short number, and a part on larger primes, which all divide a known short
 number R (the invariant: every prime >= 200 of D divides R; an update adds the primes >= 200 of q that R lacks,
 :meth:`ReducedArith._absorb`, usually none after the first pass: those of e_q, b_q and the N_i).  When
-gcd(v_j mod R, R) = 1 no large prime is shared and g_j is known with no gcd of two long numbers.
+gcd(v_j mod R, R) = 1 no large prime is shared and g_j is known with no gcd of two long numbers.  The gcds with
+short numbers are themselves taken on residues (:class:`Mods`): the representation keeps D and the v_j modulo
+R P (P the product of the primes below 200), updated with the state (v M / D + h Z'_i mod R P: one long modulus,
+h mod R P, per update), so that the small primes of every entry, the tests against R and the reduction of a score
+are gcds of numbers of the size of R P, whatever the size of D.
 """
 
 from __future__ import annotations
@@ -26,12 +30,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from operator import mul
+from typing import NamedTuple
 
 import numpy as np
 
 from exactlin.engine.arith import Cut, integer_rows
 
-__all__ = ["ReducedArith", "LazyBlock", "reduce_with_bits", "frac_bits", "nonsmooth"]
+__all__ = ["ReducedArith", "LazyBlock", "Mods", "reduce_with_bits", "frac_bits", "nonsmooth"]
 
 #: the product of the primes below 200
 _SMALL_PRIMES = math.prod(p for p in range(2, 200) if all(p % q for q in range(2, int(p ** 0.5) + 1)))
@@ -44,8 +49,9 @@ _coprime = getattr(Fraction, "_from_coprime_ints", None) or (lambda n, d: Fracti
 
 
 def _smooth_gcd(x: int, D: int, Ds: int) -> int:
-    """The part of gcd(x, D) made of primes below 200 (``Ds`` = gcd(D, their product)): each round divides
-    x and D by the small primes they still share; only divisions of a long number by a short one."""
+    """The part of gcd(x, D) made of the primes of ``Ds``, a product of distinct primes below 200 that divide D
+    (``gcd(D, _SMALL_PRIMES)`` for all of them): each round divides x and D by the primes of Ds they still share;
+    only divisions of a long number by a short one."""
     part = 1
     t = math.gcd(x, Ds)
     while t > 1:
@@ -70,58 +76,121 @@ def nonsmooth(x: int) -> int:
     return x
 
 
-def reduce_with_bits(v: list[int], D: int, R: int, current: int):
+class Mods(NamedTuple):
+    """D and v_1, ..., v_d modulo M = R times the product of the primes below 200, for an R divisible by every
+    prime >= 200 of D (:class:`ReducedArith` keeps them across updates: one long modulus per update instead of one
+    per entry).  Every gcd of v_j or D (or of a score <v, Z'_i>) with a divisor of M is the gcd of its residue."""
+
+    R: int
+    M: int
+    D: int
+    v: list[int]
+
+    @classmethod
+    def of(cls, v, D: int, R: int) -> Mods:
+        M = R * _SMALL_PRIMES
+        return cls(R, M, D % M, [x % M for x in v])
+
+    def update(self, f: int, h: int, z) -> Mods:
+        """The residues of (v f + h z, D f)."""
+        M = self.M
+        hm = h % M
+        return Mods(self.R, M, self.D * f % M, [(x * f + hm * y) % M for x, y in zip(self.v, z)])
+
+
+def _qbits(a: int, s: int) -> int:
+    """The bit length of |a| // s (s >= 1) without the division: with e = bits(|a|) - bits(s), |a| // s has e or
+    e + 1 bits, and e + 1 exactly when |a| >= s 2^e, i.e. when floor(|a| / 2^e) >= s (s is an integer): one shift.
+
+    >>> [_qbits(a, s) == (abs(a) // s).bit_length() for a, s in ((1000, 7), (-1024, 4), (5, 6), (5, 5), (0, 3))]
+    [True, True, True, True, True]
+    """
+    a = abs(a)
+    e = a.bit_length() - s.bit_length()
+    if e < 0:
+        return 0
+    return e + 1 if a >> e >= s else e
+
+
+def _bits(x: int, D: int, g: int) -> int:
+    """max(bits(x / g), bits(D / g)): the bit length of the entry x / D reduced by g (x.bit_length() is |x|'s)."""
+    if g == 1:
+        return max(x.bit_length(), D.bit_length())
+    return max(_qbits(x, g), _qbits(D, g))
+
+
+def reduce_with_bits(v: list[int], D: int, R: int, current: int, mods: Mods | None = None):
     """(v / G, D / G, bits) with G = gcd(D, v_1, ..., v_d) (lowest terms) and bits = max(current, the largest
     bit length of an entry v_j / D in lowest terms), exact whenever it exceeds ``current``.
 
-    ``R`` is a positive integer divisible by every prime >= 200 that divides D.  For each entry,
-    g_j = gcd(v_j, D) is its part on the primes below 200 (:func:`_smooth_gcd`, exact) times its part on
-    larger primes, which all divide R: when gcd(v_j mod R, R) = 1 that part is 1 and g_j is known exactly with
-    no gcd of two long numbers; otherwise the bound from the small part is used and the exact gcd computed
-    only if that entry can still give the maximum.  The small part of G is the gcd of the entries' small
-    parts; its large part is 1 as soon as one entry's is.
+    ``R`` is a positive integer divisible by every prime >= 200 that divides D.  Entry j in lowest terms is
+    (v_j / g_j) / (D / g_j) with g_j = gcd(v_j, D), its part on the primes below 200 times its part on larger
+    primes (which all divide R).  Three facts make it cheap, with Ds = gcd(D, the product of the primes below 200)
+    (the small primes of D, each once) and s_j = gcd(v_j, Ds) (those g_j holds: a gcd with a short number):
+
+    * s_j divides g_j, so max(bits(v_j / s_j), bits(D / s_j)) bounds entry j from above (s_j = 1: the bound is
+      max(bits(v_j), bits(D)), exact for the small primes).  Entries are taken largest bound first and the exact
+      g_j computed only while a bound exceeds the best exact value found (usually once): its small part by
+      :func:`_smooth_gcd` (only when s_j > 1), its large part is 1 when gcd(v_j mod R, R) = 1 (else the full gcd);
+    * a prime below 200 divides G iff it divides Ds and every s_j, i.e. the primes below 200 of G are those of
+      gcd(Ds, s_1, ..., s_d) (short gcds only; usually none).  When there are some, G's part on them (that of
+      gcd(v_1, D), :func:`_smooth_gcd`, taken gcd with v_2, v_3, ...: one short modulus each) is divided out first,
+      and Ds and the s_j taken again, so that the bounds below are not all loose by the same common factor;
+    * G's part on primes >= 200 divides that of every g_j, so it is 1 when one entry's is (the first checked
+      usually says so).
+
+    Otherwise G = gcd(D, v_1, ..., v_d) in full.
+
+    ``mods``, when given, holds D and the v_j modulo a multiple M of R and of the primes below 200
+    (:class:`Mods`): then Ds, the s_j and the tests gcd(v_j, R) = 1 are gcds of short numbers only
+    (gcd(x, Ds) = gcd(x mod M, Ds) and gcd(x, R) = gcd(x mod M, R), as Ds and R divide M).
 
     >>> reduce_with_bits([6, 9], 12, 1, 0)
     ([2, 3], 4, 3)
     """
-    Ds = math.gcd(D, _SMALL_PRIMES)
-    if Ds > 1:
-        # T = the part of D on the primes below 200, each to at most the 8th power: gcd(v_j, T) is the small part
-        # of g_j unless it holds a prime to the 8th power (then T may have cut it: computed in full)
-        D7 = Ds ** 7
-        T = math.gcd(D, D7 * Ds)
-        lo = []
-        for x in v:
-            part = math.gcd(x, T)
-            if part > 1 and math.gcd(part // math.gcd(part, D7), Ds) > 1:  # a prime to the 8th power: T may
-                part = _smooth_gcd(x, D, Ds)  # have cut it (part = 1 shares no small prime with D: nothing cut)
-            lo.append(part)
+    if mods is not None:
+        Ds = math.gcd(mods.D, _SMALL_PRIMES)
+        s = [math.gcd(x, Ds) for x in mods.v] if Ds > 1 else [1] * len(v)
     else:
-        lo = [1] * len(v)
-    # the bit length of entry j does not depend on the representation: it is computed before dividing by G
-    # (x.bit_length() is |x|'s; part = 1, the usual case, needs no division)
-    nD = D.bit_length()
-    cand = sorted(((max(x.bit_length(), nD) if part == 1 else
-                    max((abs(x) // part).bit_length(), (D // part).bit_length()), j)
-                   for j, (x, part) in enumerate(zip(v, lo))), reverse=True)
+        Ds = math.gcd(D, _SMALL_PRIMES)
+        s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
+    small = Ds  # the primes below 200 of G
+    for sj in s:
+        if small == 1:
+            break
+        small = math.gcd(sj, small)
+    if small > 1:  # divide by G's part on them first (the bounds below are then close)
+        G = _smooth_gcd(v[0], D, small)
+        for x in v[1:]:
+            G = math.gcd(x, G)
+        v = [x // G for x in v]
+        D //= G
+        mods = None  # they were those of the v_j and D before the division
+        Ds = math.gcd(D, _SMALL_PRIMES)
+        s = [math.gcd(x, Ds) for x in v] if Ds > 1 else [1] * len(v)
+    # the bit length of entry j does not depend on the representation of v_j / D: the same after dividing by G
+    cand = sorted(((_bits(x, D, sj), j) for j, (x, sj) in enumerate(zip(v, s))), reverse=True)
 
-    def known(j):  # no prime >= 200 divides both v_j and D: g_j = lo_j
-        return R == 1 or math.gcd(v[j] % R, R) == 1
+    res = mods.v if mods is not None else None
+
+    def known(j):  # no prime >= 200 divides both v_j and D
+        return R == 1 or math.gcd(v[j] % R if res is None else res[j], R) == 1
 
     best = current
     some_known = False
     for ub, j in cand:
         if ub <= best:
             break
+        x = v[j]
         if known(j):
-            best, some_known = ub, True
-            break
-        g = math.gcd(v[j], D)
-        best = max(best, (abs(v[j]) // g).bit_length(), (D // g).bit_length())
-    if not some_known:
-        some_known = any(known(j) for _, j in cand)
-    # G's part on primes >= 200 divides that of every g_j, so it is 1 when one entry's is
-    G = math.gcd(*lo) if some_known else math.gcd(D, *v)
+            some_known = True
+            g = 1 if s[j] == 1 else _smooth_gcd(x, D, s[j])  # gcd(x, s_j) = s_j: the same first round as with Ds
+        else:
+            g = math.gcd(x, D)
+        best = max(best, _bits(x, D, g))
+    if some_known or any(known(j) for _, j in cand):
+        return v, D, best  # what is left of G has no prime >= 200 either
+    G = math.gcd(D, *v)
     if G != 1:
         v = [x // G for x in v]
         D //= G
@@ -143,14 +212,14 @@ def frac_bits(v, D: int, current: int) -> int:
     cand = []
     for x in v:
         part = _smooth_gcd(x, D, Ds) if Ds > 1 else 1
-        cand.append((max((abs(x) // part).bit_length(), (D // part).bit_length()), x))
+        cand.append((_bits(x, D, part), x))
     cand.sort(key=lambda c: c[0], reverse=True)
     best = current
     for ub, x in cand:
         if ub <= best:
             break
         g = math.gcd(x, D)
-        best = max(best, (abs(x) // g).bit_length(), (D // g).bit_length())
+        best = max(best, _bits(x, D, g))
     return best
 
 
@@ -203,6 +272,7 @@ class ReducedArith:
         self.R = math.lcm(nonsmooth(D), nonsmooth(L))  # every prime >= 200 of D divides R (and those of L)
         self._seen = frac_bits(self.v, D, 0)  # the largest bits() of every state so far (a running maximum)
         self._last = (self._seen, self._seen)  # (running maximum before the last update, after it)
+        self._mods: Mods | None = None  # the residues of the state (taken at the first update)
         self.tiers = {"python": 0}
         self.rekey = None
 
@@ -213,7 +283,11 @@ class ReducedArith:
 
     def scores(self, i: int, length: int) -> LazyBlock:
         self.tiers["python"] += 1
-        return LazyBlock(i, length, (self.v, self.D), self._score)
+        return LazyBlock(i, length, self._state(), self._score)
+
+    def _state(self) -> tuple:
+        """(v, D, their residues or None): a block's state."""
+        return self.v, self.D, self._mods
 
     @staticmethod
     def threshold(b=0, strict: bool = False) -> Cut:
@@ -241,20 +315,31 @@ class ReducedArith:
         return len(self.all(s, t))
 
     def exact(self, s: LazyBlock, j: int) -> Fraction:
-        """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when R says no prime >= 200 is shared
-        (every prime >= 200 of D L divides R; the primes below 200 by short gcds).
+        """<a, z_j> = t / (D L), reduced without a gcd of two long numbers when no prime >= 200 is shared (every
+        prime >= 200 of D L divides R); the primes below 200 by short gcds.  With the state's residues
+        (:class:`Mods`) t mod M is a short dot product, and both tests are gcds of short numbers.
 
         >>> rep = ReducedArith([(Fraction(3, 2), 5)], (Fraction(1, 3), Fraction(2, 7)))
         >>> rep.exact(rep.scores(0, 1), 0)
         Fraction(27, 14)
         """
-        t, den = s.value(j), s.state[1] * self.L
-        R = self.R
-        if R == 1 or math.gcd(t % R, R) == 1:
-            Ds = math.gcd(den, _SMALL_PRIMES)
-            g = _smooth_gcd(t, den, Ds) if Ds > 1 else 1
+        t, D = s.value(j), s.state[1]
+        den = D * self.L
+        mods = s.state[2]
+        if mods is not None:  # R, M of the state: R covers the primes >= 200 of den then (R only grows)
+            tm = sum(map(mul, self.Z[s.i + j], mods.v)) % mods.M
+            if math.gcd(tm, mods.R) == 1:
+                shared = math.gcd(tm, mods.D * self.L % mods.M, _SMALL_PRIMES)  # the small primes of t and den
+                g = _smooth_gcd(t, den, shared) if shared > 1 else 1
+            else:
+                g = math.gcd(t, den)
         else:
-            g = math.gcd(t, den)
+            R = self.R
+            if R == 1 or math.gcd(t % R, R) == 1:
+                Ds = math.gcd(den, _SMALL_PRIMES)
+                g = _smooth_gcd(t, den, Ds) if Ds > 1 else 1
+            else:
+                g = math.gcd(t, den)
         return _coprime(t // g, den // g)
 
     # -- updates
@@ -269,10 +354,11 @@ class ReducedArith:
         if r > 1:
             self.R *= r
 
-    def _set(self, v: list[int], D: int) -> None:
+    def _set(self, v: list[int], D: int, mods: Mods | None = None) -> None:
         before = self._seen
-        v, D, bits = reduce_with_bits(v, D, self.R, before)
-        self.v, self.D = tuple(v), D
+        v, D2, bits = reduce_with_bits(v, D, self.R, before, mods)
+        self._mods = mods if D2 == D else None  # residues of the unreduced v, D: kept when nothing was divided
+        self.v, self.D = tuple(v), D2
         self._seen = bits
         self._last = (before, bits)
 
@@ -289,7 +375,11 @@ class ReducedArith:
         f = Lq // g  # M = lcm(D, Lq) = D f; f is short (relaxation: it divides L e_q b_q N_i)
         self._absorb(f)
         h = p * (D // g)  # M / Lq
-        self._set([x * f + h * z for x, z in zip(self.v, self.Z[i])], D * f)
+        mods = self._mods
+        if mods is None or mods.R != self.R:  # the first update, or R took new primes
+            mods = Mods.of(self.v, D, self.R)
+        z = self.Z[i]
+        self._set([x * f + h * y for x, y in zip(self.v, z)], D * f, mods.update(f, h, z))
 
     def add_many(self, idx, coefs) -> None:
         """a <- a + sum_j coefs_j z_{idx_j}, over the common denominator of the terms, reduced once."""

@@ -46,6 +46,21 @@ def test_criteria_exact():
         criterion_Jr((1, 1), [(0, 0)], 1)
 
 
+rationals = st.fractions(min_value=-5, max_value=5, max_denominator=12)
+
+
+@given(st.lists(rationals, min_size=2, max_size=2),
+       st.lists(st.lists(rationals, min_size=2, max_size=2), min_size=1, max_size=5), rationals)
+def test_criterion_Jr_is_its_definition(a, Y, b):
+    # the notes' J_r(a) = 1/2 sum_{a^t y <= b} (a^t y - b)^2 / ||y||^2, written out with Fractions (the function
+    # computes the test in integers over a common denominator)
+    if any(dot(y, y) == 0 and dot(a, y) <= b for y in Y):
+        with pytest.raises(InputError, match="undefined"):
+            criterion_Jr(a, Y, b)
+        return
+    assert criterion_Jr(a, Y, b) == sum((F(dot(a, y) - b) ** 2 / dot(y, y) for y in Y if dot(a, y) <= b), F(0)) / 2
+
+
 def test_single_sample_hand_example():
     # hand derivation (seed003-relaxation): (1/2,1/2) then (1,0); J_r = 0
     r = single_sample_relaxation(*TWO, bias="none", trace=True)

@@ -29,8 +29,12 @@ def test_exponents_answer_as_the_fraction_products(case, b, strict):
     n = len(Z)
     for op in [None, *ops]:
         if op is not None:
+            before, w_before = rep.scores(0, n), ref.w()  # a block of the state before the update, read after it
             ref.add(*op)
             rep.add(*op)
+            h = len(start) // 2
+            assert [rep.exact(before, j) for j in range(n)] == [
+                sum((p - m) * z for p, m, z in zip(w_before[:h], w_before[h:], row)) for row in Z]
         assert rep.w() == ref.w() and rep.bits() == ref.bits() and rep.fractions(rep.snapshot()) == ref.w()
         s, t = ref.scores(0, n), rep.scores(0, n)
         h = len(start) // 2

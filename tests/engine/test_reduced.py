@@ -49,6 +49,12 @@ def test_answers_as_the_reference(case, current, b, strict):
                 ref.add_many(op[1], op[2][:len(op[1])])
                 rep.add_many(op[1], op[2][:len(op[1])])
         assert rep.w() == ref.w() and math.gcd(rep.D, *rep.v) == 1 and rep.D > 0  # lowest terms
+        mods = rep._mods  # the residues kept across updates, when kept: those of the state, taken afresh
+        if mods is not None:  # M = R times the primes below 200 (computed here by trial division)
+            M = mods.R * math.prod(p for p in range(2, 200) if all(p % q for q in range(2, p)))
+            assert tuple(mods) == (mods.R, M, rep.D % M, [x % M for x in rep.v])
+            large = nonsmooth(rep.D)  # every prime >= 200 of D divides R
+            assert pow(mods.R, large.bit_length(), large) == 0
         assert rep.bits() == ref.bits() and rep.bits_above(current) == max(current, ref.bits())
         s, t = ref.scores(0, n), rep.scores(0, n)
         assert [rep.exact(t, j) for j in range(n)] == [ref.exact(s, j) for j in range(n)]
