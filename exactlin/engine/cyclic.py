@@ -230,12 +230,13 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             return s, first(s, t)
     # speculation (module docstring): for a rule whose updates need no observation one by one (no cycle table,
     # no trace, no callback, one coefficient) on a representation that offers it; ``pattern`` holds which
-    # sample updated at its last round, ``dense`` says the last block ended in a mistake at once
+    # sample updated at its last round; ``dense``: the last blocks scanned both began with a mistake (corrections
+    # at consecutive rounds), or the last speculation held to its end
     speculate = getattr(rep, "speculate", None)
     pattern = (np.ones(n, dtype=bool) if speculate is not None and cycles is None and const is not None
                and accept is None and on_mistake is None and after_update is None and step_info is None
                and not timed else None)
-    dense = False
+    dense = ahead = False  # (ahead: the last block scanned began with a mistake)
     spec_block = SPEC_START  # a speculated block's length: doubles while the hypothesis holds
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
@@ -316,7 +317,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             passed = j == length
             if pattern is not None:
                 pattern[i:i + j] = False
-                dense = j == 0
+                dense, ahead = ahead and j == 0, j == 0
         if passed:  # the whole block passed
             if block < BLOCK_MAX:
                 block *= 2
