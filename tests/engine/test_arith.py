@@ -108,10 +108,17 @@ def test_every_tier_is_reached():
     s = rep.scores(0, 1)
     assert rep.tiers["float64"] == 1 and rep.tiers["float32"] == 0 and rep.exact(s, 0) == 2**36 + 2**12
     # near the float32 bound: a score needing all 23 bits below the top (odd, ~2^22) comes out exact
-    rep = IntegerArith([(Fraction(1 << 11), Fraction(1))], (0, 0))
-    rep.add(0, Fraction(1))  # v = (2^11, 1): d m_Z m_v = 2 * 2^11 * 2^11 = 2^23
+    rep = IntegerArith([(Fraction(512), Fraction(1))], (0, 0))
+    for _ in range(31):  # v = (31 * 512, 31): d m_Z m_v = 2 * 512 * 15872 < 2^24
+        rep.add(0, Fraction(1))
     s = rep.scores(0, 1)
-    assert rep.tiers["float32"] == 1 and rep.exact(s, 0) == 2**22 + 1  # odd, 23 bits: exact in float32
+    assert rep.tiers["float32"] == 1 and rep.exact(s, 0) == 15872 * 512 + 31  # 8,126,495: odd, 23 bits
+    # a float32 tier that would close within F32_UPDATES (8) updates is never opened: m_Z = 2^11, d = 2 allows
+    # m_v < 2^24 / 2^12 = 4096 = 2 m_Z, two updates: float64 from the start
+    rep = IntegerArith([(Fraction(1 << 11), Fraction(1))], (0, 0))
+    rep.add(0, Fraction(1))
+    s = rep.scores(0, 1)
+    assert rep.tiers["float32"] == 0 and rep.tiers["float64"] == 1 and rep.exact(s, 0) == 2**22 + 1
     big = [(Fraction(1 << 40), Fraction(1)), (Fraction(1), Fraction(1 << 40))]
     rep = IntegerArith(big, (0, 0))
     rep.add(0, 1 << 10)  # w = 2^10 z_0, d m_Z m_v = 2 * 2^40 * 2^50 = 2^91 > 2^62: Python integers
