@@ -158,7 +158,7 @@ class VotedList:
             Zo = np.array(Zl.tolist() if isinstance(Zl, np.ndarray) else Zl, dtype=object)
             V = np.zeros((U + 1, d), dtype=object)
             if U:
-                V[1:] = np.cumsum(Zo[indices], axis=0)
+                V[1:] = np.cumsum(Zo[list(indices)], axis=0)
         if any(Fraction(a, L) != w for a, w in zip(V[-1].tolist(), final_w)):  # w_{U+1} = V_{U+1} / L
             raise InvariantViolation("the voted perceptron's last vector is not the run's final w")
         # sum_m c_m w_m = (1/L) sum_i coef_i Z'_i with coef_i = sum of K + 1 - k_j over the mistakes j at sample i

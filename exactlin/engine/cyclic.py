@@ -77,6 +77,7 @@ import numpy as np
 
 from exactlin.engine.trace import Bounds, CycleDetector, LoopResult, Recorder, Tracer, check_stop
 from exactlin.model.progress import PROGRESS_EVERY
+from exactlin.model.serialize import IntTuple
 
 __all__ = ["cyclic", "Until"]
 
@@ -218,8 +219,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
 
     def done(converged: bool, reason: str, epochs: int) -> LoopResult:
         recorder.finish(k)
-        return LoopResult(rep.w(), converged, reason, updates, epochs, k, update_indices, found, max_bits, last_k,
-                          found_at)
+        return LoopResult(rep.w(), converged, reason, updates, epochs, k, IntTuple(update_indices), found, max_bits,
+                          last_k, found_at)
 
     scan = getattr(rep, "scan", None)  # scores and first in one call, where the representation offers it
     if scan is None:

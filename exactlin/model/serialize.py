@@ -18,7 +18,7 @@ from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows
 
 __all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable", "canonical", "sympy_to_tree", "sympy_from_tree",
-           "label_to_json", "label_from_json"]
+           "label_to_json", "label_from_json", "IntTuple"]
 
 #: tag -> record class
 RECORDS: dict[str, type] = {}
@@ -288,10 +288,20 @@ class _SympyNumber:
         return sympy_from_tree(d["tree"])
 
 
+class IntTuple(tuple):
+    """A tuple of Python ints that exactlin built itself (a run's list of mistakes, which can hold millions):
+    already in canonical form, so :func:`canonical` keeps it without looking at every entry.  It is a tuple (equal
+    to one, written to JSON as a list, read back as a tuple)."""
+
+    __slots__ = ()
+
+
 def canonical(v: Any) -> Any:
     """The canonical in-memory form of a result value, the one its JSON reads back as: every list or tuple is a
     tuple (vectors, matrices, index lists alike), dicts are plain dicts of canonical values; everything else (numbers,
     records, lazy sequences such as ExactRows that compare equal to tuples) is kept."""
+    if type(v) is IntTuple:
+        return v
     if type(v) is list or type(v) is tuple:
         if set(map(type, v)) <= {int}:  # an index list or an integer vector: already canonical entries
             return tuple(v)
