@@ -77,7 +77,7 @@ import numpy as np
 
 from exactlin.engine.trace import Bounds, CycleDetector, LoopResult, Recorder, Tracer, check_stop
 from exactlin.model.progress import PROGRESS_EVERY
-from exactlin.model.serialize import IntTuple
+from exactlin.model.serialize import IndexList
 
 __all__ = ["cyclic", "Until"]
 
@@ -188,6 +188,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     last_k = 0  # the round of the last update
     clean = 0  # rounds in a row without an update
     update_indices: list[int] = []
+    chunks: list = []  # the updates before update_indices, as int64 arrays (speculated blocks)
     found: list[int] | None = None
     found_at: int | None = None
     # the states (w, next position) of a stationary rule: by rep.key(), or by the representation's cheaper
@@ -219,8 +220,11 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
 
     def done(converged: bool, reason: str, epochs: int) -> LoopResult:
         recorder.finish(k)
-        return LoopResult(rep.w(), converged, reason, updates, epochs, k, IntTuple(update_indices), found, max_bits,
-                          last_k, found_at)
+        idx = np.asarray(update_indices, dtype=np.int64)
+        if chunks:  # (speculated blocks' updates, kept as arrays)
+            idx = np.concatenate([*chunks, idx])
+        return LoopResult(rep.w(), converged, reason, updates, epochs, k, IndexList(idx), found, max_bits, last_k,
+                          found_at)
 
     scan = getattr(rep, "scan", None)  # scores and first in one call, where the representation offers it
     if scan is None:
@@ -289,9 +293,12 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
                 if adv and rec:
                     recorder.speculated(k, i, sp, adv, safe)
                 if adv and safe:
-                    idx = (sp.at[:safe] + i).tolist()
+                    idx = sp.at[:safe] + i
                     rep.apply(sp, safe, idx)
-                    update_indices.extend(idx)
+                    if update_indices:  # (no cycle table reads them here: the loop speculates only without one)
+                        chunks.append(np.asarray(update_indices, dtype=np.int64))
+                        update_indices.clear()
+                    chunks.append(idx)
                     updates += safe
                     last = int(sp.at[safe - 1]) + 1  # the block's round of the last update applied
                     last_k, clean = k + last, adv - last

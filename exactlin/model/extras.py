@@ -59,6 +59,12 @@ def _tuple_of(pred):
     return lambda v: isinstance(v, tuple) and all(pred(x) for x in v)
 
 
+def _index_list(v) -> bool:
+    from exactlin.model.serialize import IndexList
+
+    return isinstance(v, IndexList)
+
+
 def _vector(v) -> bool:
     from exactlin.exact.rows import ExactVector
 
@@ -99,7 +105,8 @@ KINDS: dict[str, tuple[str, Any]] = {
     "vector": ("a vector of exact rationals", _vector),
     "matrix": ("rows of exact rationals", _rows),
     "vectors": ("one vector of exact rationals per class or per step", _tuple_of(_vector)),
-    "indices": ("sample indices (0-based) or counts, one whole number each", _tuple_of(lambda x: type(x) is int)),
+    "indices": ("sample indices (0-based) or counts, one whole number each",
+                lambda v: _index_list(v) or _tuple_of(lambda x: type(x) is int)(v)),
     "pairs": ("(sample, class) index pairs", _tuple_of(_tuple_of(lambda x: type(x) is int))),
     "labels": ("the data's labels (numbers or words)", lambda v: isinstance(v, tuple)),
     "rows": ("samples (the data's rows, exact)", _rows),

@@ -19,7 +19,7 @@ from exactlin._version import __version__
 from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows, ExactVector
 from exactlin.model.models import LinearModel  # (importing it also registers every model record for JSON)
-from exactlin.model.serialize import canonical, from_jsonable, to_jsonable
+from exactlin.model.serialize import IndexList, canonical, from_jsonable, to_jsonable
 from exactlin.model.views import view
 
 __all__ = ["Step", "Run", "REASONS", "to_jsonable", "from_jsonable"]
@@ -165,6 +165,13 @@ def same(a, b) -> bool:
         b = tuple(tuple(r) for r in b)
     elif isinstance(b, ExactVector):
         b = tuple(b)
+    # an index list held as int64 is the tuple of ints it stands for
+    if isinstance(a, IndexList) and isinstance(b, IndexList):
+        return a == b
+    if isinstance(a, IndexList):
+        a = tuple(a.tolist())
+    if isinstance(b, IndexList):
+        b = tuple(b.tolist())
     if isinstance(a, tuple) and isinstance(b, tuple):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):  # a Run's extras/params are one dict subclass

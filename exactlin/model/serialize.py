@@ -10,15 +10,18 @@ classes live in this layer (``exactlin.model``), so that reading JSON never need
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
 
 from exactlin.data.labels import plain
 from exactlin.exact.format import fmt
 from exactlin.exact.rows import ExactRows
 
 __all__ = ["record", "RECORDS", "to_jsonable", "from_jsonable", "canonical", "sympy_to_tree", "sympy_from_tree",
-           "label_to_json", "label_from_json", "IntTuple"]
+           "label_to_json", "label_from_json", "IndexList"]
 
 #: tag -> record class
 RECORDS: dict[str, type] = {}
@@ -67,6 +70,8 @@ def to_jsonable(v: Any, *, text: bool = False) -> Any:
     tag = getattr(type(v), "record_tag", None)
     if tag is not None:
         return {TAG: tag, **v.to_dict()}
+    if type(v) is IndexList:  # int64 entries: JSON integers
+        return v.tolist()
     if isinstance(v, (list, tuple, ExactRows)) or _is_sequence(v):  # a lazy trace is listed, as the list it is
         return [to_jsonable(x, text=text) for x in v]
     if hasattr(v, "to_dict"):
@@ -288,19 +293,58 @@ class _SympyNumber:
         return sympy_from_tree(d["tree"])
 
 
-class IntTuple(tuple):
-    """A tuple of Python ints that exactlin built itself (a run's list of mistakes, which can hold millions):
-    already in canonical form, so :func:`canonical` keeps it without looking at every entry.  It is a tuple (equal
-    to one, written to JSON as a list, read back as a tuple)."""
+class IndexList(Sequence):
+    """A run's list of sample indices (its mistakes: millions of them in a long run), held as one int64 array and
+    read as the tuple of ints it stands for: it compares equal to that tuple (and to an equal IndexList), indexes
+    and iterates as Python ints, converts to numpy at no cost (``np.asarray``) and is written to JSON as the list;
+    :func:`canonical` keeps it whole (no Python int is made for an entry nobody reads)."""
 
-    __slots__ = ()
+    __slots__ = ("arr",)
+
+    def __init__(self, arr):
+        a = np.asarray(arr, dtype=np.int64).reshape(-1)
+        a.flags.writeable = False
+        self.arr = a
+
+    def __len__(self) -> int:
+        return len(self.arr)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return IndexList(self.arr[i])
+        return int(self.arr[i])
+
+    def __iter__(self):
+        return iter(self.arr.tolist())
+
+    def __array__(self, dtype=None, copy=None):
+        return self.arr if dtype is None else self.arr.astype(dtype)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, IndexList):
+            return bool(np.array_equal(self.arr, other.arr))
+        if isinstance(other, (tuple, list)):
+            return len(other) == len(self.arr) and all(type(x) is int for x in other) and \
+                self.arr.tolist() == list(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(tuple(self.arr.tolist())) if len(self.arr) <= 16 else f"<IndexList of {len(self.arr)} indices>"
+
+    def __reduce__(self):
+        return (IndexList, (self.arr.tolist(),))
+
+    def tolist(self) -> list[int]:
+        return self.arr.tolist()
 
 
 def canonical(v: Any) -> Any:
     """The canonical in-memory form of a result value, the one its JSON reads back as: every list or tuple is a
     tuple (vectors, matrices, index lists alike), dicts are plain dicts of canonical values; everything else (numbers,
     records, lazy sequences such as ExactRows that compare equal to tuples) is kept."""
-    if type(v) is IntTuple:
+    if type(v) is IndexList:
         return v
     if type(v) is list or type(v) is tuple:
         if set(map(type, v)) <= {int}:  # an index list or an integer vector: already canonical entries

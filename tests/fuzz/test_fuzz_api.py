@@ -34,6 +34,7 @@ from exactlin.exact.numbers import parse_rational, to_matrix, to_rational, to_ve
 from exactlin.exact.rows import ExactRows
 from exactlin.model.params import Schedule
 from exactlin.model.run import REASONS, LazySteps, Run, Step
+from exactlin.model.serialize import IndexList
 from exactlin.theory.certificates import verify_gordan, verify_separator
 from exactlin.theory.margins import functional_margin, margin, radius_squared, signed_margin
 
@@ -118,7 +119,7 @@ def assert_exact(obj, path: str = "run", depth: int = 0) -> None:
         for k, v in obj.items():
             assert_exact(v, f"{path}[{k!r}]", depth + 1)
         return
-    if isinstance(obj, (list, tuple, set, frozenset, LazySteps, ExactRows)):  # the lazy ones are built here
+    if isinstance(obj, (list, tuple, set, frozenset, LazySteps, ExactRows, IndexList)):  # lazy ones built here
         for j, v in enumerate(obj):
             assert_exact(v, f"{path}[{j}]", depth + 1)
         return
