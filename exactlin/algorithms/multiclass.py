@@ -126,7 +126,8 @@ def linear_machine(X, y, P: Checked) -> Run:
     eta = P["eta"]
     tracer = P.tracer(c * d)
     used = "integer" if P.arithmetic == "auto" else P.arithmetic
-    rep = machine_arith(lambda Z, w1, step: make_arith(used, Z, w1, step=step), Y, labels, c, step=eta)
+    rep = machine_arith(lambda Z, w1, step: make_arith(used, Z, w1, step=step), Y, labels, c, step=eta,
+                        kesler_entries=P.limits.machine_entries)
     ks: list[int] = []  # the step of each update (stop_on_cycle=False: where the proved period sits)
     res = cyclic(rep, P.bounds(), tracer, coef=eta, stationary=True, stop_on_cycle=P["stop_on_cycle"],
                  after_update=None if P["stop_on_cycle"] else (lambda k, i: ks.append(k)))

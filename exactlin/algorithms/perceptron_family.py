@@ -323,10 +323,6 @@ POCKET_PARAMS = (
 )
 
 
-#: E_in values kept in ``extras["E_in_history"]`` (the start's included)
-POCKET_HISTORY = 10_000
-
-
 @register("pocket", family="perceptron", seed=SEED001, number="Pocket Algorithm",
           title="Pocket algorithm (seed 001)", params=POCKET_PARAMS, bias_default="first",
           arithmetics=("fraction", "integer", "flint"),
@@ -375,12 +371,13 @@ def pocket(X, y, P: Checked) -> Run:
     t = 0
     history = [best_count]
     snapshot, records, rec_limit, vec_limit = rep.snapshot, trace.records, trace.limit, trace.vec_limit
+    history_limit = P.limits.history  # E_in_history keeps its first values (the start's included)
 
     def after_update(k, i):  # PLA made step t: w(t+1) = w(t) + z_i; E_in(w(t+1)) and the pocket
         nonlocal t, prev_count, best_count, best_t, best_w
         t += 1
         count = mistakes()
-        if t < POCKET_HISTORY:
+        if t < history_limit:
             history.append(count)
         better = count < (prev_count if printed else best_count)
         prev_count = count

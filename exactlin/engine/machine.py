@@ -31,20 +31,18 @@ from fractions import Fraction
 
 import numpy as np
 
+from exactlin.engine.trace import KESLER_ENTRIES
 from exactlin.exact.rows import ExactRows, from_fraction_rows
 
-__all__ = ["MachineArith", "KeslerArith", "machine_arith", "KESLER_ENTRIES"]
+__all__ = ["MachineArith", "KeslerArith", "machine_arith"]
 
-#: the Kesler layout (:class:`KeslerArith`: one block of scores for every rival at once) is used while its
-#: n (c - 1) c d entries stay below this; beyond, :class:`MachineArith` holds the c vectors apart
-KESLER_ENTRIES = 1 << 22
-
-
-def machine_arith(make, Y, labels, c: int, *, step=1):
-    """The linear machine's representation: :class:`KeslerArith` while its n (c - 1) c d entries stay below
-    :data:`KESLER_ENTRIES`, else :class:`MachineArith` (the same answers; one product per block or c)."""
+def machine_arith(make, Y, labels, c: int, *, step=1, kesler_entries: int = KESLER_ENTRIES):
+    """The linear machine's representation: :class:`KeslerArith` (one block of scores for every rival at once)
+    while its n (c - 1) c d entries stay within ``kesler_entries`` (:attr:`~exactlin.engine.trace.Limits.
+    machine_entries`), else :class:`MachineArith`, the c vectors apart (the same answers; one product per block
+    or c)."""
     n, d = len(Y), (Y.shape[1] if hasattr(Y, "shape") else len(Y[0]))
-    cls = KeslerArith if n * (c - 1) * c * d <= KESLER_ENTRIES else MachineArith
+    cls = KeslerArith if n * (c - 1) * c * d <= kesler_entries else MachineArith
     return cls(make, Y, labels, c, step=step)
 
 

@@ -54,6 +54,10 @@ HK_BATCH_VISITS = 8_000
 WH_BATCH_VISITS = 10_000
 #: states remembered exactly for cycle detection before switching to Brent's O(1)-memory method
 CYCLE_TABLE_LIMIT = 1 << 14
+#: the linear machine's Kesler layout while its n (c - 1) c d entries stay within this (:class:`Limits`)
+KESLER_ENTRIES = 1 << 22
+#: the values of a per-step history kept (the pocket's E_in_history; :class:`Limits`)
+HISTORY_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
@@ -61,15 +65,21 @@ class Limits:
     """The memory a run's records may take: the steps and the vector entries the default trace keeps
     (:class:`Tracer`'s ``step_limit`` and ``vector_limit``) and the states the exact cycle table holds before
     Brent's method takes over (:class:`CycleDetector`'s ``limit``, through :attr:`Bounds.cycle_table`).  Each
-    limit is a whole number >= 1; none changes a result, only how much of the trace is kept and how soon a cycle
-    is proved."""
+    limit is a whole number >= 1; none changes a result, only how much of the trace (or of a history) is kept,
+    how soon a cycle is proved and which layout the linear machine's weights take (``machine_entries``,
+    ``history``)."""
 
     trace_steps: int = TRACE_STEP_LIMIT
     trace_vectors: int = TRACE_VECTOR_LIMIT
     cycle_table: int = CYCLE_TABLE_LIMIT
+    #: the linear machine's Kesler layout (one product for every rival) while its n (c - 1) c d entries stay
+    #: within this, else the c weight vectors apart (:func:`exactlin.engine.machine.machine_arith`)
+    machine_entries: int = KESLER_ENTRIES
+    #: the values of a per-step history a run keeps (the pocket's E_in_history)
+    history: int = HISTORY_LIMIT
 
     def __post_init__(self):
-        for name in ("trace_steps", "trace_vectors", "cycle_table"):
+        for name in ("trace_steps", "trace_vectors", "cycle_table", "machine_entries", "history"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ParameterError(f"{name} must be a whole number >= 1, got {quote(v)}", parameter=name)

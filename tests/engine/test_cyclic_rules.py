@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactlin.algorithms import get
-from exactlin.engine import machine, trace
+from exactlin.engine import trace
 from exactlin.errors import ExactlinError, ParameterError
 
 RULES = ("pocket", "linear-machine", "single-sample-relaxation", "balanced-winnow")
@@ -154,14 +154,14 @@ def test_pocket_reaches_every_tier():
 
 
 @pytest.mark.parametrize("layout", ["kesler", "per-class"])
-def test_linear_machine_reaches_every_tier(layout, monkeypatch):
+def test_linear_machine_reaches_every_tier(layout):
     # three samples, bias none: (-1, 1) of class 1, (M, M) of class 0, (2, 0) of class 2 never settle (1,501 updates
     # in 1,000 epochs, the Fraction reference's count too); the weights stay near M (max|v| a few M), so the scores'
     # bound d m_Z max|v| ~ M^2 decides the tier: below 2^53 at W = 0 (float64), then with M = 2^26 between 2^53 and
     # 2^62 (int64), with M = 1.8e9 above 2^62 (Python integers)
+    lm = get("linear-machine").func  # (per-class: no Kesler layout fits in 1 entry)
     if layout == "per-class":
-        monkeypatch.setattr(machine, "KESLER_ENTRIES", 0)
-    lm = get("linear-machine").func
+        lm = lm.with_limits(trace.Limits(machine_entries=1))
     used = set()
     for M in (2**26, 1_800_000_000):
         X, y = [(-1, 1), (M, M), (2, 0)], [1, 0, 2]
@@ -273,14 +273,14 @@ def test_linear_machine_hand_example(arithmetic):
 
 @pytest.mark.parametrize("layout", ["kesler", "per-class"])
 @pytest.mark.parametrize("arithmetic", ARITH)
-def test_linear_machine_tie_picks_the_first_rival(arithmetic, layout, monkeypatch):
+def test_linear_machine_tie_picks_the_first_rival(arithmetic, layout):
     # classes A, B, C (0, 1, 2).  W = 0: every g_j = 0, so the first sample (class C) is a mistake against the
     # first rival, A (0); then w_C = (1, 0), w_A = (-1, 0); the second sample (class B, y = (0, 1)) has
     # g_A = g_B = g_C = 0: a mistake against A, the first of the tied rivals A and C
-    if layout == "per-class":
-        monkeypatch.setattr(machine, "KESLER_ENTRIES", 0)
-    r = get("linear-machine").func([(1, 0), (0, 1), (5, 5)], ["C", "B", "A"], bias="none", max_steps=2,
-                                   arithmetic=arithmetic)
+    lm = get("linear-machine").func
+    if layout == "per-class":  # no Kesler layout fits in 1 entry
+        lm = lm.with_limits(trace.Limits(machine_entries=1))
+    r = lm([(1, 0), (0, 1), (5, 5)], ["C", "B", "A"], bias="none", max_steps=2, arithmetic=arithmetic)
     assert r.extras["mistakes"][:2] == ((0, 0), (1, 0))
     assert r.trace[0].score == 0 and r.trace[1].score == 0  # the margins g_own - g_rival at the mistakes
 
@@ -366,13 +366,11 @@ def test_progress_records_equal_on_every_representation(name):
     assert all(s == seen[0] for s in seen) and seen[0][-1][4]
 
 
-def test_pocket_steps_count_past_the_history_limit(monkeypatch):
-    # E_in_history keeps its first POCKET_HISTORY values (the start's included); the steps go on being counted
+def test_pocket_steps_count_past_the_history_limit():
+    # E_in_history keeps its first Limits.history values (the start's included); the steps go on being counted
     # past it: Example 2 with T = 8 by hand has 8 steps, the pocket (0, 2) from step 3
-    from exactlin.algorithms import perceptron_family
-
-    monkeypatch.setattr(perceptron_family, "POCKET_HISTORY", 3)
-    runs = [get("pocket").func(*EX2, bias="none", T=8, trace=True, arithmetic=a) for a in ARITH]
+    pocket = get("pocket").func.with_limits(trace.Limits(history=3))
+    runs = [pocket(*EX2, bias="none", T=8, trace=True, arithmetic=a) for a in ARITH]
     assert runs[0] == runs[1] == runs[2]
     r = runs[0]
     assert [s.k for s in r.trace] == list(range(1, 9)) and r.updates == 8

@@ -72,3 +72,16 @@ def test_with_limits_takes_limits_only():
     # the limited function is the algorithm's, with its signature and arithmetics
     f = get("perceptron").func.with_limits(Limits(trace_steps=2))
     assert f.arithmetics == get("perceptron").func.arithmetics and "eta" in f.__signature__.parameters
+
+
+def test_the_layout_and_history_limits_are_checked_and_reach_their_rules():
+    from exactlin.algorithms import get
+    from exactlin.errors import ParameterError
+
+    for name in ("machine_entries", "history"):
+        with pytest.raises(ParameterError, match=f"{name} must be a whole number >= 1"):
+            Limits(**{name: 0})
+    # the same linear machine in both layouts (Kesler: 3 samples x 2 rivals x 3 classes x 2 = 36 entries)
+    X, y = [(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"]
+    lm = get("linear-machine").func
+    assert lm(X, y, bias="none") == lm.with_limits(Limits(machine_entries=35))(X, y, bias="none")
