@@ -13,6 +13,14 @@ from exactlin.exact.numbers import to_rational, to_vector
 from exactlin.exact.rows import ExactRows, scaled
 from exactlin.model.run import Run, Step
 
+#: the registered algorithms' functions, so that ``from exactlin import *`` gives them too
+ALGORITHMS = (
+    "averaged_perceptron", "balanced_winnow", "batch_perceptron", "batch_pla", "batch_relaxation", "feature_map_run",
+    "fisher", "fixed_increment", "ho_kashyap", "ho_kashyap_mod1", "ho_kashyap_mod2", "linear_machine", "lms", "mse",
+    "one_vs_rest", "perceptron", "perceptron_gd", "pocket", "separable", "single_sample_relaxation", "svm_hard",
+    "svm_soft", "svm_soft_l2", "threshold_unit", "variable_increment", "voted_perceptron", "widrow_hoff",
+)
+
 # the exception hierarchy is listed once, in exactlin/errors.py
 __all__ = [
     "__version__",
@@ -29,6 +37,8 @@ __all__ = [
     "scaled",
     "Run",
     "Step",
+    # the algorithms (looked up lazily by __getattr__ below; tests/test_init.py checks this list is the registry's)
+    *ALGORITHMS,
 ]
 
 

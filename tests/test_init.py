@@ -24,6 +24,16 @@ def test_dir_lists_every_algorithm_and_each_is_the_attribute():
     assert names == sorted(names)
 
 
+def test_star_import_gives_every_algorithm():
+    # exactlin.ALGORITHMS (the star import's list) is the registry's functions, no more and no fewer
+    assert sorted(exactlin.ALGORITHMS) == sorted({spec.func.__name__ for spec in all_specs()})
+    ns: dict = {}
+    exec("from exactlin import *", ns)  # noqa: S102
+    for spec in all_specs():
+        assert ns[spec.func.__name__] is spec.func, spec.name
+    assert ns["Run"] is exactlin.Run and ns["scaled"] is exactlin.scaled
+
+
 def test_dir_names_only_what_getattr_gives():
     for name in dir(exactlin):
         getattr(exactlin, name)
