@@ -505,7 +505,7 @@ class IntegerArith:
         scans as usual.
 
         Returns a :class:`Speculation`: ``stop`` (the first round that differs, ``length`` when none), ``at``
-        (the offsets of the updates before it), the bits of w after them (``bits``, ``first_bits_over``), with
+        (the offsets of the updates before it), the bits of w after them (``bits_above``, ``first_bits_over``), with
         ``watch = (j, t_w)`` the test "<w, z_j> <= t_w" after each update (``watched``, booleans), and the
         states after the updates on request (``state(u)``).
         """

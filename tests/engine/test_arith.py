@@ -188,3 +188,13 @@ def test_combination_is_zero_by_hand():
     assert rep.combination_is_zero([0, 2], [Fraction(1, 3), Fraction(1, 6)])  # (1, -2/3) + (-1, 2/3) = 0
     assert not rep.combination_is_zero([0, 1], [1, 1])  # (4, 3)
     assert rep.combination_is_zero([], [])
+
+
+def test_add_many_with_one_coefficient_for_all():
+    # w <- w + c (z_0 + z_2 + z_2) by hand: z_0 + 2 z_2 = (3, -2) + 2 (-6, 4) = (-9, 6); the same list of one
+    # coefficient object takes the one-multiplier path, an integer (c = 2) or a rescale (c = 1/2)
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(1), Fraction(5)), (Fraction(-6), Fraction(4))]
+    for c, w in ((2, (-18, 12)), (Fraction(1, 2), (Fraction(-9, 2), 3))):
+        for rep in (IntegerArith(Z, (1, 1)), FractionArith(Z, (1, 1))):
+            rep.add_many([0, 2, 2], [c] * 3)
+            assert rep.w() == (1 + w[0], 1 + w[1]), (rep.name, c)
