@@ -146,7 +146,8 @@ class IntegerArith:
         self._vt_mv = 0
         self.tiers = {"float32": 0, "float64": 0, "int64": 0, "python": 0}
         # the cyclic loop's shortest block after a mistake (exactlin.engine.cyclic) while a float tier serves
-        self.block_min = max(BLOCK_MIN_EXACT, min(BLOCK_MIN_FLOAT, BLOCK_ENTRIES // max(self.d, 1)))
+        self.block_min = self._block_min_float = max(BLOCK_MIN_EXACT,
+                                                     min(BLOCK_MIN_FLOAT, BLOCK_ENTRIES // max(self.d, 1)))
         self.rekey = None
         self._cuts: dict = {}
         self._last_cut: dict = {}
@@ -234,6 +235,7 @@ class IntegerArith:
                 s = self.scores(i, length)
                 return s, self.first(s, t)
             self._use_float(tier)
+            self.block_min = self._block_min_float  # (a float tier again, e.g. after exact_max tightened m_v)
         tier = self.vtier
         self.tiers[tier] += 1
         vals = self._Zt[i:i + length] @ self.vf

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import random
 from fractions import Fraction as F
 
@@ -26,7 +25,6 @@ from hypothesis import strategies as st
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd
 from exactlin.algorithms.relaxation import batch_relaxation
 from exactlin.engine import trace
-from exactlin.engine.reduced import frac_bits, nonsmooth, reduce_with_bits
 from exactlin.errors import ExactlinError
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -432,27 +430,6 @@ def test_monitor_report_by_hand():
 
 # ---------------------------------------------------------------------------------------------------------
 # the reduction to lowest terms of the relaxation's representation
-
-
-powers = st.tuples(st.integers(0, 20), st.integers(0, 12), st.integers(0, 3), st.integers(0, 2))
-
-
-@SETTINGS
-@given(powers, st.lists(st.tuples(powers, st.integers(-10**6, 10**6)), min_size=1, max_size=5),
-       st.sampled_from([1, 401, 1009 * 7]), st.integers(0, 60))
-def test_reduction_and_bits_against_fractions(dp, entries, extra, current):
-    # lowest terms and the bit count, against Fraction (an independent reduction): D = 2^a 3^b 211^c 401^e,
-    # v_j = (the same primes to other powers) * r_j; R = D's part on primes >= 200 times an unrelated number
-    def num(p, r=1):
-        return 2 ** p[0] * 3 ** p[1] * 211 ** p[2] * 401 ** p[3] * r
-
-    D = num(dp)
-    v = [num(p, r) for p, r in entries]
-    v2, D2, bits = reduce_with_bits(v, D, nonsmooth(D) * extra, current)
-    fr = [F(x, D) for x in v]
-    assert [F(x, D2) for x in v2] == fr and math.gcd(D2, *v2) == 1 and D2 > 0
-    exact = max(max(abs(q.numerator).bit_length(), q.denominator.bit_length()) for q in fr)
-    assert bits == max(exact, current) == frac_bits(v, D, current)
 
 
 def test_numpy_and_scaled_input():

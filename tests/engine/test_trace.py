@@ -74,8 +74,9 @@ def test_with_limits_takes_limits_only():
     assert f.arithmetics == get("perceptron").func.arithmetics and "eta" in f.__signature__.parameters
 
 
-def test_the_layout_and_history_limits_are_checked_and_reach_their_rules():
+def test_the_layout_and_history_limits_are_checked_and_reach_their_rules(monkeypatch):
     from exactlin.algorithms import get
+    from exactlin.engine import machine
     from exactlin.errors import ParameterError
 
     for name in ("machine_entries", "history"):
@@ -84,4 +85,10 @@ def test_the_layout_and_history_limits_are_checked_and_reach_their_rules():
     # the same linear machine in both layouts (Kesler: 3 samples x 2 rivals x 3 classes x 2 = 36 entries)
     X, y = [(1, 0), (0, 1), (-1, -1)], ["A", "B", "C"]
     lm = get("linear-machine").func
-    assert lm(X, y, bias="none") == lm.with_limits(Limits(machine_entries=35))(X, y, bias="none")
+    made = []  # which layout each call built (a spy on the two classes, not a switch)
+    for cls in (machine.KeslerArith, machine.MachineArith):
+        monkeypatch.setattr(cls, "__init__", lambda self, *a, _i=cls.__init__, _n=cls.__name__, **k:
+                            (made.append(_n), _i(self, *a, **k))[1])
+    kesler = lm(X, y, bias="none")
+    apart = lm.with_limits(Limits(machine_entries=35))(X, y, bias="none")
+    assert made == ["KeslerArith", "MachineArith"] and kesler == apart
