@@ -50,12 +50,15 @@ class BinaryProblem:
 def binary_problem(X, y, *, bias: str, positive=None, floats: str = "repr") -> BinaryProblem:
     """Convert, label and augment once, by the rules of layers 1 and 2."""
     from exactlin.data.dataset import as_dataset, augment, binary_labels, check_bias, normalize
+    from exactlin.data.labels import negative_mask
 
     check_bias(bias)
     ds = as_dataset(X, y, floats=floats)
-    z = binary_labels(ds.y, positive)
+    neg = negative_mask(y, positive)  # numpy +1/-1 labels: their signs at once, vectorized
+    # (then ds.y, the tuple of y's ints, is what binary_labels would return: each +1/-1 maps to itself)
+    z = ds.y if neg is not None else binary_labels(ds.y, positive)
     Y = augment(ds.X, bias)
-    return BinaryProblem(ds, bias, Y, z, normalize(Y, z))
+    return BinaryProblem(ds, bias, Y, z, normalize(Y, z, negative=neg))
 
 
 def start_vector(w0, d: int, name: str = "w0") -> tuple:

@@ -194,9 +194,13 @@ def split_bias(w: Sequence, bias: str) -> tuple[tuple, Fraction]:
     return tuple(w[:-1]), w[-1]
 
 
-def normalize(Y: Sequence[Sequence], z: Sequence[int]) -> Sequence[Vector]:
-    """Seed 003's normalized samples: each (augmented) sample multiplied by its +1/-1 label."""
+def normalize(Y: Sequence[Sequence], z: Sequence[int], *, negative=None) -> Sequence[Vector]:
+    """Seed 003's normalized samples: each (augmented) sample multiplied by its +1/-1 label.  ``negative``:
+    the labels' signs already checked, as :func:`~exactlin.data.labels.negative_mask` gives them (a boolean
+    array, True where z_i = -1), used for integer rows instead of reading ``z`` again."""
     Y = to_matrix(Y, name="Y", allow_empty=True)
+    if negative is not None and isinstance(Y, ExactRows):
+        return Y.signed(negative)
     if isinstance(z, (str, bytes)) or not isinstance(z, Iterable):
         raise InputTypeError(f"the labels must be a sequence of +1/-1, got {type(z).__name__}")
     z = tuple(z)

@@ -45,7 +45,7 @@ from exactlin.errors import InputError, InputTypeError, LabelError
 from exactlin.exact.format import fmt, quote
 
 __all__ = ["plain", "as_label", "label_text", "label_name", "same_label", "distinct_labels", "class_labels",
-           "find_label", "label_matcher", "binary_labels", "label_from_text", "labels_from_texts",
+           "find_label", "label_matcher", "binary_labels", "negative_mask", "label_from_text", "labels_from_texts",
            "sign_of_label"]
 
 
@@ -238,6 +238,21 @@ def sign_of_label(lab: Any) -> int | None:
     if plain(lab) is not lab:
         return sign_of_label(plain(lab))
     return None
+
+
+def negative_mask(y: Any, positive: Hashable | None = None):
+    """For labels given as a 1-D numpy integer array holding only +1 and -1 (and no ``positive``): the boolean
+    array ``y < 0``, True exactly where :func:`binary_labels` gives -1 (it maps +1 to +1 and -1 to -1); else
+    None (the labels then go through :func:`binary_labels`'s checks).  Vectorized: no Python object per label.
+
+    >>> import numpy as np
+    >>> negative_mask(np.array([1, -1, -1])).tolist(), negative_mask(np.array([1, 2])), negative_mask([1, -1])
+    ([False, True, True], None, None)
+    """
+    if positive is not None or type(y).__module__ != "numpy" or getattr(y, "ndim", 0) != 1 or y.dtype.kind not in "iu":
+        return None
+    neg = y == -1  # (an unsigned array holds no -1: all False)
+    return neg if bool((neg | (y == 1)).all()) else None
 
 
 def binary_labels(y: Sequence[Hashable], positive: Hashable | None = None) -> tuple[int, ...]:

@@ -49,7 +49,10 @@ of the tier has |S_j| < M, so "S_j <= t" and "S_j <= clamp(t)" agree, and the cl
 the tier's type.  v itself is held in int64 while m_v < 2^62 (one more int64 addition of a value below 2^62
 cannot overflow; the bound is raised before each update), else as Python integers; one float copy of v is kept
 for the float tier in use (float32 while m_v < 2^23, float64 while m_v < 2^52: an update adds integers below the
-tier's bound to integers below it, exactly) and rebuilt from v when the tier changes.
+tier's bound to integers below it, exactly) and rebuilt from v when the tier changes.  While that copy is exact,
+an update moves only the copy, and v is read back from it when next asked for (every entry of the copy is an
+integer of magnitude <= m_v, below the tier's bound, so its conversion to int64 is exact): the common update is
+one vector addition, not two.
 """
 
 from __future__ import annotations
@@ -127,6 +130,8 @@ class IntegerArith:
             m_Z = max((abs(a) for row in Zl for a in row), default=0)
         self.Z64 = Z64
         self.m_Z = m_Z
+        # the ExactRows whose numerators Z' are (its shared float32 copy serves the float32 tier), or None
+        self._rows = Z if isinstance(Z, ExactRows) and Z64 is not None and Z64 is Z.num else None
         self._Zfloat: dict = {}  # the float copies of Z' by tier, each built when its tier is first used
         self._Zl = Zl
         self.Zobj = None  # the Python-integer copy, built when that tier is first needed
@@ -135,6 +140,11 @@ class IntegerArith:
         self._unit = step  # the coefficient c with multiplier m = 1 (c = p L / q)
         self.m_v = max((abs(a) for a in v1), default=0)
         self.big = self.m_v >= I64_HEADROOM or Z64 is None
+        self._vstale = False  # v is behind the float copy vf (module docstring): the property v reads it back
+        # the sum of the bound's increments |m| m_Z over all updates (never tightened): bits_above's own bound is
+        # its last exact max plus what grew since, so reading the bit sizes never changes m_v (and the tiers)
+        self.grown = 0
+        self._bits_chk: tuple = (None, 0, 0)  # (q, the exact max |v_j| read then, grown then)
         if self.big:
             self._to_python()
             self.v = np.array(v1, dtype=object)
@@ -169,6 +179,20 @@ class IntegerArith:
         self.E = 1  # the product of the rescales
 
     # -- reading -----------------------------------------------------------------------------------------
+    @property
+    def v(self) -> np.ndarray:
+        """The integer vector v (int64, or Python integers once ``big``); after updates that moved only the float
+        copy vf, read back from it, exactly (module docstring)."""
+        if self._vstale:
+            self._v = self.vf.astype(np.int64)
+            self._vstale = False
+        return self._v
+
+    @v.setter
+    def v(self, value: np.ndarray) -> None:
+        self._v = value
+        self._vstale = False
+
     def _to_python(self) -> None:
         if self.Zobj is None:
             Zl = self._Zl
@@ -194,7 +218,10 @@ class IntegerArith:
     def _Zf(self, tier: str) -> np.ndarray:
         Zt = self._Zfloat.get(tier)
         if Zt is None:
-            Zt = self._Zfloat[tier] = self.Z64.astype(_FLOAT[tier])
+            Zt = self._rows.float32() if tier == "float32" and self._rows is not None else None
+            if Zt is None:
+                Zt = self.Z64.astype(_FLOAT[tier])
+            self._Zfloat[tier] = Zt
         return Zt
 
     def _use_float(self, tier: str) -> None:
@@ -213,17 +240,28 @@ class IntegerArith:
 
     def drop_float(self) -> None:
         """Forget the float copy of v (v changed in a way the copy does not follow); rebuilt when next used."""
+        if self._vstale:  # v is read back from the copy first
+            self.v  # noqa: B018
         self.vf = self.vtier = self._Zt = None
         self._vt_mv = 0
 
     def _float_tier(self) -> str | None:
-        """The float tier whose bound holds now (module docstring), or None."""
+        """The float tier whose bound holds now (module docstring), or None.  Where the bound m_v does not admit
+        the float32 tier (open for these data) it is first made exact (:meth:`exact_max`, once per state of v):
+        the tier chosen is then a function of v alone, whatever else read v before."""
         m_v = self.m_v
         if m_v < self._f32_mv:
             return "float32"
+        if self._f32_mv and self._tight != self.grown:
+            self._tight = self.grown
+            m_v = self.exact_max()
+            if m_v < self._f32_mv:
+                return "float32"
         if m_v < self._f64_mv:
             return "float64"
         return None
+
+    _tight = -1  # the value of ``grown`` when _float_tier last made m_v exact
 
     def scan(self, i: int, length: int, t: Cut) -> tuple[Block, int]:
         """``(s, first(s, t))`` with ``s = scores(i, length)``: the cyclic loop's question at every block, in one
@@ -244,6 +282,20 @@ class IntegerArith:
         wrong = vals <= c
         j = wrong.argmax()  # the first True, or 0 when there is none
         return Block(vals, tier, self.p, self.q * self.L), (int(j) if wrong[j] else length)
+
+    def find(self, i: int, length: int, t: Cut) -> int:
+        """``first(scores(i, length), t)`` alone, for a loop that reads no score of the block: on the float tier in
+        use, the test of :meth:`scan` without building the Block; elsewhere :meth:`scan`'s answer."""
+        if self.m_v < self._vt_mv and length:  # the float tier in use, as in scan
+            tier = self.vtier
+            self.tiers[tier] += 1
+            vals = self._Zt[i:i + length] @ self.vf
+            memo = self._cut1
+            wrong = vals <= (memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else
+                             self._cut(t, tier))
+            j = wrong.argmax()  # the first True, or 0 when there is none
+            return int(j) if wrong[j] else length
+        return self.scan(i, length, t)[1]
 
     def scores(self, i: int, length: int) -> Block:
         tier = self._float_tier()  # the common case, tested in one comparison per tier (see __init__)
@@ -416,30 +468,33 @@ class IntegerArith:
             return
         if self.phi is not None:
             self.phi += m * self._Zr[i]
-        self.m_v += abs(m) * self.m_Z
+        g = abs(m) * self.m_Z
+        self.m_v += g
+        self.grown += g
         if not self.big and self.m_v >= I64_HEADROOM:
             self._widen()
         if self.big:
             self.v = self.v + (self.Zobj[i] if m == 1 else m * self.Zobj[i])
             return
+        tier = self.vtier
+        if tier is not None and self.m_v < _CLAMP[tier] >> 1:  # the float copy alone moves while it stays exact
+            Zt = self._Zt  # in its type; v is read back from it when asked for (module docstring)
+            if m == 1:
+                self.vf += Zt[i]
+            elif m == -1:
+                self.vf -= Zt[i]
+            else:
+                self.vf += m * Zt[i]
+            self._vstale = True
+            return
+        if tier is not None:
+            self.drop_float()  # (v read back from the copy first)
         if m == 1:
             self.v += self.Z64[i]
         elif m == -1:
             self.v -= self.Z64[i]
         else:
             self.v += m * self.Z64[i]
-        tier = self.vtier
-        if tier is not None:  # the float copy moves with v while it stays exact in its type (module docstring)
-            if self.m_v < _CLAMP[tier] >> 1:
-                Zt = self._Zt
-                if m == 1:
-                    self.vf += Zt[i]
-                elif m == -1:
-                    self.vf -= Zt[i]
-                else:
-                    self.vf += m * Zt[i]
-            else:
-                self.drop_float()
 
     def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
         if len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs):  # one for all
@@ -458,7 +513,9 @@ class IntegerArith:
             return
         if self.phi is not None:
             self.phi += sum(m * self._Zr[i] for m, i in zip(ints, idx))
-        self.m_v += sum(abs(m) for m in ints) * self.m_Z
+        g = sum(abs(m) for m in ints) * self.m_Z
+        self.m_v += g
+        self.grown += g
         if not self.big and self.m_v >= I64_HEADROOM:
             self._widen()
         if not ints:
@@ -484,7 +541,9 @@ class IntegerArith:
             return
         if self.phi is not None:
             self.phi += m * sum(self._Zr[i] for i in idx)
-        self.m_v += abs(m) * len(idx) * self.m_Z
+        g = abs(m) * len(idx) * self.m_Z
+        self.m_v += g
+        self.grown += g
         if not self.big and self.m_v >= I64_HEADROOM:
             self._widen()
         if self.big:
@@ -543,6 +602,7 @@ class IntegerArith:
         if self.phi is not None:
             self.phi += sp.m * sum(self._Zr[i] for i in idx)
         self.v = sp.state(count - 1)[0]
+        self.grown += count * abs(sp.m) * self.m_Z  # (>= what the count updates can add to any |v_j|)
         self.exact_max()
         self.drop_float()
 
@@ -554,8 +614,14 @@ class IntegerArith:
 
     # -- the state ---------------------------------------------------------------------------------------
     def exact_max(self) -> int:
-        self.m_v = int(np.abs(self.v).max()) if self.v.size else 0
+        """Make the bound m_v exact: max |v_j|."""
+        self.m_v = self._vmax()
         return self.m_v
+
+    def _vmax(self) -> int:
+        """max |v_j|, read without changing the bound m_v."""
+        v = self.vf if self._vstale else self.v  # (the float copy's entries are v's, exactly, while v is behind it)
+        return int(np.abs(v).max()) if v.size else 0
 
     def fingerprint(self):
         """phi / E (module docstring): equal for equal w."""
@@ -609,7 +675,7 @@ class IntegerArith:
     def bits(self) -> int:
         """:func:`fraction_bits` of w = p v / q, computed from v."""
         p, q = self.p, self.q
-        m = self.exact_max()
+        m = self._vmax()
         if q == 1:
             return max((p * m).bit_length(), 1) if m else 1
         if not self.big and p * m < I64_HEADROOM and q < I64_HEADROOM:
@@ -622,18 +688,68 @@ class IntegerArith:
             out = max(out, abs(p * a // g).bit_length(), (q // g).bit_length())
         return out
 
+    def bits_after(self, coef):
+        """For a run from the current w whose every update is w + coef z_i: a function ``f(idx)`` giving, for
+        the updated samples' indices ``idx`` (in order), the largest :meth:`bits` over the states after those
+        updates -- what :meth:`bits_above` after each update would have found, computed once at the end; or
+        None where this representation does not offer it (coef's multiplier m is not an integer, or q != 1).
+
+        Exact: with m an integer no update rescales, so the states are v_t = v_0 + m (Z'_{idx_1} + ... +
+        Z'_{idx_t}) at the fixed scale p / q = p, and bits(v_t) = bitlen(p max_j |v_t,j|) (at least 1).  While
+        m_0 + |m| U m_Z < 2^53 (m_0 = max |v_0,j|, U updates; a bound on every |v_t,j| and every partial sum)
+        the states are formed in float64 (rows read from the scans' float32 copy of Z' where it exists: its
+        entries are Z''s integers), exactly, in any order; else in Python integers."""
+        m = self._integer_multiplier(coef)
+        if m is None or self.q != 1:
+            return None
+        v0 = [int(a) for a in self.v.tolist()]
+        m0 = max((abs(a) for a in v0), default=0)
+        p = self.p
+
+        def bits(idx) -> int:
+            idx = np.asarray(idx, dtype=np.int64)
+            U = len(idx)
+            if not U or not m or not self.m_Z:
+                return max((p * m0).bit_length(), 1) if m0 else 1
+            top = m0 + abs(m) * U * self.m_Z  # >= every |v_t,j|
+            M = m0
+            if self.Z64 is not None and top < F64_EXACT:
+                Zt = self._Zfloat.get("float32")
+                if Zt is None:
+                    Zt = self.Z64
+                V = np.array(v0, dtype=np.float64)
+                for start in range(0, U, 4096):
+                    S = np.cumsum(Zt[idx[start:start + 4096]], axis=0, dtype=np.float64)
+                    if m != 1:
+                        S *= m
+                    S += V
+                    M = max(M, int(np.abs(S).max()))
+                    V = S[-1]
+            else:  # Python integers (rare: the states leave float64)
+                self._to_python()
+                V = np.array(v0, dtype=object)
+                for i in idx.tolist():
+                    V = V + m * self.Zobj[i]
+                    M = max(M, max(abs(a) for a in V.tolist()))
+            return max((p * M).bit_length(), 1) if M else 1
+
+        return bits
+
     def bits_above(self, current: int) -> int:
         """max(current, bits()), looking only at the entries that could exceed ``current``."""
-        lim = self._bits_lim  # (current, q, the largest m_v with bitlen(p m_v) <= current), or a stale triple
-        if lim[0] == current and lim[1] is self.q and self.m_v <= lim[2]:
+        lim = self._bits_lim  # (current, q, the largest max |v_j| with bitlen(p max) <= current), or a stale triple
+        chk = self._bits_chk  # the bound of max |v_j|: m_v, or the last exact read plus what grew since
+        bound = min(self.m_v, chk[1] + self.grown - chk[2]) if chk[0] is self.q else self.m_v
+        if lim[0] == current and lim[1] is self.q and bound <= lim[2]:
             return current
         p, q = self.p, self.q
         # an upper bound first: a reduced numerator divides p v_j, a reduced denominator divides q
         if q.bit_length() <= current:
             self._bits_lim = (current, q, ((1 << current) - 1) // p)
-            if self.m_v <= self._bits_lim[2]:
+            if bound <= self._bits_lim[2]:
                 return current
-        m = self.exact_max()
+        m = self._vmax()
+        self._bits_chk = (q, m, self.grown)
         if max((p * m).bit_length(), q.bit_length()) <= current:
             return current
         if q == 1 or q.bit_length() > current:

@@ -406,6 +406,7 @@ class BatchIntegerArith(IntegerArith):
             self.phi += m * sum(self._Zr[j] for j in idx)
         grow = abs(m) * len(idx) * self.m_Z  # >= max |m S'_j|
         self.m_v += grow
+        self.grown += grow
         if not self.big and (S.dtype == object or self.m_v >= I64_HEADROOM):
             self.m_v = self.exact_max() + grow
             if self.m_v >= I64_HEADROOM or S.dtype == object:

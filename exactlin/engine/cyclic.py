@@ -214,7 +214,14 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     timed = bounds.max_seconds is not None
     ticking = bounds.progress is not None
     ticked = 0
-    track_bits = track_bits or bits_bound is not None or ticking
+    # the bit sizes after each update: read one by one only where a test acts on them (a max_bits bound, the
+    # progress records); a rule that only reports them asks the representation for all at once at the end
+    # where it offers that (``rep.bits_after``: the same maximum)
+    later = None
+    if track_bits and bits_bound is None and not ticking and const is not None:
+        bits_after = getattr(rep, "bits_after", None)
+        later = bits_after(const) if bits_after is not None else None
+    track_bits = (track_bits and later is None) or bits_bound is not None or ticking
     t = rep.threshold(b, strict)
     block = BLOCK_START
 
@@ -223,7 +230,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         idx = np.asarray(update_indices, dtype=np.int64)
         if chunks:  # (speculated blocks' updates, kept as arrays)
             idx = np.concatenate([*chunks, idx])
-        return LoopResult(rep.w(), converged, reason, updates, epochs, k, IndexList(idx), found, max_bits, last_k,
+        bits = max(max_bits, later(idx)) if later is not None else max_bits
+        return LoopResult(rep.w(), converged, reason, updates, epochs, k, IndexList(idx), found, bits, last_k,
                           found_at)
 
     scan = getattr(rep, "scan", None)  # scores and first in one call, where the representation offers it
@@ -245,9 +253,9 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     spec_block = SPEC_START  # a speculated block's length: doubles while the hypothesis holds
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
     rec_limit = recorder.limit
-    # where nothing reads a score of the block (no trace, no accept, no coefficient of q), the representation may
-    # answer the first hit alone (``rep.find``), without building the block
-    find = getattr(rep, "find", None) if not rec_limit and accept is None and not needs_q else None
+    # where nothing reads a score of the block (a block the trace does not record, no accept, no coefficient of
+    # q), the representation may answer the first hit alone (``rep.find``), without building the block
+    find = getattr(rep, "find", None) if accept is None and not needs_q else None
     clean_cap = until_test is None and not epoch_stop  # n - clean rounds left before the n-clean stop
     while True:
         if k >= k_stop:  # k_stop = min(k_max, max_steps)
@@ -311,7 +319,7 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             dense = passed
             spec_block = min(2 * spec_block, BLOCK_MAX) if passed else SPEC_START
         else:
-            if find is not None:
+            if find is not None and not rec:  # (a recorded block's scores go into the trace)
                 s, j = None, find(i, length, t)
             else:
                 s, j = scan(i, length, t)

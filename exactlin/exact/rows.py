@@ -79,7 +79,7 @@ def fraction_rows(rows: list[list[int]], den: int = 1) -> tuple[tuple[Fraction, 
 class ExactRows(Sequence):
     """The exact matrix ``num / den`` (see the module docstring), a sequence of rows of Fractions."""
 
-    __slots__ = ("num", "den", "_rows", "_max")
+    __slots__ = ("num", "den", "_rows", "_max", "_f32")
 
     def __init__(self, num, den: int = 1):
         if isinstance(den, bool) or not isinstance(den, (int, np.integer)):
@@ -128,6 +128,7 @@ class ExactRows(Sequence):
         self.den = den
         self._rows = None
         self._max = None
+        self._f32 = None
 
     @classmethod
     def _trusted(cls, arr: np.ndarray, den: int) -> ExactRows:
@@ -191,6 +192,18 @@ class ExactRows(Sequence):
             self._max = max(int(self.num.max()), -int(self.num.min())) if self.num.size else 0
         return self._max
 
+    def float32(self) -> np.ndarray | None:
+        """``num`` as a read-only float32 array, built once and shared by its readers (the engine's scans, the
+        convergence monitor's products); None when some |num_ij| >= 2**24.  Exact: float32 holds every integer
+        of magnitude below 2**24.  (What is computed on it is exact only under its reader's own bound.)"""
+        if self._f32 is None:
+            if self.max_abs() >= F32_EXACT:
+                return None
+            f = self.num.astype(np.float32)
+            f.flags.writeable = False
+            self._f32 = f
+        return self._f32
+
     def augmented(self, bias: str) -> ExactRows:
         """The samples with a constant 1 (= den / den) first or last; ``none``: self."""
         if bias == "none":
@@ -204,11 +217,15 @@ class ExactRows(Sequence):
             out._max = max(self._max, self.den)
         return out
 
-    def signed(self, z: Sequence[int]) -> ExactRows:
-        """Row i multiplied by z_i in {+1, -1} (seed 003's normalized samples); exact: -x fits (|x| < 2**63)."""
-        neg = np.asarray(z, dtype=np.int64) < 0
-        num = self.num.copy()
-        np.negative(num, out=num, where=neg[:, None])  # (cheaper than a product with a column of signs)
+    def signed(self, z) -> ExactRows:
+        """Row i multiplied by z_i in {+1, -1} (seed 003's normalized samples); ``z`` the signs, or a boolean
+        numpy array True where z_i = -1.  Exact: -x fits (|x| < 2**63)."""
+        neg = z if isinstance(z, np.ndarray) and z.dtype == np.bool_ else np.asarray(z, dtype=np.int64) < 0
+        if len(neg) != self.num.shape[0]:
+            raise ShapeError(f"{self.num.shape[0]} samples but {len(neg)} labels")
+        sign = np.ones(len(neg), dtype=np.int64)
+        sign[neg] = -1
+        num = self.num * sign[:, None]  # (one pass: cheaper than a copy negated where z_i = -1)
         out = ExactRows._trusted(num, self.den)
         out._max = self._max  # a sign changes no magnitude
         return out

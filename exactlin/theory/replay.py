@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from exactlin.exact.rows import I64_HEADROOM, ExactRows
+from exactlin.exact.rows import F32_EXACT, I64_HEADROOM, ExactRows
 from exactlin.model.run import LazySteps
 from exactlin.theory.monitor import ConvergenceMonitor
 
@@ -167,11 +167,20 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     if max(m_s, d * m_s * m_Z, d * m_Z * m_Z, m_V, d * m_V * m_V, d * m_V * m_s) >= I64_HEADROOM:
         return None
     s64 = np.array(s, dtype=np.int64)
-    margins = Zs @ s64  # B A <w*, z_i>
+    # the products over all samples in float32 where the data's shared float32 copy exists and every product
+    # and partial sum is an integer below 2^24 (float32 holds those exactly, in any order), else in int64
+    Zf = Z.float32() if isinstance(Z, ExactRows) and Zs is Z.num else None
+    if Zf is not None and d * m_s * m_Z < F32_EXACT:
+        margins = Zf @ s64.astype(np.float32)
+    else:
+        margins = Zs @ s64  # B A <w*, z_i>
     g_int = int(margins.min())
     if g_int <= 0:  # some B A <w*, z_i> <= 0, exactly (every quantity was bounded below 2^62 above)
         return NOT_SEPARATING
-    R_int = int(np.einsum("ij,ij->i", Zs, Zs).max())  # A^2 R^2
+    if Zf is not None and d * m_Z * m_Z < F32_EXACT:
+        R_int = int(np.einsum("ij,ij->i", Zf, Zf).max())  # A^2 R^2
+    else:
+        R_int = int(np.einsum("ij,ij->i", Zs, Zs).max())
     # V_t for t = 1..K+1, in chunks (the iterates are never all held at once)
     idx = np.asarray(indices, dtype=np.int64)
     V = np.array(U1, dtype=np.int64)
@@ -179,8 +188,19 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     N_prev = int(V @ V)
     P_list, N_list = [P_prev], [N_prev]
     dP_min = dN_max = None
+    # the running sums of the mistakes' rows: in float32 on the shared copy (read just now by the products above)
+    # when every partial sum is an integer below 2^24 (|sum| <= K m_Z), exact; else in int64
+    cum32 = Zf is not None and K * m_Z < F32_EXACT
     for start in range(0, K, 4096):
-        Vs = V + c * np.cumsum(Zs[idx[start:start + 4096]], axis=0)
+        chunk = idx[start:start + 4096]
+        if cum32:
+            G = Zf[chunk]
+            Vs = np.cumsum(G, axis=0, out=G).astype(np.int64)
+        else:
+            Vs = np.cumsum(Zs[chunk], axis=0)
+        if c != 1:  # (in place: no other array of this size is made)
+            Vs *= c
+        Vs += V  # V_t = V_1 + c (the rows of the mistakes so far), |V_t| <= m_V < 2^62
         P = Vs @ s64
         N = np.einsum("ij,ij->i", Vs, Vs)
         dP = np.diff(P, prepend=P_prev)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from exactlin import linear_machine, perceptron
+from exactlin.algorithms._loop import binary_problem
 from exactlin.data.dataset import (
     binary_labels,
     class_labels,
@@ -21,6 +22,7 @@ from exactlin.data.dataset import (
     parse_csv,
     same_label,
 )
+from exactlin.data.labels import negative_mask
 from exactlin.errors import LabelError
 
 EX1 = [(4, 0), (1, 1), (0, 1), (-2, -2)]
@@ -119,3 +121,29 @@ def test_csv_01_and_1_are_two_labels():
 def test_label_texts():
     assert [label_text(v) for v in ("01", 1, -3, Fraction(1, 2), 0.5, 1.0, True, np.int64(7))] == \
         ["01", "1", "-3", "1/2", "0.5", "1.0", "True", "7"]
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int64, np.uint8, np.intp])
+def test_numpy_plus_minus_one_labels_take_the_vectorized_route_to_the_same_problem(dtype):
+    # the same problem as from a list of Python ints: labels, normalized rows (z_i x_i, seed 003), the ints' types
+    X = np.array([[4, 0], [1, 1], [0, 1], [-2, -2]])
+    y = [1, -1, -1, 1] if np.dtype(dtype).kind == "i" else [1, 1, 1, 1]
+    a, b = binary_problem(X, np.array(y, dtype=dtype), bias="first"), binary_problem(X, y, bias="first")
+    assert typed(a.z) == typed(b.z) == typed(y)
+    assert a.Z == b.Z and a.Y == b.Y
+    assert a.Z[1] == tuple(y[1] * v for v in (1, 1, 1))  # the augmented sample 2, (1, 1, 1), times its label
+    assert negative_mask(np.array(y, dtype=dtype)).tolist() == [v == -1 for v in y]
+
+
+@pytest.mark.parametrize("y, positive", [(np.array([1, 2]), None), (np.array([1, 0, -1]), None),
+                                         (np.array([True, False]), None), (np.array([[1], [-1]]), None),
+                                         (np.array([1.0, -1.0]), None), ([1, -1], None),
+                                         (np.array([1, -1]), 1)])
+def test_labels_the_vectorized_route_does_not_take(y, positive):
+    # anything but a 1-D numpy integer array of +1/-1 without positive goes through binary_labels' checks
+    assert negative_mask(y, positive) is None
+
+
+def test_numpy_labels_that_are_not_plus_minus_one_keep_binary_labels_message():
+    with pytest.raises(LabelError, match=r"label 2 of sample 2 is not \+1 or -1"):
+        perceptron([[1, 0], [0, 1]], np.array([1, 2]))

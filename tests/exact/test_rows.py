@@ -51,6 +51,8 @@ def test_augment_and_normalize_equal_the_fraction_route(M, bias, den, data):
     N = normalize(A, z)
     assert isinstance(N, ExactRows)
     assert N == normalize(augment(Xq, bias), z)
+    # the signs given as a boolean mask (True where z_i = -1): the same rows
+    assert normalize(A, z, negative=np.array([v == -1 for v in z])) == N
 
 
 def test_the_callers_array_is_copied_and_read_only():
