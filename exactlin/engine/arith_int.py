@@ -695,10 +695,10 @@ class IntegerArith:
         None where this representation does not offer it (coef's multiplier m is not an integer, or q != 1).
 
         Exact: with m an integer no update rescales, so the states are v_t = v_0 + m (Z'_{idx_1} + ... +
-        Z'_{idx_t}) at the fixed scale p / q = p, and bits(v_t) = bitlen(p max_j |v_t,j|) (at least 1).  While
-        m_0 + |m| U m_Z < 2^53 (m_0 = max |v_0,j|, U updates; a bound on every |v_t,j| and every partial sum)
-        the states are formed in float64 (rows read from the scans' float32 copy of Z' where it exists: its
-        entries are Z''s integers), exactly, in any order; else in Python integers."""
+        Z'_{idx_t}) at the fixed scale p / q = p, and bits(v_t) = bitlen(p max_j |v_t,j|) (at least 1).  With
+        top = m_0 + |m| U m_Z (m_0 = max |v_0,j|, U updates; a bound on every |v_t,j| and every partial sum) the
+        states are formed in float32 on the scans' float32 copy of Z' when top < 2^24, in float64 when
+        top < 2^53 (integers those types hold exactly, in any order), else in Python integers."""
         m = self._integer_multiplier(coef)
         if m is None or self.q != 1:
             return None
@@ -713,13 +713,15 @@ class IntegerArith:
                 return max((p * m0).bit_length(), 1) if m0 else 1
             top = m0 + abs(m) * U * self.m_Z  # >= every |v_t,j|
             M = m0
+            Z32 = self._Zfloat.get("float32")
             if self.Z64 is not None and top < F64_EXACT:
-                Zt = self._Zfloat.get("float32")
-                if Zt is None:
-                    Zt = self.Z64
-                V = np.array(v0, dtype=np.float64)
+                # float32 throughout on the scans' copy when top < 2^24, else float64
+                ftype = np.float32 if Z32 is not None and top < F32_EXACT else np.float64
+                Zt = Z32 if Z32 is not None else self.Z64
+                V = np.array(v0, dtype=ftype)
                 for start in range(0, U, 4096):
-                    S = np.cumsum(Zt[idx[start:start + 4096]], axis=0, dtype=np.float64)
+                    S = Zt[idx[start:start + 4096]].astype(ftype, copy=False)  # (a gather: a new array)
+                    np.cumsum(S, axis=0, out=S)
                     if m != 1:
                         S *= m
                     S += V
@@ -766,6 +768,8 @@ class IntegerArith:
         return self.fractions(self.snapshot())
 
     def snapshot(self):
+        if self._vstale:  # read back from the float copy: a new array already (v itself stays behind)
+            return self.vf.astype(np.int64), self.p, self.q
         return self.v.copy(), self.p, self.q
 
     @staticmethod

@@ -266,7 +266,11 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             bounds.tick(k, updates, max_bits, work=k - ticked)
             ticked = k
         i = k % n
-        length = min(n - i, block, k_stop - k)
+        length = n - i  # min(n - i, block, k_stop - k), without a call per block
+        if block < length:
+            length = block
+        if k_stop - k < length:
+            length = k_stop - k
         if clean_cap:
             if n - clean < length:
                 length = n - clean
@@ -351,7 +355,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
         if adv:  # speculation stopped before a round that differs or needs its tests: the next block scans it
             continue
         # a mistake: sample ii at round k
-        block = max(getattr(rep, "block_min", BLOCK_MIN), min(BLOCK_MAX, 2 * (j + 1)))
+        block = 2 * (j + 1) if j < BLOCK_MAX // 2 else BLOCK_MAX  # max(block_min, min(BLOCK_MAX, 2 (j + 1)))
+        block_min = getattr(rep, "block_min", BLOCK_MIN)
+        if block < block_min:
+            block = block_min
         ii = i + j
         k += 1
         epoch = (k - 1) // n + 1
