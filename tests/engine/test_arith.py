@@ -74,6 +74,11 @@ def test_every_representation_answers_as_the_reference(name, case):
                     tr = ref.threshold(b, strict)
                     assert rep.all(s, t) == want == ref.all(r, tr)
                     assert rep.first(s, t) == (want[0] if want else length) == ref.first(r, tr)
+                    if hasattr(rep, "find"):  # the loop's questions without a block (find) and with one (scan)
+                        assert rep.find(i, length, t) == (want[0] if want else length)
+                        s2, j2 = rep.scan(i, length, t)
+                        assert j2 == (want[0] if want else length)
+                        assert [rep.exact(s2, j) for j in range(length)] == exact
 
     check()
     for op in ops:
@@ -198,3 +203,47 @@ def test_add_many_with_one_coefficient_for_all():
         for rep in (IntegerArith(Z, (1, 1)), FractionArith(Z, (1, 1))):
             rep.add_many([0, 2, 2], [c] * 3)
             assert rep.w() == (1 + w[0], 1 + w[1]), (rep.name, c)
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_bits_after_is_the_largest_bits_over_the_run(case, data):
+    """IntegerArith.bits_after(c) read once at the end equals the largest fraction_bits(w) over the states after
+    each update w + c z_i, computed on the Fraction reference state by state; None exactly where the
+    representation does not offer it (c's multiplier is not an integer, or the scale's denominator q != 1)."""
+    Z, w1, step, _, _ = case
+    c = data.draw(st.sampled_from([Fraction(1), Fraction(-1), Fraction(2), Fraction(1, 2),
+                                   Fraction(1) if step is None else step]))
+    idx = data.draw(st.lists(st.integers(0, len(Z) - 1), max_size=15))
+    ref, rep = FractionArith(Z, w1, step=step), IntegerArith(Z, w1, step=step)
+    if data.draw(st.booleans()):
+        rep.scores(0, len(Z))  # a float tier in use: the updates below move only its copy of v
+    later = rep.bits_after(c)
+    m = c * rep.q / (rep.p * rep.L)
+    if m.denominator != 1 or rep.q != 1:
+        assert later is None
+        return
+    best = fraction_bits(ref.w())  # the start's (the loop takes the max with it)
+    for i in idx:
+        ref.add(i, c)
+        rep.add(i, c)
+        best = max(best, fraction_bits(ref.w()))
+    assert max(fraction_bits(w1), later(idx)) == best
+    assert rep.w() == ref.w()
+
+
+def test_bits_after_by_hand():
+    # z_0 = (3, -2), z_1 = (-3, 1) from w = 0 with c = 1: w = (3, -2), (0, -1), (3, -3), (6, -5): the largest entry
+    # 6 has 3 bits, the last w; then with z_1 twice more: (3, -4), (0, -3): the run's largest stays 6 (3 bits),
+    # although the final w's largest entry is 3 (2 bits)
+    Z = [(Fraction(3), Fraction(-2)), (Fraction(-3), Fraction(1))]
+    for warm in (False, True):
+        rep = IntegerArith(Z, (0, 0))
+        if warm:
+            rep.scores(0, 2)
+        later = rep.bits_after(1)
+        for i in (0, 1, 0, 0, 1, 1):
+            rep.add(i, 1)
+        assert rep.w() == (0, -3) and rep.bits() == 2
+        assert later([0, 1, 0, 0, 1, 1]) == 3 and later([0, 1]) == 2 and later([]) == 1
+    assert IntegerArith(Z, (0, 0)).bits_after(Fraction(1, 2)) is None  # a multiplier 1/2 would rescale

@@ -500,6 +500,24 @@ def test_progress_records_are_the_same_on_every_representation(name):
     assert steps[:-1] == list(range(1000, steps[-1], 1000))[:len(steps) - 1]  # after rounds 1000, 2000, ...
 
 
+@pytest.mark.parametrize("name", [s.name for s in all_specs() if s.family in ("perceptron", "mse") and s.iterative])
+def test_a_progress_callback_changes_nothing_in_the_run(name):
+    """With and without progress= the Run is the same, field for field, the tiers of the arithmetic included:
+    reading the bit sizes for the records never changes the integer representation's bound m_v, and the tiers are
+    decided on the exact max |v_j| at the float32 bound (IntegerArith._float_tier)."""
+    from benchmarks.budget_data import make
+
+    X, y = make("noisy", 100)
+    if name == "threshold-unit":
+        y = [1 if v == 1 else 0 for v in y]
+    a = get(name).func(X, y, max_epochs=35, bias="first")
+    b = get(name).func(X, y, max_epochs=35, bias="first", progress=lambda p: None)
+    assert a.arithmetic == b.arithmetic
+    ja, jb = json.loads(a.to_json()), json.loads(b.to_json())
+    ja.pop("params"), jb.pop("params")  # (progress is not a table parameter; the rest must agree)
+    assert ja == jb
+
+
 @pytest.mark.parametrize("arith", ARITHS)
 def test_time_limit(arith):
     # a long non-converging run stopped by the clock: reason time_limit (the round depends on the machine)
