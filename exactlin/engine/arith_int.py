@@ -577,9 +577,17 @@ class IntegerArith:
         if self.d * self.m_Z * bound >= I64_HEADROOM:
             return None
         Zb = self.Z64[i:i + length]
-        inc = np.cumsum(Zb * hyp[:, None], axis=0)  # P_{j+1}: the updates through round j
+        inc = Zb * hyp[:, None]
+        np.cumsum(inc, axis=0, out=inc)  # P_{j+1}: the updates through round j (in place: no second array)
+        # the block's products with one vector (v_0, and z_j for the watch) in float64 (BLAS) where every product
+        # and partial sum is an integer below 2^53 (d m_Z bound covers them): exact, as the tiers' argument
+        Zfb = self._Zf("float64")[i:i + length] if self.d * self.m_Z * bound < F64_EXACT else None
+
+        def times(u: np.ndarray) -> np.ndarray:  # Zb u, exactly, as int64
+            return (Zfb @ u.astype(np.float64)).astype(np.int64) if Zfb is not None else Zb @ u
+
         # <P_j, Z'_j> = <P_{j+1}, Z'_j> - hyp_j ||Z'_j||^2
-        S = Zb @ self.v + m * (np.einsum("ij,ij->i", inc, Zb) - hyp * self._norms2()[i:i + length])
+        S = times(self.v) + m * (np.einsum("ij,ij->i", inc, Zb) - hyp * self._norms2()[i:i + length])
         self.tiers["speculated"] = self.tiers.get("speculated", 0) + 1  # (in int64)
         differ = (S <= self._cut(t, "int64")) != hyp
         stop = int(differ.argmax())
@@ -589,7 +597,11 @@ class IntegerArith:
         watched = None
         if watch is not None:
             j, tw = watch
-            watched = (int(self.v @ self.Z64[j]) + m * (inc @ self.Z64[j])[at]) <= self._cut(tw, "int64")
+            # <P_{u+1}, z_j> = sum_{l <= u} hyp_l <Z'_{i+l}, z_j>: a running sum of one product, not inc z_j
+            g = times(self.Z64[j])
+            g *= hyp
+            np.cumsum(g, out=g)
+            watched = (int(self.v @ self.Z64[j]) + m * g[at]) <= self._cut(tw, "int64")
         return Speculation(stop, at, watched, self.p, self.q, inc, m, self.v.copy(), self.m_Z,
                            Block(S, "int64", self.p, self.q * self.L))
 

@@ -214,14 +214,6 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     timed = bounds.max_seconds is not None
     ticking = bounds.progress is not None
     ticked = 0
-    # the bit sizes after each update: read one by one only where a test acts on them (a max_bits bound, the
-    # progress records); a rule that only reports them asks the representation for all at once at the end
-    # where it offers that (``rep.bits_after``: the same maximum)
-    later = None
-    if track_bits and bits_bound is None and not ticking and const is not None:
-        bits_after = getattr(rep, "bits_after", None)
-        later = bits_after(const) if bits_after is not None else None
-    track_bits = (track_bits and later is None) or bits_bound is not None or ticking
     t = rep.threshold(b, strict)
     block = BLOCK_START
 
@@ -249,6 +241,15 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     pattern = (np.ones(n, dtype=bool) if speculate is not None and cycles is None and const is not None
                and accept is None and on_mistake is None and after_update is None and step_info is None
                and not timed else None)
+    # the bit sizes after each update: read one by one only where a test acts on them (a max_bits bound, the
+    # progress records); a rule that only reports them asks the representation for all at once at the end
+    # where it offers that (``rep.bits_after``: the same maximum), unless blocks are speculated (each block's
+    # states are then read at once, and most blocks are decided by a bound without reading them)
+    later = None
+    if track_bits and bits_bound is None and not ticking and const is not None and pattern is None:
+        bits_after = getattr(rep, "bits_after", None)
+        later = bits_after(const) if bits_after is not None else None
+    track_bits = (track_bits and later is None) or bits_bound is not None or ticking
     dense = ahead = False  # (ahead: the last block scanned began with a mistake)
     spec_block = SPEC_START  # a speculated block's length: doubles while the hypothesis holds
     k_stop = k_max if max_steps is None else min(k_max, max_steps)  # no block runs past either bound
