@@ -132,7 +132,8 @@ class IntegerArith:
         self.m_Z = m_Z
         # the ExactRows whose numerators Z' are (its shared float32 copy serves the float32 tier), or None
         self._rows = Z if isinstance(Z, ExactRows) and Z64 is not None and Z64 is Z.num else None
-        self._Zfloat: dict = {}  # the float copies of Z' by tier, each built when its tier is first used
+        self._Zfloat: dict = {}  # the float copies of Z' by tier, each built when first used
+        self._ZTfloat: dict = {}  # ... of Z'^T (the float tiers' scans), each built when its tier is first used
         self._Zl = Zl
         self.Zobj = None  # the Python-integer copy, built when that tier is first needed
         self.p, self.q = step.numerator, step.denominator * L
@@ -216,27 +217,38 @@ class IntegerArith:
         return self._Zf("float64") if self.Z64 is not None and self.m_Z < F64_EXACT else None
 
     def _Zf(self, tier: str) -> np.ndarray:
+        """Z' in the tier's float type, row by row (n x d), built once."""
         Zt = self._Zfloat.get(tier)
         if Zt is None:
-            Zt = self._rows.float32() if tier == "float32" and self._rows is not None else None
-            if Zt is None:
-                Zt = self.Z64.astype(_FLOAT[tier])
-            self._Zfloat[tier] = Zt
+            Zt = self._Zfloat[tier] = self.Z64.astype(_FLOAT[tier])
         return Zt
+
+    def _ZT(self, tier: str) -> np.ndarray:
+        """Z'^T in the tier's float type, C-contiguous (d x n), built once: the float tiers' copy.  A block's
+        scores are v^T Z'^T[:, i:i+length], d long sums (BLAS reads a short-rowed block about 1.3 to 2.8 times
+        faster this way than as the block's rows times v, the more so the fewer the columns); an update adds
+        the column Z'^T[:, i].  The float32 copy is the one the data's ExactRows shares (``float32_t``)."""
+        ZT = self._ZTfloat.get(tier)
+        if ZT is None:
+            ZT = self._rows.float32_t() if tier == "float32" and self._rows is not None else None
+            if ZT is None:
+                ZT = np.ascontiguousarray(self.Z64.T, dtype=_FLOAT[tier])
+            self._ZTfloat[tier] = ZT
+        return ZT
 
     def _use_float(self, tier: str) -> None:
         """Make ``tier`` the float tier in use (the caller checked its bound: ``m_v < _f32_mv`` or
         ``m_v < _f64_mv``): the float copy of v in that type (exact: every |v_j| <= m_v is below the bound)."""
         if self.vtier != tier:
             self.vf = self.v.astype(_FLOAT[tier])
-            self.vtier, self._Zt = tier, self._Zf(tier)
+            self.vtier, self._Zt = tier, self._ZT(tier)
             self._vt_mv = self._f32_mv if tier == "float32" else self._f64_mv
 
     def _float_scores(self, i: int, length: int, tier: str) -> np.ndarray:
         """The scores in the float tier ``tier`` (its bound checked by the caller)."""
         self._use_float(tier)
         self.tiers[tier] += 1
-        return self._Zt[i:i + length] @ self.vf
+        return self.vf @ self._Zt[:, i:i + length]
 
     def drop_float(self) -> None:
         """Forget the float copy of v (v changed in a way the copy does not follow); rebuilt when next used."""
@@ -276,7 +288,7 @@ class IntegerArith:
             self.block_min = self._block_min_float  # (a float tier again, e.g. after exact_max tightened m_v)
         tier = self.vtier
         self.tiers[tier] += 1
-        vals = self._Zt[i:i + length] @ self.vf
+        vals = self.vf @ self._Zt[:, i:i + length]
         memo = self._cut1
         c = memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else self._cut(t, tier)
         wrong = vals <= c
@@ -289,7 +301,7 @@ class IntegerArith:
         if self.m_v < self._vt_mv and length:  # the float tier in use, as in scan
             tier = self.vtier
             self.tiers[tier] += 1
-            vals = self._Zt[i:i + length] @ self.vf
+            vals = self.vf @ self._Zt[:, i:i + length]
             memo = self._cut1
             wrong = vals <= (memo[3] if memo[0] is t and memo[2] == tier and memo[1] == self.q else
                              self._cut(t, tier))
@@ -365,17 +377,9 @@ class IntegerArith:
     def count(self, s: Block, t: Cut) -> int:
         return int(np.count_nonzero(self._wrong(s, t)))
 
-    # the scores of all samples at once (scores_every, marks_every); class defaults, built on first use: the
-    # contiguous transposes of Z' in float32 and float64, and how many calls to wait before the next exact_max
-    # after one that left the float32 tier closed
-    _ZT32 = _ZfT = None
+    # the scores of all samples at once (scores_every, marks_every), on the float tiers' copies Z'^T; a class
+    # default: how many calls to wait before the next exact_max after one that left the float32 tier closed
     _f32_wait = 0
-
-    def _zt32(self) -> np.ndarray:
-        ZT = self._ZT32
-        if ZT is None:
-            ZT = self._ZT32 = np.ascontiguousarray(self.Z64.T, dtype=np.float32)
-        return ZT
 
     def _every(self) -> tuple[np.ndarray, str]:
         """The scores of samples 0 .. n-1 and their tier, computed as v^T Z'^T on a contiguous transpose of Z'
@@ -396,13 +400,10 @@ class IntegerArith:
                     self._f32_wait = F32_RETRY
             if self.m_v < f32_mv:
                 self.tiers["float32"] += 1
-                return self.v.astype(np.float32) @ self._zt32(), "float32"
+                return self.v.astype(np.float32) @ self._ZT("float32"), "float32"
         if self.m_v < self._f64_mv and self.n:  # the float64 tier's test, as in scores
-            ZT = self._ZfT
-            if ZT is None:
-                ZT = self._ZfT = np.ascontiguousarray(self.Zf.T)
             self.tiers["float64"] += 1
-            return self.v.astype(np.float64) @ ZT, "float64"
+            return self.v.astype(np.float64) @ self._ZT("float64"), "float64"
         s = self.scores(0, self.n)
         return s.values, s.tier
 
@@ -416,7 +417,9 @@ class IntegerArith:
         of :meth:`all` on ``scores_every()``, without building the block."""
         if self.m_v < self._f32_mv and self.n:  # the float32 tier's common case, as _every takes it
             self.tiers["float32"] += 1
-            values, tier = self.v.astype(np.float32) @ self._zt32(), "float32"
+            vf = self.vf  # v in float32: the float copy itself where it is float32, else converted (exact below
+            x = vf if self.vtier == "float32" else (vf if vf is not None else self.v).astype(np.float32)  # 2^24)
+            values, tier = x @ self._ZT("float32"), "float32"
         else:
             values, tier = self._every()
         memo = self._cut1  # the threshold of the last call, as in scan
@@ -478,13 +481,13 @@ class IntegerArith:
             return
         tier = self.vtier
         if tier is not None and self.m_v < _CLAMP[tier] >> 1:  # the float copy alone moves while it stays exact
-            Zt = self._Zt  # in its type; v is read back from it when asked for (module docstring)
+            z = self._Zt[:, i]  # in its type; v is read back from it when asked for (module docstring)
             if m == 1:
-                self.vf += Zt[i]
+                self.vf += z
             elif m == -1:
-                self.vf -= Zt[i]
+                self.vf -= z
             else:
-                self.vf += m * Zt[i]
+                self.vf += m * z
             self._vstale = True
             return
         if tier is not None:
@@ -581,10 +584,10 @@ class IntegerArith:
         np.cumsum(inc, axis=0, out=inc)  # P_{j+1}: the updates through round j (in place: no second array)
         # the block's products with one vector (v_0, and z_j for the watch) in float64 (BLAS) where every product
         # and partial sum is an integer below 2^53 (d m_Z bound covers them): exact, as the tiers' argument
-        Zfb = self._Zf("float64")[i:i + length] if self.d * self.m_Z * bound < F64_EXACT else None
+        ZTb = self._ZT("float64")[:, i:i + length] if self.d * self.m_Z * bound < F64_EXACT else None
 
         def times(u: np.ndarray) -> np.ndarray:  # Zb u, exactly, as int64
-            return (Zfb @ u.astype(np.float64)).astype(np.int64) if Zfb is not None else Zb @ u
+            return (u.astype(np.float64) @ ZTb).astype(np.int64) if ZTb is not None else Zb @ u
 
         # <P_j, Z'_j> = <P_{j+1}, Z'_j> - hyp_j ||Z'_j||^2
         S = times(self.v) + m * (np.einsum("ij,ij->i", inc, Zb) - hyp * self._norms2()[i:i + length])
@@ -645,9 +648,9 @@ class IntegerArith:
         r = fingerprint_weights(self.d)
         dm = self.d * self.m_Z * 255  # >= max |<Z'_i, r>| and every partial sum
         if self._f32_mv and dm < F32_EXACT:  # the float copy of Z' the scans use: exact below 2^24 (2^53)
-            self._Zr = self._Zf("float32").dot(r.astype(np.float32)).astype(np.int64).tolist()
+            self._Zr = (r.astype(np.float32) @ self._ZT("float32")).astype(np.int64).tolist()
         elif self._f64_mv and dm < F64_EXACT:
-            self._Zr = self._Zf("float64").dot(r.astype(np.float64)).astype(np.int64).tolist()
+            self._Zr = (r.astype(np.float64) @ self._ZT("float64")).astype(np.int64).tolist()
         elif self.Z64 is not None and dm < I64_HEADROOM:
             self._Zr = (self.Z64 @ r).tolist()
         else:
@@ -725,20 +728,21 @@ class IntegerArith:
                 return max((p * m0).bit_length(), 1) if m0 else 1
             top = m0 + abs(m) * U * self.m_Z  # >= every |v_t,j|
             M = m0
-            Z32 = self._Zfloat.get("float32")
+            ZT32 = self._ZTfloat.get("float32")
             if self.Z64 is not None and top < F64_EXACT:
-                # float32 throughout on the scans' copy when top < 2^24, else float64
-                ftype = np.float32 if Z32 is not None and top < F32_EXACT else np.float64
-                Zt = Z32 if Z32 is not None else self.Z64
-                V = np.array(v0, dtype=ftype)
+                # float32 throughout on the scans' copy Z'^T when top < 2^24, else float64; the states as columns
+                ftype = np.float32 if ZT32 is not None and top < F32_EXACT else np.float64
+                V = np.array(v0, dtype=ftype)[:, None]
                 for start in range(0, U, 4096):
-                    S = Zt[idx[start:start + 4096]].astype(ftype, copy=False)  # (a gather: a new array)
-                    np.cumsum(S, axis=0, out=S)
+                    chunk = idx[start:start + 4096]
+                    S = (ZT32[:, chunk].astype(ftype, copy=False) if ZT32 is not None else  # (a gather: a new
+                         self.Z64[chunk].T.astype(ftype))  # array, d x chunk)
+                    np.cumsum(S, axis=1, out=S)
                     if m != 1:
                         S *= m
                     S += V
                     M = max(M, int(np.abs(S).max()))
-                    V = S[-1]
+                    V = S[:, -1:].copy()
             else:  # Python integers (rare: the states leave float64)
                 self._to_python()
                 V = np.array(v0, dtype=object)

@@ -50,6 +50,12 @@ class Reusing:
     def __getattr__(self, name):
         return getattr(self.rep, name)
 
+    @property
+    def block_min(self) -> int:
+        """The representation's shortest block (read by the loop after every update: a property, not a lookup
+        through ``__getattr__``)."""
+        return self.rep.block_min
+
     def every(self):
         """The scores of samples 0 .. n-1 with the current w."""
         if self._all is None:

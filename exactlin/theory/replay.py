@@ -169,16 +169,16 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     s64 = np.array(s, dtype=np.int64)
     # the products over all samples in float32 where the data's shared float32 copy exists and every product
     # and partial sum is an integer below 2^24 (float32 holds those exactly, in any order), else in int64
-    Zf = Z.float32() if isinstance(Z, ExactRows) and Zs is Z.num else None
-    if Zf is not None and d * m_s * m_Z < F32_EXACT:
-        margins = Zf @ s64.astype(np.float32)
+    ZT = Z.float32_t() if isinstance(Z, ExactRows) and Zs is Z.num else None  # (d x n)
+    if ZT is not None and d * m_s * m_Z < F32_EXACT:
+        margins = s64.astype(np.float32) @ ZT
     else:
         margins = Zs @ s64  # B A <w*, z_i>
     g_int = int(margins.min())
     if g_int <= 0:  # some B A <w*, z_i> <= 0, exactly (every quantity was bounded below 2^62 above)
         return NOT_SEPARATING
-    if Zf is not None and d * m_Z * m_Z < F32_EXACT:
-        R_int = int(np.einsum("ij,ij->i", Zf, Zf).max())  # A^2 R^2
+    if ZT is not None and d * m_Z * m_Z < F32_EXACT:
+        R_int = int(np.einsum("ji,ji->i", ZT, ZT).max())  # A^2 R^2
     else:
         R_int = int(np.einsum("ij,ij->i", Zs, Zs).max())
     # V_t for t = 1..K+1, in chunks (the iterates are never all held at once)
@@ -190,12 +190,12 @@ def _replay_monitor(Z, w_star, eta, w1, indices, final_w, source):
     dP_min = dN_max = None
     # the running sums of the mistakes' rows: in float32 on the shared copy (read just now by the products above)
     # when every partial sum is an integer below 2^24 (|sum| <= K m_Z), exact; else in int64
-    cum32 = Zf is not None and K * m_Z < F32_EXACT
+    cum32 = ZT is not None and K * m_Z < F32_EXACT
     for start in range(0, K, 4096):
         chunk = idx[start:start + 4096]
         if cum32:
-            G = Zf[chunk]
-            Vs = np.cumsum(G, axis=0, out=G).astype(np.int64)
+            G = ZT[:, chunk]  # (a gather: a new d x chunk array)
+            Vs = np.cumsum(G, axis=1, out=G).T.astype(np.int64)
         else:
             Vs = np.cumsum(Zs[chunk], axis=0)
         if c != 1:  # (in place: no other array of this size is made)
