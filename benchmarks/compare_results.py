@@ -103,8 +103,6 @@ RATIOS: list[Recorded] = [
     # issue 22's targets (benchmarks/issue22.py), at full size: every call to its own end
     Recorded("issue22-trace", "exactlin perceptron(trace=True)", "exactlin perceptron()", "", _ISSUE22,
              target=2.0, per_step=True),
-    Recorded("issue22-trace", "exactlin perceptron(trace=True) + reading the trace", "exactlin perceptron()", "",
-             _ISSUE22, target=2.0, per_step=True),
     Recorded("issue22-trace", "exactlin perceptron()", "float64 chunked scan", "", _ISSUE22, target=1.2),
     Recorded("issue22-printed", "exactlin fixed_increment(variant='printed')", "exactlin fixed_increment()", "",
              _ISSUE22, target=2.0, per_step=True),
