@@ -132,3 +132,17 @@ def test_lazy_steps_build_once_and_behave_as_the_list():
     assert L == steps and L[1] == steps[1] and list(L) == steps and L[:1] == steps[:1]
     assert calls == [1]
     assert pickle.loads(pickle.dumps(L)) == steps
+
+
+def test_float32_transpose_is_exact_shared_and_read_only():
+    # 2^24 - 1 = 16,777,215 is the largest magnitude float32 holds with every integer below it: kept exactly;
+    # 2^24 + 1 would round (to 2^24), so a matrix holding it has no float32 copy
+    R = ExactRows(np.array([[2**24 - 1, -3], [0, -(2**24 - 1)]]), 5)
+    T = R.float32_t()
+    assert T.dtype == np.float32 and T.shape == (2, 2) and T.flags.c_contiguous
+    assert T.tolist() == [[2**24 - 1, 0], [-3, -(2**24 - 1)]]  # the transpose of num, exactly (den is not applied)
+    assert R.float32_t() is T  # built once, shared by its readers
+    with pytest.raises(ValueError):
+        T[0, 0] = 1
+    assert ExactRows(np.array([[2**24 + 1, 0]])).float32_t() is None
+    assert ExactRows(np.array([[-(2**24), 0]])).float32_t() is None  # |x| >= 2^24: no copy (the bound is strict)
