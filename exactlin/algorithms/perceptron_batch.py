@@ -107,7 +107,7 @@ class _Constant(BatchRule):
     def coefficients(self, rep, s, idx, k, record):
         c = self.constant
         info = {}
-        if self.info is not None:
+        if self.info is not None and record:  # (the trace's information, only for a recorded step)
             name, with_eta = self.info
             if not idx:
                 info = {name: Fraction(0) if with_eta else 0}  # (the reference's sum over an empty Y_k)

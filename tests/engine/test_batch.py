@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from exactlin.algorithms.perceptron_batch import batch_perceptron, batch_pla, perceptron_gd
 from exactlin.algorithms.relaxation import batch_relaxation
 from exactlin.engine import trace
+from exactlin.engine.batch import Repeated, batch_arith
 from exactlin.errors import ExactlinError
 
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -213,8 +214,9 @@ def test_every_tier_is_reached():
     # terms of magnitude up to m_Z (the bounds of BatchIntegerArith's docstring)
     cases = [
         # m_Z = 9, d = 2: scores in float32 (d m_Z m_v = 18 m_v < 2^24 for these few iterations: m_v grows by at
-        # most n m_Z = 36 per iteration) and sums in float64 (XOR-like data, bias none)
-        ([(9, 1), (1, -9), (-9, 2), (-1, -1)], [1, -1, -1, 1], {"float32", "sum:float64"}),
+        # most n m_Z = 36 per iteration) and the sums on the float32 copy of v (n m_Z = 36 < 2^24 and the bound
+        # m_v + 36 stays below 2^23) (XOR-like data, bias none)
+        ([(9, 1), (1, -9), (-9, 2), (-1, -1)], [1, -1, -1, 1], {"float32", "sum:float32"}),
         # m_Z = 2^30 (past float32's 2^24, d m_Z m_v < 2^53 while m_v < 2^22): scores in float64
         ([(2**30, 1), (1, -(2**30)), (-(2**30), 2), (-1, -1)], [1, -1, -1, 1], {"float64", "sum:float64"}),
         # m_Z = 2^51, n = 4: the first sum has n_k m_Z = 2^53, beyond float64 -> int64; then m_v ~ 2^52 and
@@ -229,7 +231,43 @@ def test_every_tier_is_reached():
             run = check(fn, X, y, bias="none", max_steps=30)["integer"]
             assert expected <= tiers(run), (X, tiers(run))
             used |= tiers(run)
-    assert used == {"float32", "float64", "int64", "python", "sum:float64", "sum:int64", "sum:python"}
+    assert used == {"float32", "float64", "int64", "python", "sum:float32", "sum:float64", "sum:int64", "sum:python"}
+
+
+def test_batch_sum_on_the_float_copy_by_hand():
+    # BatchIntegerArith (w = (p / q) v): Z' = (1,2), (3,-1), (-2,5) (L = 1, m_Z = 5, d = 2), step 1, v = 0.  The
+    # scores of v = 0 are 0 (float32: d m_Z m_v = 0 < 2^24), all three samples pass "<= 0", and the sum of the
+    # three rows (1+3-2, 2-1+5) = (2, 6) is added on the float32 copy (3 m_Z = 15 < 2^24, bound 15 < 2^23)
+    rep = batch_arith("integer", [(1, 2), (3, -1), (-2, 5)], (0, 0), step=1)
+    t = rep.threshold(0)
+    s = rep.scores(0, 3)
+    idx = rep.all(s, t)
+    assert idx == [0, 1, 2] and s.tier == "float32"
+    rep.add_many(idx, Repeated(F(1), 3))
+    assert rep.w() == (2, 6) and rep.tiers["sum:float32"] == 1 and rep.v.tolist() == [2, 6]
+    # scores of (2, 6) by hand: 2 + 12 = 14, 6 - 6 = 0, -4 + 30 = 26 (the tier in use computes them again)
+    s = rep.scores(0, 3)
+    assert s.values.tolist() == [14, 0, 26] and s.tier == "float32" and rep.all(s, t) == [1]
+    # coefficient 2 (multiplier m = 2) on samples 0 and 2, not the last answer of all(): 2 (-1, 7) = (-2, 14)
+    rep.add_many([0, 2], Repeated(F(2), 2))
+    assert rep.w() == (0, 20) and rep.tiers["sum:float32"] == 2
+    # coefficient 1/2: m = 1/2 rescales v by 2 first (q = 2), then v + (3, -1) = (3, 39): w = (3/2, 39/2)
+    rep.add_many([1], Repeated(F(1, 2), 1))
+    assert rep.w() == (F(3, 2), F(39, 2)) and rep.q == 2 and rep.v.tolist() == [3, 39]
+
+
+def test_batch_sum_leaves_the_float_copy_at_its_bound():
+    # one column, Z' = (1) (m_Z = 1, d = 1), v = 2^23 - 1: scores in float32 (d m_Z m_v < 2^24), but the new bound
+    # m_v + 1 = 2^23 is not below half float32's 2^24, so the sum is taken as an int64 vector (in float64: 1 < 2^53)
+    # and v moves in int64: v = 2^23, then 2^23 + 1, exactly (as every later addition)
+    v0 = 2**23 - 1
+    rep = batch_arith("integer", [(1,)], (v0,), step=1)
+    for k in range(1, 4):
+        s = rep.scores(0, 1)
+        assert s.tier == "float32" and s.values.tolist() == [v0 + k - 1]
+        rep.add_many([0], Repeated(F(1), 1))
+        assert rep.w() == (v0 + k,)
+    assert rep.tiers["sum:float64"] == 3 and rep.tiers["sum:float32"] == 0
 
 
 def test_int64_scores_after_float64_and_python_weights():
