@@ -103,6 +103,8 @@ class _Constant(BatchRule):
         self.criterion = criterion
         self.criterion_first = criterion_first
         self.info = info  # None, or (name of the score sum in the trace, with eta)
+        # the information of a step with Y_k nonempty, one function for every iteration (c does not change)
+        self._step_info = None if info is None else _sum_info(info[0], c if info[1] else None, c)
 
     def coefficients(self, rep, s, idx, k, record):
         c = self.constant
@@ -111,10 +113,8 @@ class _Constant(BatchRule):
             name, with_eta = self.info
             if not idx:
                 info = {name: Fraction(0) if with_eta else 0}  # (the reference's sum over an empty Y_k)
-            elif with_eta:
-                info = _sum_info(name, c, c)
             else:
-                info = _sum_info(name, None, c)
+                info = self._step_info
         return Repeated(c, len(idx)), info
 
 
