@@ -22,10 +22,10 @@ samples pass the test (``all``), whether the state repeats (``key``: equal iff a
 (``bits_above``) and of a partial increment (``partial_bits``), and ||a(k+1) - a(k)||^2 (``delta_norm2``, an
 integer numerator and denominator). Each representation proves these exact in its own module: the Fraction
 reference computes them as written; the scaled integers (:mod:`exactlin.engine.arith`, with the batch sums of
-:class:`BatchIntegerArith` below) on float64/int64/Python integers within proven bounds; python-flint's reduced
-rationals (:class:`BatchFlintArith`) as the reference's values; the relaxation's integers over one denominator
-(:mod:`exactlin.engine.arith_relax`) in lowest terms. Every decision of the loop (the empty
-Y_k, a repeat, a criterion, a bound) is then taken on the same exact values in the same order, so the runs are
+:class:`BatchIntegerArith` below) on float32/float64/int64/Python integers within proven bounds; python-flint's
+reduced rationals (:class:`BatchFlintArith`) as the reference's values; the relaxation's integers over one
+denominator (:mod:`exactlin.engine.arith_relax`) in lowest terms. Every decision of the loop (the empty Y_k, a
+repeat, a criterion, a bound) is then taken on the same exact values in the same order, so the runs are
 equal field for field. The trace keeps each recorded iteration's states as the representation's snapshots; its
 Steps (Fraction vectors, the increment a(k+1) - a(k), the rule's information, computed from them) are built when
 the trace is first read.
@@ -371,10 +371,9 @@ class BatchIntegerArith(IntegerArith):
       integers (``sum:float64`` and so on), and v + m S' in int64 while m_v + g < 2^62 (the bound is raised
       first), else v becomes Python integers.
 
-    Any other coefficients go through the protocol's :meth:`add_many`.  The float copies of Z' are kept in
-    Fortran (column) order: the scores Z' v and the sums Z'^T 1_Y then both run over d long columns, which BLAS
-    does about twice as fast as n short rows on the tall Z' of a batch run (2000 x 10: 2.2 against 4.6
-    microseconds each) -- the same values, in a different order of exact integer operations.
+    Any other coefficients go through the protocol's :meth:`add_many`.  The float sums are Z'^T 1_Y on the float
+    tiers' contiguous copy Z'^T (d x n, the one the scores v^T Z'^T read): d long sums, which BLAS does about
+    twice as fast as a 0/1 row vector times the n short rows of Z' on a tall batch problem (2000 x 10).
 
     **The partial increments** (the bit check every 64 corrections): c sum_{m <= 64 r} z_{j_m} = (p / q) P_r with
     P_r the partial sums of S'; a reduced numerator divides p P_rj and a reduced denominator divides q, so when
@@ -385,13 +384,6 @@ class BatchIntegerArith(IntegerArith):
         self.tiers.update({"sum:float32": 0, "sum:float64": 0, "sum:int64": 0, "sum:python": 0})
         self._mask = self._mask_idx = None
 
-    def _Zf(self, tier: str) -> np.ndarray:
-        """Z' in the float type ``tier``, in Fortran order (class docstring), built on first use."""
-        Zt = self._Zfloat.get(tier)
-        if Zt is None:
-            Zt = self._Zfloat[tier] = np.asfortranarray(self.Z64, dtype=tier)
-        return Zt
-
     def scores(self, i: int, length: int) -> Block:
         """The protocol's scores; while the bound m_v stays below the bound of the float tier in use (m_v < 2^24 /
         (d m_Z) for float32, m_v < 2^53 / (d m_Z) and m_v < 2^53 for float64, the module docstring of
@@ -400,8 +392,8 @@ class BatchIntegerArith(IntegerArith):
         if self.m_v < self._vt_mv:
             tier = self.vtier
             self.tiers[tier] += 1
-            Zt = self._Zt if i == 0 and length == self.n else self._Zt[i:i + length]
-            return Block(Zt @ self.vf, tier, self.p, self.q * self.L)
+            ZT = self._Zt if i == 0 and length == self.n else self._Zt[:, i:i + length]
+            return Block(self.vf @ ZT, tier, self.p, self.q * self.L)
         return super().scores(i, length)
 
     def all(self, s, t) -> list[int]:
@@ -421,9 +413,9 @@ class BatchIntegerArith(IntegerArith):
     def _unit_sum(self, idx):
         """S' = sum_{j in idx} Z'_j in the tier its bound allows (class docstring), as int64 or Python integers."""
         nk = len(idx)
-        if self.Zf is not None and nk * self.m_Z < F64_EXACT:
+        if self.Z64 is not None and self.m_Z < F64_EXACT and nk * self.m_Z < F64_EXACT:
             self.tiers["sum:float64"] += 1
-            return (self.Zf.T @ self._indicator(idx, np.float64)).astype(np.int64)
+            return (self._ZT("float64") @ self._indicator(idx, np.float64)).astype(np.int64)
         if self.Z64 is not None and nk * self.m_Z < I64_HEADROOM:
             self.tiers["sum:int64"] += 1
             return self.Z64[idx].sum(axis=0)
@@ -459,7 +451,7 @@ class BatchIntegerArith(IntegerArith):
                 self.m_v += grow
                 self.grown += grow
                 self.tiers["sum:" + tier] += 1
-                S = self._Zt.T @ self._indicator(idx, tier)
+                S = self._Zt @ self._indicator(idx, tier)  # Z'^T 1_Y (the tier's copy Z'^T, d x n)
                 if m != 1:
                     S *= m
                 self.vf += S
