@@ -248,6 +248,7 @@ def test_batch_sum_on_the_float_copy_by_hand():
     # scores of (2, 6) by hand: 2 + 12 = 14, 6 - 6 = 0, -4 + 30 = 26 (the tier in use computes them again)
     s = rep.scores(0, 3)
     assert s.values.tolist() == [14, 0, 26] and s.tier == "float32" and rep.all(s, t) == [1]
+    assert rep.scores(1, 2).values.tolist() == [0, 26]  # (a block of samples 1 and 2)
     # coefficient 2 (multiplier m = 2) on samples 0 and 2, not the last answer of all(): 2 (-1, 7) = (-2, 14)
     rep.add_many([0, 2], Repeated(F(2), 2))
     assert rep.w() == (0, 20) and rep.tiers["sum:float32"] == 2
