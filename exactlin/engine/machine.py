@@ -308,7 +308,7 @@ class KeslerArith:
         self.base = make(_kesler_rows(Y, self.labels, c), (0,) * self.d, step=step)
         self.name = self.base.name
         self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
-        self._pending = None  # (sample, Kesler row, version) found by the last test
+        self._pending = None  # (sample, its rival's offset among its c - 1 Kesler rows, version): the last test's
         self._version = 0
 
     @property
@@ -353,8 +353,33 @@ class KeslerArith:
         if f == len(s.rows):
             return s.length
         j = f // m
-        self._pending = (s.i + j, self._row(s, j), s, self._version)
+        self._pending = (s.i + j, self._row(s, j) - j * m, self._version)
         return j
+
+    @property
+    def find(self):
+        """``first(scores(i, length), t)`` alone (the loop's question where it reads no score): the base's
+        ``find`` on the block's Kesler rows, where the base has one (else AttributeError, as for a missing
+        method).  The first row with a score <= 0 is a row of the first mistaken sample (a sample is a mistake
+        iff its smallest Kesler score is <= 0); with c = 2 that row is the rival's (one row per sample), with
+        more classes the rival is read at the update (``add``: the sample's c - 1 scores)."""
+        base_find, m = self.base.find, self.c - 1
+
+        def find(i: int, length: int, t) -> int:
+            f = base_find(i * m, length * m, t)
+            if f == length * m:
+                return length
+            j = f // m
+            self._pending = (i + j, 0, self._version) if m == 1 else None
+            return j
+
+        return find
+
+    @property
+    def block_min(self) -> int:
+        """The cyclic loop's shortest block after a mistake, in samples: the base's (where it has one), which
+        counts Kesler rows, c - 1 per sample."""
+        return -(-self.base.block_min // (self.c - 1))
 
     def all(self, s: _KBlock, t) -> list[int]:
         return sorted({f // (self.c - 1) for f in self.base.all(s.rows, t)})
@@ -372,14 +397,12 @@ class KeslerArith:
     def add(self, i: int, coef) -> None:
         """w_own <- w_own + coef y_i, w_rival <- w_rival - coef y_i (the Kesler vector of sample i and its rival)."""
         p = self._pending
-        if p is not None and p[0] == i and p[3] == self._version:
-            s, row = p[2], p[1]
+        if p is not None and p[0] == i and p[2] == self._version:
+            off = p[1]
         else:
-            s = self.scores(i, 1)
-            row = self._row(s, 0)
-        r = self._rival(s, row)
-        self.base.add(i * (self.c - 1) + row % (self.c - 1), coef)
-        self.pairs.append((i, r))
+            off = self._row(self.scores(i, 1), 0)
+        self.base.add(i * (self.c - 1) + off, coef)
+        self.pairs.append((i, off if off < self.labels[i] else off + 1))
         self._version += 1
         self._pending = None
 
@@ -400,11 +423,45 @@ class KeslerArith:
     def key(self):
         return self.base.key()
 
+    @property
+    def fingerprint(self):
+        """The base's fingerprint of the stacked W, where it has one (else AttributeError): equal for equal W.
+        A match is confirmed by :meth:`combination_is_zero`."""
+        return self.base.fingerprint
+
+    def _update_rows(self, start: int, idx) -> np.ndarray:
+        """The Kesler rows of the updates ``start``, ``start + 1``, ... (the last one made), from ``pairs``: row
+        s (c - 1) + r for sample s and rival j, r = j or j - 1 as j < or > own (the rows of s skip its own
+        class); ``idx`` must be their samples, in order (the loop's record of the same updates)."""
+        P = np.array(self.pairs[start:], dtype=np.int64).reshape(-1, 2)
+        s, j = P[:, 0], P[:, 1]
+        if not np.array_equal(s, np.asarray(idx, dtype=np.int64)):
+            raise ValueError("the samples given are not those of the machine's last updates")
+        return s * (self.c - 1) + j - (j > np.asarray(self.labels, dtype=np.int64)[s])
+
+    def combination_is_zero(self, idx, coefs) -> bool:
+        """Exactly: is sum_m coefs[m] K_m = 0, K_m the Kesler vector of update number u - len(idx) + m (u the
+        updates made; the sum of the last len(idx) updates, whose samples are ``idx``)?  A sample's Kesler
+        vector depends on its rival at the update, which ``pairs`` records: the cyclic loop's confirmation of a
+        fingerprint match asks about the updates since an earlier state up to the current one."""
+        return self.base.combination_is_zero(self._update_rows(len(self.pairs) - len(idx), idx).tolist(), coefs)
+
     def bits(self) -> int:
         return self.base.bits()
 
     def bits_above(self, current: int) -> int:
         return self.base.bits_above(current)
+
+    def bits_after(self, coef):
+        """The base's ``bits_after`` (None where it has none): ``f(idx)``, the largest bits over the states after
+        the updates from now on, whose samples are ``idx`` (in order); their Kesler rows are read from
+        ``pairs``."""
+        after = getattr(self.base, "bits_after", None)
+        f = after(coef) if after is not None else None
+        if f is None:
+            return None
+        start = len(self.pairs)
+        return lambda idx: f(self._update_rows(start, idx))
 
     def w(self) -> tuple:
         return self.base.w()
