@@ -307,9 +307,9 @@ class KeslerArith:
         self.d = c * d
         self.base = make(_kesler_rows(Y, self.labels, c), (0,) * self.d, step=step)
         self.name = self.base.name
-        self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
-        self._pending = None  # (sample, its rival's offset among its c - 1 Kesler rows, version): the last test's
-        self._version = 0
+        self._own = np.asarray(self.labels, dtype=np.int64)
+        self.rows: list[int] = []  # the Kesler row of every update (``pairs`` reads them as (sample, rival))
+        self._pending = None  # (sample, its rival's offset among its c - 1 Kesler rows) found by the last test
 
     @property
     def tiers(self) -> dict:
@@ -353,7 +353,7 @@ class KeslerArith:
         if f == len(s.rows):
             return s.length
         j = f // m
-        self._pending = (s.i + j, self._row(s, j) - j * m, self._version)
+        self._pending = (s.i + j, self._row(s, j) - j * m)
         return j
 
     @property
@@ -370,7 +370,7 @@ class KeslerArith:
             if f == length * m:
                 return length
             j = f // m
-            self._pending = (i + j, 0, self._version) if m == 1 else None
+            self._pending = (i + j, 0) if m == 1 else None
             return j
 
         return find
@@ -396,15 +396,20 @@ class KeslerArith:
 
     def add(self, i: int, coef) -> None:
         """w_own <- w_own + coef y_i, w_rival <- w_rival - coef y_i (the Kesler vector of sample i and its rival)."""
-        p = self._pending
-        if p is not None and p[0] == i and p[2] == self._version:
-            off = p[1]
-        else:
-            off = self._row(self.scores(i, 1), 0)
-        self.base.add(i * (self.c - 1) + off, coef)
-        self.pairs.append((i, off if off < self.labels[i] else off + 1))
-        self._version += 1
+        p = self._pending  # (the test that found sample i, since the last update)
+        off = p[1] if p is not None and p[0] == i else self._row(self.scores(i, 1), 0)
+        row = i * (self.c - 1) + off
+        self.base.add(row, coef)
+        self.rows.append(row)
         self._pending = None
+
+    @property
+    def pairs(self) -> list[tuple[int, int]]:
+        """(sample, rival) of every update, read from its Kesler row s (c - 1) + r: the rival is r, or r + 1 from
+        the sample's own class on (its rows skip it)."""
+        rows = np.asarray(self.rows, dtype=np.int64)
+        s, r = np.divmod(rows, self.c - 1)
+        return list(zip(s.tolist(), (r + (r >= self._own[s])).tolist()))
 
     def undefined(self) -> list[int]:
         """The samples whose largest score g_j is tied (the machine's decision is undefined there): with m the
@@ -430,21 +435,19 @@ class KeslerArith:
         return self.base.fingerprint
 
     def _update_rows(self, start: int, idx) -> np.ndarray:
-        """The Kesler rows of the updates ``start``, ``start + 1``, ... (the last one made), from ``pairs``: row
-        s (c - 1) + r for sample s and rival j, r = j or j - 1 as j < or > own (the rows of s skip its own
-        class); ``idx`` must be their samples, in order (the loop's record of the same updates)."""
-        P = np.array(self.pairs[start:], dtype=np.int64).reshape(-1, 2)
-        s, j = P[:, 0], P[:, 1]
-        if not np.array_equal(s, np.asarray(idx, dtype=np.int64)):
+        """The Kesler rows of the updates ``start``, ``start + 1``, ... (the last one made); ``idx`` must be their
+        samples, in order (the loop's record of the same updates): row s (c - 1) + r is sample s's."""
+        rows = np.asarray(self.rows[start:], dtype=np.int64)
+        if not np.array_equal(rows // (self.c - 1), np.asarray(idx, dtype=np.int64)):
             raise ValueError("the samples given are not those of the machine's last updates")
-        return s * (self.c - 1) + j - (j > np.asarray(self.labels, dtype=np.int64)[s])
+        return rows
 
     def combination_is_zero(self, idx, coefs) -> bool:
         """Exactly: is sum_m coefs[m] K_m = 0, K_m the Kesler vector of update number u - len(idx) + m (u the
         updates made; the sum of the last len(idx) updates, whose samples are ``idx``)?  A sample's Kesler
-        vector depends on its rival at the update, which ``pairs`` records: the cyclic loop's confirmation of a
+        vector depends on its rival at the update, which ``rows`` records: the cyclic loop's confirmation of a
         fingerprint match asks about the updates since an earlier state up to the current one."""
-        return self.base.combination_is_zero(self._update_rows(len(self.pairs) - len(idx), idx).tolist(), coefs)
+        return self.base.combination_is_zero(self._update_rows(len(self.rows) - len(idx), idx), coefs)
 
     def bits(self) -> int:
         return self.base.bits()
@@ -454,13 +457,12 @@ class KeslerArith:
 
     def bits_after(self, coef):
         """The base's ``bits_after`` (None where it has none): ``f(idx)``, the largest bits over the states after
-        the updates from now on, whose samples are ``idx`` (in order); their Kesler rows are read from
-        ``pairs``."""
+        the updates from now on, whose samples are ``idx`` (in order); their Kesler rows are ``rows``."""
         after = getattr(self.base, "bits_after", None)
         f = after(coef) if after is not None else None
         if f is None:
             return None
-        start = len(self.pairs)
+        start = len(self.rows)
         return lambda idx: f(self._update_rows(start, idx))
 
     def w(self) -> tuple:
