@@ -145,7 +145,7 @@ class MachineArith:
             return
         vals = self._raw(s)
         m = len(s.own)
-        if vals is None:
+        if vals is None or not m:  # (an empty block: no score to take a minimum of)
             g = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(m)]
             rivals, wrong = [], []
             for j in range(m):
@@ -236,6 +236,34 @@ class MachineArith:
 
     def key(self):
         return tuple(b.key() for b in self.bases)
+
+    @property
+    def fingerprint(self):
+        """The bases' fingerprints, where they have them (else AttributeError): equal for equal W (each w_j is
+        equal then).  A match is confirmed by :meth:`combination_is_zero`."""
+        fps = [b.fingerprint for b in self.bases]
+        return lambda: tuple(f() for f in fps)
+
+    def combination_is_zero(self, idx, coefs) -> bool:
+        """Exactly: is sum_m coefs[m] K_m = 0, K_m the Kesler vector of update number u - len(idx) + m (u the
+        updates made; their samples are ``idx``)?  Block by block: w_k's part is sum coefs[m] y_{s_m} over the
+        updates of class k's samples minus the same sum over the updates whose rival is k, one
+        ``combination_is_zero`` of base k (``pairs`` records the rivals)."""
+        last = self.pairs[len(self.pairs) - len(idx):] if len(idx) else []
+        if [s for s, _ in last] != list(idx):
+            raise ValueError("the samples given are not those of the machine's last updates")
+        parts: list = [([], []) for _ in self.bases]
+        for (s, r), cf in zip(last, coefs):
+            for k, sign in ((int(self.labels[s]), cf), (r, -cf)):
+                parts[k][0].append(s)
+                parts[k][1].append(sign)
+        return all(b.combination_is_zero(ix, cs) for b, (ix, cs) in zip(self.bases, parts))
+
+    @property
+    def block_min(self) -> int:
+        """The cyclic loop's shortest block after a mistake: the first base's, where it has one (the bases are
+        built alike)."""
+        return self.bases[0].block_min
 
     def bits(self) -> int:
         return max(b.bits() for b in self.bases)

@@ -74,26 +74,28 @@ def _kesler_vector(Y, labels, c, s, j):
     return v
 
 
+@pytest.mark.parametrize("layout", [KeslerArith, MachineArith])
 @settings(max_examples=80, deadline=None)
 @given(case=cases(), data=st.data())
-def test_kesler_find_rival_fingerprint_and_bits_after_as_by_hand(case, data):
-    # KeslerArith over the integer representation: find answers as first(scores) on every block, the update after
-    # it takes the rival a direct Fraction computation gives (c = 2: known from the found row alone), the
-    # fingerprint is equal for equal W, combination_is_zero is the sum of the last updates' Kesler vectors
-    # computed from their definition, and bits_after is the largest fraction_bits over the states
+def test_find_rival_fingerprint_and_bits_after_as_by_hand(layout, case, data):
+    # both layouts over the integer representation: the fingerprint is equal for equal W, combination_is_zero is
+    # the sum of the last updates' Kesler vectors computed from their definition; on the Kesler layout also find
+    # answers as first(scores) on every block, the update after it takes the rival a direct Fraction computation
+    # gives (c = 2: known from the found row alone), and bits_after is the largest fraction_bits over the states
     Y, labels, c, eta, picks = case
-    rep = KeslerArith(IntegerArith, Y, labels, c, step=eta)
+    rep = layout(IntegerArith, Y, labels, c, step=eta)
     n, d = len(Y), len(Y[0])
     t = rep.threshold(0)
-    later = rep.bits_after(eta)
+    later = rep.bits_after(eta) if layout is KeslerArith else None
+    find = rep.find if layout is KeslerArith else (lambda i, length, t: rep.first(rep.scores(i, length), t))
     W = [[F(0)] * d for _ in range(c)]
     states, best, done = [(tuple(x for w in W for x in w), rep.fingerprint())], 1, []
     for _ in range(len(picks)):
         for i in range(n):
             for length in range(n - i + 1):
-                assert rep.find(i, length, t) == rep.first(rep.scores(i, length), t)
+                assert find(i, length, t) == rep.first(rep.scores(i, length), t)
         i = data.draw(st.sampled_from(range(n)))
-        j = rep.find(i, n - i, t)  # the first mistake from i on, as the loop asks it (when there is one)
+        j = find(i, n - i, t)  # the first mistake from i on, as the loop asks it (when there is one)
         if j < n - i:
             i += j
         g = [sum(a * b for a, b in zip(w, Y[i])) for w in W]
@@ -122,22 +124,24 @@ def test_kesler_find_rival_fingerprint_and_bits_after_as_by_hand(case, data):
                 later([(done[0] + 1) % n, *done[1:]] if n > 1 else done + done)
 
 
-def test_kesler_combination_by_hand():
+def test_combination_by_hand():
     # two classes, the same y = (1, 1) in class 0 (sample 0) and class 1 (sample 1), from W = 0: sample 0 ties
     # (g_0 = g_1 = 0), rival 1: W = ((1, 1), (-1, -1)); sample 1 has g_1 = -2 <= g_0 = 2, rival 0: W = 0 again.
     # The two updates cancel, the last alone does not; the samples must be those of the last updates
-    rep = KeslerArith(IntegerArith, [(F(1), F(1)), (F(1), F(1))], [0, 1], 2)
-    start = rep.fingerprint()
-    rep.add(0, 1)
-    rep.add(1, 1)
-    assert rep.pairs == [(0, 1), (1, 0)] and rep.w() == (0, 0, 0, 0) and rep.fingerprint() == start
-    assert rep.combination_is_zero([0, 1], [1, 1]) and not rep.combination_is_zero([1], [1])
-    with pytest.raises(ValueError, match="not those of the machine's last updates"):
-        rep.combination_is_zero([0], [1])
+    for layout in (KeslerArith, MachineArith):
+        rep = layout(IntegerArith, [(F(1), F(1)), (F(1), F(1))], [0, 1], 2)
+        start = rep.fingerprint()
+        rep.add(0, 1)
+        rep.add(1, 1)
+        assert rep.pairs == [(0, 1), (1, 0)] and rep.w() == (0, 0, 0, 0) and rep.fingerprint() == start
+        assert rep.combination_is_zero([0, 1], [1, 1]) and not rep.combination_is_zero([1], [1])
+        with pytest.raises(ValueError, match="not those of the machine's last updates"):
+            rep.combination_is_zero([0], [1])
 
 
-def test_kesler_block_min_counts_samples():
-    # the integer base's shortest block counts Kesler rows (c - 1 per sample): in samples, rounded up; a base
+def test_block_min():
+    # the Kesler layout: the integer base's shortest block counts Kesler rows (c - 1 per sample): in samples,
+    # rounded up; a base
     # without one (Fractions) leaves the machine without one (the loop's default then), and without find
     Y, labels = [(F(1), F(2))] * 5, [0, 1, 2, 0, 1]
     rep = KeslerArith(IntegerArith, Y, labels, 3)
@@ -145,3 +149,7 @@ def test_kesler_block_min_counts_samples():
     frac = KeslerArith(FractionArith, Y, labels, 3)
     assert not hasattr(frac, "block_min") and not hasattr(frac, "find") and not hasattr(frac, "fingerprint")
     assert frac.bits_after(1) is None
+    # the layout of c vectors apart: its bases' (one sample, one row)
+    assert MachineArith(IntegerArith, Y, labels, 3).block_min == IntegerArith(Y, (0, 0)).block_min
+    frac = MachineArith(FractionArith, Y, labels, 3)
+    assert not hasattr(frac, "block_min") and not hasattr(frac, "fingerprint")
