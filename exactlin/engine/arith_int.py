@@ -26,7 +26,9 @@ kept exactly as a Python integer from the first ``fingerprint()`` on: an update 
 numbers <Z'_i, r> computed once), a rescale by e multiplies it by e.  With E the product of the rescales
 (q = q_0 E), w = p v / (q_0 E), so equal w give equal phi / E: the fingerprint is phi / E (the integer phi
 while E = 1; an int and the equal Fraction hash alike, so no re-keying is needed).  It costs one integer
-product per update instead of copying and hashing v.
+product per update instead of copying and hashing v.  A match is confirmed exactly (``combination_is_zero``: the
+updates in between sum to 0); with one coefficient c != 0 for all of them that sum is (c / L) times the integer
+sum of their rows Z'_i, zero iff that sum is.
 
 *Tiers.*  With m_Z = max |Z'_ij|, m_v >= max |v_j| an upper bound kept exactly (an update adds |m| m_Z; a
 rescale multiplies by e first) and d the number of columns, every product and every partial sum of S_j has

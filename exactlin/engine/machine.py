@@ -23,6 +23,22 @@ largest raw score and g_i - g_j <= 0 iff raw_i <= raw_j: the comparisons of raw 
 test exactly, with no subtraction (a float64 difference of two numbers below 2^53 could round).  Raw scores of
 different tiers are compared after an exact conversion (float64 values are integers below 2^53: exact in int64;
 int64 values are exact as Python integers).  The margin itself is formed exactly, base by base (``exact``).
+
+*The Kesler layout on its base's fast paths.*  An update of the machine is one update of its base, w <- w + c K_row
+with the row of (sample, rival) (recorded in ``rows``; ``pairs`` reads them back), so what the base proves about
+its own runs holds for the machine's:
+
+* ``find``: the base's first row with a Kesler score <= 0 (exact in the base) lies in the first sample whose
+  smallest Kesler score is <= 0, i.e. the first mistake: its index is the row's divided by c - 1.  With c = 2 that
+  row is the sample's only one, so its rival is known without a score (the other class); with more classes the
+  rival is read at the update from the sample's c - 1 exact scores, as when ``first`` found it.
+* ``bits_after``: the machine's updates from now on are the base's updates of the recorded rows with the one
+  coefficient c, so the base's largest bit size over its states is the machine's (the stacked W is the base's w).
+* ``fingerprint``: the base's, of the stacked W: equal for equal W.  A match is confirmed exactly by
+  ``combination_is_zero`` on the updates in between: W after update a equals W after update b iff the sum of
+  their Kesler vectors (times c) is 0, the rows being the recorded ones (a sample's Kesler vector depends on its
+  rival at that update, so the samples alone would not say which).  :class:`MachineArith` confirms it base by
+  base: w_k's part of that sum is c times the samples of class k updated minus those updated with rival k.
 """
 
 from __future__ import annotations
