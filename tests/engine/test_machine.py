@@ -153,3 +153,24 @@ def test_block_min():
     assert MachineArith(IntegerArith, Y, labels, 3).block_min == IntegerArith(Y, (0, 0)).block_min
     frac = MachineArith(FractionArith, Y, labels, 3)
     assert not hasattr(frac, "block_min") and not hasattr(frac, "fingerprint")
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_whole_runs_on_both_layouts_equal_the_reference(data):
+    # small integer data with repeated points in different classes (they cycle): the whole Run of the linear
+    # machine on the integer representation, both layouts (fingerprints confirmed on the recorded rows, or base
+    # by base), equals the Fraction reference's, cycle and its step included, also when the run goes on past it
+    from exactlin.algorithms import get
+    from exactlin.engine.trace import Limits
+
+    n, d, c = data.draw(st.integers(2, 6)), data.draw(st.integers(1, 2)), data.draw(st.integers(2, 3))
+    X = [tuple(data.draw(st.integers(-2, 2)) for _ in range(d)) for _ in range(n)]
+    y = [data.draw(st.integers(0, c - 1)) for _ in range(n)]
+    if len(set(y)) < 2:
+        X, y = X + X[:1], y + [1 - min(y[0], 1)]
+    kw = {"bias": "none", "max_epochs": 12, "stop_on_cycle": data.draw(st.booleans())}
+    lm = get("linear-machine").func
+    ref = lm(X, y, arithmetic="fraction", **kw)
+    for f in (lm, lm.with_limits(Limits(machine_entries=1))):
+        assert f(X, y, arithmetic="integer", **kw) == ref
