@@ -137,7 +137,7 @@ def linear_machine(X, y, P: Checked) -> Run:
     run = make_run(P, ds, w=None, converged=res.converged, reason=res.reason, updates=res.updates,
                    epochs=res.epochs, steps=res.steps, tracer=tracer, seed=SEED003,
                    model=ArgmaxModel(classes, W, P.bias),
-                   extras={"classes": classes, "W": W, "mistakes": [list(p) for p in pairs],
+                   extras={"classes": classes, "W": W, "mistakes": pairs,
                            "max_bits": res.max_bits, "last_update_step": res.last_update,
                            "undefined": rep.undefined()})
     if res.cycle_step is not None:

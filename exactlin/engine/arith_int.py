@@ -26,7 +26,9 @@ kept exactly as a Python integer from the first ``fingerprint()`` on: an update 
 numbers <Z'_i, r> computed once), a rescale by e multiplies it by e.  With E the product of the rescales
 (q = q_0 E), w = p v / (q_0 E), so equal w give equal phi / E: the fingerprint is phi / E (the integer phi
 while E = 1; an int and the equal Fraction hash alike, so no re-keying is needed).  It costs one integer
-product per update instead of copying and hashing v.
+product per update instead of copying and hashing v.  A match is confirmed exactly (``combination_is_zero``: the
+updates in between sum to 0); with one coefficient c != 0 for all of them that sum is (c / L) times the integer
+sum of their rows Z'_i, zero iff that sum is.
 
 *Tiers.*  With m_Z = max |Z'_ij|, m_v >= max |v_j| an upper bound kept exactly (an update adds |m| m_Z; a
 rescale multiplies by e first) and d the number of columns, every product and every partial sum of S_j has
@@ -75,14 +77,20 @@ _FLOAT = {"float32": np.float32, "float64": np.float64}
 
 
 def fingerprint_weights(d: int) -> np.ndarray:
-    """The fingerprint's weights r_1..r_d: fixed integers in [128, 255], the top 7 bits of a multiplicative
-    (Fibonacci) hash of j, so that neighbouring weights are unrelated and runs are deterministic.
+    """The fingerprint's weights r_1..r_d: fixed integers in [128, 255], the top 7 bits of SplitMix64's hash of j
+    (a multiplicative hash, then its xor-shift-multiply finalizer), so that weights are unrelated and runs are
+    deterministic.  (The multiplicative hash alone has the three-gap property: r_{j+k} - r_j takes at most three
+    values for a fixed k, so a v made of blocks +w and -w -- the linear machine's Kesler layout,
+    :mod:`exactlin.engine.machine` -- had fingerprints that shared most of their weight.)
 
     >>> fingerprint_weights(4).tolist()
-    [207, 158, 237, 188]
+    [241, 183, 131, 252]
     """
-    j = np.arange(1, d + 1, dtype=np.uint64)
-    return ((j * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(57)).astype(np.int64) + 128
+    z = np.arange(1, d + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)  # (uint64 arithmetic wraps mod 2^64)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return (z >> np.uint64(57)).astype(np.int64) + 128
 
 
 def _least_mv(dm: int, bound: int) -> int:
@@ -660,7 +668,14 @@ class IntegerArith:
 
     def combination_is_zero(self, idx: Sequence[int], coefs: Sequence) -> bool:
         """Exactly: sum_m coefs[m] z_{idx[m]} = 0?  (In integers: coefs scaled by the lcm D of their
-        denominators, then sum_m (D coefs[m]) Z'_{idx[m]} in int64 while sum |D coefs[m]| m_Z < 2^62.)"""
+        denominators, then sum_m (D coefs[m]) Z'_{idx[m]} in int64 while sum |D coefs[m]| m_Z < 2^62.  With one
+        coefficient c for all -- a constant step --, the sum is c sum_m z_{idx[m]} = (c / L) sum_m Z'_{idx[m]}: zero
+        iff c = 0 or the integer sum is, in int64 while len(idx) m_Z < 2^62.)"""
+        if len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs):  # (as add_many)
+            if not coefs[0]:
+                return True
+            if self.Z64 is not None and len(idx) * self.m_Z < I64_HEADROOM:
+                return not self.Z64[np.asarray(idx, dtype=np.intp)].sum(axis=0).any()
         cs = [Fraction(c) for c in coefs]
         D = math.lcm(*(c.denominator for c in cs)) if cs else 1
         a = [c.numerator * (D // c.denominator) for c in cs]

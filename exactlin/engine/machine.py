@@ -23,6 +23,22 @@ largest raw score and g_i - g_j <= 0 iff raw_i <= raw_j: the comparisons of raw 
 test exactly, with no subtraction (a float64 difference of two numbers below 2^53 could round).  Raw scores of
 different tiers are compared after an exact conversion (float64 values are integers below 2^53: exact in int64;
 int64 values are exact as Python integers).  The margin itself is formed exactly, base by base (``exact``).
+
+*The Kesler layout on its base's fast paths.*  An update of the machine is one update of its base, w <- w + c K_row
+with the row of (sample, rival) (recorded in ``rows``; ``pairs`` reads them back), so what the base proves about
+its own runs holds for the machine's:
+
+* ``find``: the base's first row with a Kesler score <= 0 (exact in the base) lies in the first sample whose
+  smallest Kesler score is <= 0, i.e. the first mistake: its index is the row's divided by c - 1.  With c = 2 that
+  row is the sample's only one, so its rival is known without a score (the other class); with more classes the
+  rival is read at the update from the sample's c - 1 exact scores, as when ``first`` found it.
+* ``bits_after``: the machine's updates from now on are the base's updates of the recorded rows with the one
+  coefficient c, so the base's largest bit size over its states is the machine's (the stacked W is the base's w).
+* ``fingerprint``: the base's, of the stacked W: equal for equal W.  A match is confirmed exactly by
+  ``combination_is_zero`` on the updates in between: W after update a equals W after update b iff the sum of
+  their Kesler vectors (times c) is 0, the rows being the recorded ones (a sample's Kesler vector depends on its
+  rival at that update, so the samples alone would not say which).  :class:`MachineArith` confirms it base by
+  base: w_k's part of that sum is c times the samples of class k updated minus those updated with rival k.
 """
 
 from __future__ import annotations
@@ -145,7 +161,7 @@ class MachineArith:
             return
         vals = self._raw(s)
         m = len(s.own)
-        if vals is None:
+        if vals is None or not m:  # (an empty block: no score to take a minimum of)
             g = [[self.bases[k].exact(b, j) for k, b in enumerate(s.blocks)] for j in range(m)]
             rivals, wrong = [], []
             for j in range(m):
@@ -237,6 +253,34 @@ class MachineArith:
     def key(self):
         return tuple(b.key() for b in self.bases)
 
+    @property
+    def fingerprint(self):
+        """The bases' fingerprints, where they have them (else AttributeError): equal for equal W (each w_j is
+        equal then).  A match is confirmed by :meth:`combination_is_zero`."""
+        fps = [b.fingerprint for b in self.bases]
+        return lambda: tuple(f() for f in fps)
+
+    def combination_is_zero(self, idx, coefs) -> bool:
+        """Exactly: is sum_m coefs[m] K_m = 0, K_m the Kesler vector of update number u - len(idx) + m (u the
+        updates made; their samples are ``idx``)?  Block by block: w_k's part is sum coefs[m] y_{s_m} over the
+        updates of class k's samples minus the same sum over the updates whose rival is k, one
+        ``combination_is_zero`` of base k (``pairs`` records the rivals)."""
+        last = self.pairs[len(self.pairs) - len(idx):] if len(idx) else []
+        if [s for s, _ in last] != list(idx):
+            raise ValueError("the samples given are not those of the machine's last updates")
+        parts: list = [([], []) for _ in self.bases]
+        for (s, r), cf in zip(last, coefs):
+            for k, sign in ((int(self.labels[s]), cf), (r, -cf)):
+                parts[k][0].append(s)
+                parts[k][1].append(sign)
+        return all(b.combination_is_zero(ix, cs) for b, (ix, cs) in zip(self.bases, parts))
+
+    @property
+    def block_min(self) -> int:
+        """The cyclic loop's shortest block after a mistake: the first base's, where it has one (the bases are
+        built alike)."""
+        return self.bases[0].block_min
+
     def bits(self) -> int:
         return max(b.bits() for b in self.bases)
 
@@ -307,9 +351,9 @@ class KeslerArith:
         self.d = c * d
         self.base = make(_kesler_rows(Y, self.labels, c), (0,) * self.d, step=step)
         self.name = self.base.name
-        self.pairs: list[tuple[int, int]] = []  # (sample, rival) of every update
-        self._pending = None  # (sample, Kesler row, version) found by the last test
-        self._version = 0
+        self._own = np.asarray(self.labels, dtype=np.int64)
+        self.rows: list[int] = []  # the Kesler row of every update (``pairs`` reads them as (sample, rival))
+        self._pending = None  # (sample, its rival's offset among its c - 1 Kesler rows) found by the last test
 
     @property
     def tiers(self) -> dict:
@@ -353,8 +397,33 @@ class KeslerArith:
         if f == len(s.rows):
             return s.length
         j = f // m
-        self._pending = (s.i + j, self._row(s, j), s, self._version)
+        self._pending = (s.i + j, self._row(s, j) - j * m)
         return j
+
+    @property
+    def find(self):
+        """``first(scores(i, length), t)`` alone (the loop's question where it reads no score): the base's
+        ``find`` on the block's Kesler rows, where the base has one (else AttributeError, as for a missing
+        method).  The first row with a score <= 0 is a row of the first mistaken sample (a sample is a mistake
+        iff its smallest Kesler score is <= 0); with c = 2 that row is the rival's (one row per sample), with
+        more classes the rival is read at the update (``add``: the sample's c - 1 scores)."""
+        base_find, m = self.base.find, self.c - 1
+
+        def find(i: int, length: int, t) -> int:
+            f = base_find(i * m, length * m, t)
+            if f == length * m:
+                return length
+            j = f // m
+            self._pending = (i + j, 0) if m == 1 else None
+            return j
+
+        return find
+
+    @property
+    def block_min(self) -> int:
+        """The cyclic loop's shortest block after a mistake, in samples: the base's (where it has one), which
+        counts Kesler rows, c - 1 per sample."""
+        return -(-self.base.block_min // (self.c - 1))
 
     def all(self, s: _KBlock, t) -> list[int]:
         return sorted({f // (self.c - 1) for f in self.base.all(s.rows, t)})
@@ -371,17 +440,20 @@ class KeslerArith:
 
     def add(self, i: int, coef) -> None:
         """w_own <- w_own + coef y_i, w_rival <- w_rival - coef y_i (the Kesler vector of sample i and its rival)."""
-        p = self._pending
-        if p is not None and p[0] == i and p[3] == self._version:
-            s, row = p[2], p[1]
-        else:
-            s = self.scores(i, 1)
-            row = self._row(s, 0)
-        r = self._rival(s, row)
-        self.base.add(i * (self.c - 1) + row % (self.c - 1), coef)
-        self.pairs.append((i, r))
-        self._version += 1
+        p = self._pending  # (the test that found sample i, since the last update)
+        off = p[1] if p is not None and p[0] == i else self._row(self.scores(i, 1), 0)
+        row = i * (self.c - 1) + off
+        self.base.add(row, coef)
+        self.rows.append(row)
         self._pending = None
+
+    @property
+    def pairs(self) -> list[tuple[int, int]]:
+        """(sample, rival) of every update, read from its Kesler row s (c - 1) + r: the rival is r, or r + 1 from
+        the sample's own class on (its rows skip it)."""
+        rows = np.asarray(self.rows, dtype=np.int64)
+        s, r = np.divmod(rows, self.c - 1)
+        return list(zip(s.tolist(), (r + (r >= self._own[s])).tolist()))
 
     def undefined(self) -> list[int]:
         """The samples whose largest score g_j is tied (the machine's decision is undefined there): with m the
@@ -400,11 +472,42 @@ class KeslerArith:
     def key(self):
         return self.base.key()
 
+    @property
+    def fingerprint(self):
+        """The base's fingerprint of the stacked W, where it has one (else AttributeError): equal for equal W.
+        A match is confirmed by :meth:`combination_is_zero`."""
+        return self.base.fingerprint
+
+    def _update_rows(self, start: int, idx) -> np.ndarray:
+        """The Kesler rows of the updates ``start``, ``start + 1``, ... (the last one made); ``idx`` must be their
+        samples, in order (the loop's record of the same updates): row s (c - 1) + r is sample s's."""
+        rows = np.asarray(self.rows[start:], dtype=np.int64)
+        if not np.array_equal(rows // (self.c - 1), np.asarray(idx, dtype=np.int64)):
+            raise ValueError("the samples given are not those of the machine's last updates")
+        return rows
+
+    def combination_is_zero(self, idx, coefs) -> bool:
+        """Exactly: is sum_m coefs[m] K_m = 0, K_m the Kesler vector of update number u - len(idx) + m (u the
+        updates made; the sum of the last len(idx) updates, whose samples are ``idx``)?  A sample's Kesler
+        vector depends on its rival at the update, which ``rows`` records: the cyclic loop's confirmation of a
+        fingerprint match asks about the updates since an earlier state up to the current one."""
+        return self.base.combination_is_zero(self._update_rows(len(self.rows) - len(idx), idx), coefs)
+
     def bits(self) -> int:
         return self.base.bits()
 
     def bits_above(self, current: int) -> int:
         return self.base.bits_above(current)
+
+    def bits_after(self, coef):
+        """The base's ``bits_after`` (None where it has none): ``f(idx)``, the largest bits over the states after
+        the updates from now on, whose samples are ``idx`` (in order); their Kesler rows are ``rows``."""
+        after = getattr(self.base, "bits_after", None)
+        f = after(coef) if after is not None else None
+        if f is None:
+            return None
+        start = len(self.rows)
+        return lambda idx: f(self._update_rows(start, idx))
 
     def w(self) -> tuple:
         return self.base.w()

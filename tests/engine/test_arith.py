@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactlin.engine.arith import FractionArith, IntegerArith, fraction_bits, make_arith
+from exactlin.engine.arith import FractionArith, IntegerArith, fingerprint_weights, fraction_bits, make_arith
 from exactlin.errors import ParameterError
 
 small = st.fractions(min_value=-5, max_value=5, max_denominator=4)
@@ -168,6 +168,18 @@ def test_make_arith_names_the_representations():
         make_arith("float", [(1, 2)], (0, 0))
 
 
+def test_fingerprint_weights_are_unrelated_at_every_offset():
+    # the weights lie in [128, 255]; a v made of two blocks +w and -w (the linear machine's Kesler layout with two
+    # classes) has the fingerprint <w, r_{d+j} - r_j>: those differences must not take only a few values, as a
+    # multiplicative (Fibonacci) hash's do at any fixed offset (at most three: the three-gap theorem)
+    for d in range(1, 80):
+        r = fingerprint_weights(2 * d).tolist()
+        assert all(128 <= a <= 255 for a in r)
+        if d >= 8:
+            assert len({r[d + j] - r[j] for j in range(d)}) > 3, d
+    assert fingerprint_weights(7).tolist() == fingerprint_weights(9).tolist()[:7]  # r_j depends on j alone
+
+
 def test_fingerprint_is_equal_for_equal_w_across_rescales():
     # w reached twice: z_0 once with coefficient 1, and twice with 1/2 (the second representation rescales v by 2:
     # w = (p/q) v with q doubled); the same w has the same fingerprint (an int and an equal Fraction hash alike)
@@ -193,6 +205,15 @@ def test_combination_is_zero_by_hand():
     assert rep.combination_is_zero([0, 2], [Fraction(1, 3), Fraction(1, 6)])  # (1, -2/3) + (-1, 2/3) = 0
     assert not rep.combination_is_zero([0, 1], [1, 1])  # (4, 3)
     assert rep.combination_is_zero([], [])
+    # one coefficient object for all (a constant step: one integer sum of the rows): c (z_0 + z_2 + z_0 + z_2)
+    # by hand: 2 z_0 + 2 z_2 = (6, -4) + (-12, 8) = (-6, 4) != 0, while z_0 + z_2 + z_0 = (0, 0)
+    half = Fraction(1, 2)
+    assert not rep.combination_is_zero([0, 2, 0, 2], [half] * 4)
+    assert rep.combination_is_zero([0, 2, 0], [half] * 3)
+    assert rep.combination_is_zero([0, 1], [Fraction(0)] * 2)  # c = 0: the sum is 0 whatever the rows
+    # rows past int64 (Python integers): z_0 = (2^70, 1), z_1 = (-2^70, -1); z_0 + z_1 = 0, z_0 + z_0 != 0
+    big = IntegerArith([(Fraction(2**70), Fraction(1)), (Fraction(-(2**70)), Fraction(-1))], (0, 0))
+    assert big.combination_is_zero([0, 1], [3] * 2) and not big.combination_is_zero([0, 0], [3] * 2)
 
 
 def test_add_many_with_one_coefficient_for_all():
