@@ -403,12 +403,12 @@ class BatchIntegerArith(IntegerArith):
         return idx
 
     def _indicator(self, idx, dtype) -> np.ndarray:
-        """1_Y for Y = ``idx``, in ``dtype`` (from the mask of :meth:`all` when idx is its answer)."""
+        """1_Y for Y = ``idx``, in ``dtype`` (from the mask of :meth:`all` when idx is its answer); a sample listed
+        r times counts r times (the protocol's sum over idx), so Z'^T 1_Y = sum_{j in idx} Z'_j with every partial
+        sum still at most len(idx) m_Z."""
         if idx is self._mask_idx:
             return self._mask.astype(dtype)
-        mask = np.zeros(self.n, dtype=dtype)
-        mask[idx] = 1
-        return mask
+        return np.bincount(np.asarray(idx, dtype=np.intp), minlength=self.n).astype(dtype)
 
     def _unit_sum(self, idx):
         """S' = sum_{j in idx} Z'_j in the tier its bound allows (class docstring), as int64 or Python integers."""

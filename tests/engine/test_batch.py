@@ -481,3 +481,18 @@ def test_numpy_and_scaled_input():
     for data in (X, exactlin.scaled(X, 3)):
         for fn in RULES:
             check(fn, data, y, max_epochs=20)
+
+
+def test_batch_sum_counts_a_repeated_sample_each_time():
+    # the protocol's add_many(idx, coefs) is w + sum_m coefs[m] z_{idx[m]}: a sample listed twice is added twice.
+    # By hand: Z' = (1, 2), (3, -1), (-2, 5) (L = 1), w = 0, idx = [0, 2, 2], c = 1: (1, 2) + 2 (-2, 5) = (-3, 12)
+    # (on the float32 copy of v after a first scores(), and on the int64 v without one)
+    for warm in (True, False):
+        rep = batch_arith("integer", [(1, 2), (3, -1), (-2, 5)], (0, 0), step=1)
+        if warm:
+            rep.scores(0, 3)
+        rep.add_many([0, 2, 2], Repeated(F(1), 3))
+        assert rep.w() == (-3, 12), warm
+        # and with coefficient 2 on [1, 1]: (-3, 12) + 4 (3, -1) = (9, 8)
+        rep.add_many([1, 1], Repeated(F(2), 2))
+        assert rep.w() == (9, 8), warm
