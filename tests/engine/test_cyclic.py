@@ -504,7 +504,10 @@ def test_progress_records_are_the_same_on_every_representation(name):
 def test_a_progress_callback_changes_nothing_in_the_run(name):
     """With and without progress= the Run is the same, field for field, the tiers of the arithmetic included:
     reading the bit sizes for the records never changes the integer representation's bound m_v, and the tiers are
-    decided on the exact max |v_j| at the float32 bound (IntegerArith._float_tier)."""
+    decided on the exact max |v_j| at the float32 bound (IntegerArith._float_tier).  Here n = 100 divides the
+    records' period (1,000 rounds), so a record never splits a block (no block crosses the end of the data): the
+    same blocks, the same count of products in each tier.  (Where n does not divide it, the records split blocks
+    and the counts of products may differ, not the tiers' results: a known limitation.)"""
     from benchmarks.budget_data import make
 
     X, y = make("noisy", 100)
