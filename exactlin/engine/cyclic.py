@@ -32,8 +32,8 @@ stop is taken at the very round the round-by-round loop takes it:
 
 * a block never crosses the end of the data (so an epoch ends with a block, where the ``clean-epoch`` test
   "no update since round k - n" is taken), nor the round where n clean rounds are complete (``n-clean``), nor
-  ``max_epochs * n``, ``max_steps``, the end of the recorded prefix of the trace, a multiple of 1000 rounds with
-  a progress callback, nor a multiple of 4096 rounds when ``max_seconds`` is set (the clock is read at the end
+  ``max_epochs * n``, ``max_steps``, the end of the recorded prefix of the trace, nor a multiple of 4096 rounds
+  when ``max_seconds`` is set (the clock is read at the end
   of every block and after every update: a timed run stops at a round that depends on the clock in any loop);
 * with ``until`` the first block is round 1 alone (the listing tests after round 1);
 * the per-update tests (bits, ``until``, cycle, ``max_updates``, the clock) follow every update in the order
@@ -41,9 +41,11 @@ stop is taken at the very round the round-by-round loop takes it:
 
 The scores are exact in every representation (:mod:`exactlin.engine.arith` proves the integer tiers exact, and
 that its test on raw scores is the test on <w, z_i>), so the run -- w, converged, reason, counts, the mistakes,
-the cycle, max_bits, last_update, the trace -- is the same in every representation, field for field.  With a
-progress callback the blocks also end at multiples of :data:`~exactlin.model.progress.PROGRESS_EVERY` rounds,
-so that it receives its records after rounds 1000, 2000, ... exactly.
+the cycle, max_bits, last_update, the trace -- is the same in every representation, field for field.  A
+progress callback receives its records after rounds 1000, 2000, ... (:data:`~exactlin.model.progress.
+PROGRESS_EVERY`) exactly, each sent from the block that passes that round with the state after it (a plain block
+updates at its last round only; a speculated block's updates are counted by their offsets), where the run goes
+on past it: the blocks do not end there, so a run's blocks and work are the same with or without the callback.
 
 **Speculation: blocks of updates at once.**  A rule that corrects at almost every round (Algorithm 4 as
 printed) makes a block of one round per call.  For a rule whose rounds need no observation one by one (no
@@ -217,6 +219,18 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
     t = rep.threshold(b, strict)
     block = BLOCK_START
 
+    def tick_to(upto: int, u: int, bits: int, last: int) -> int:
+        """The progress records after rounds B = 1000, 2000, ... in (last, upto], with u updates and bit size
+        ``bits`` there (the state after round B); returns the last B sent.  A record is sent where the run goes on
+        past its round, as a round-by-round loop sends it, without ending a block there: the blocks, and so the
+        work counted in each tier, are the same with or without records."""
+        B = last - last % PROGRESS_EVERY + PROGRESS_EVERY
+        while B <= upto:
+            bounds.tick(B, u, bits, work=B - last)
+            last = B
+            B += PROGRESS_EVERY
+        return last
+
     def done(converged: bool, reason: str, epochs: int) -> LoopResult:
         recorder.finish(k)
         idx = np.asarray(update_indices, dtype=np.int64)
@@ -263,9 +277,8 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             if k >= k_max:
                 return done(False, "max_epochs", max_epochs)
             return done(False, "max_steps", (k - 1) // n + 1)
-        if ticking and k > ticked:  # records once per PROGRESS_EVERY rounds, at block boundaries
-            bounds.tick(k, updates, max_bits, work=k - ticked)
-            ticked = k
+        if ticking and k >= ticked + PROGRESS_EVERY:  # the records after rounds 1000, 2000, ... <= k (the run
+            ticked = tick_to(k, updates, max_bits, ticked)  # goes on past k: it did not stop above)
         i = k % n
         length = n - i  # min(n - i, block, k_stop - k), without a call per block
         if block < length:
@@ -282,11 +295,9 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             length = rec
         if timed:
             length = min(length, TIMED_BLOCK - k % TIMED_BLOCK)
-        if ticking:  # a record after rounds 1000, 2000, ... exactly, as a round-by-round loop sends them
-            length = min(length, PROGRESS_EVERY - k % PROGRESS_EVERY)
         adv = 0
         if dense and pattern is not None:  # the rounds as in the last epoch (the first: every round updates)?
-            if not (rec or ticking) and block < spec_block:  # (where only the data's end bounds it)
+            if not rec and block < spec_block:  # (where only the data's end bounds it)
                 length = min(n - i, spec_block, k_stop - k, n - clean if clean_cap else n)
             sp = speculate(i, length, pattern[i:i + length], const, t,
                            None if until_test is None else (until_test.witness, until_test.t))
@@ -303,6 +314,13 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
                     safe = min(safe, u if broken.all() else int(broken.argmin()))
                 safe = max(safe, 0)
                 adv = int(sp.at[safe]) if safe < u else sp.stop  # rounds applied: up to the next stop
+                if ticking and k + adv > ticked + PROGRESS_EVERY:  # records after the rounds B < k + adv of the
+                    at = sp.at[:safe]  # block: the updates at rounds <= B (offset a is round k + a + 1) counted
+                    B = ticked + PROGRESS_EVERY
+                    while B < k + adv:
+                        c = int(np.searchsorted(at, B - k))  # (the offsets a < B - k)
+                        ticked = tick_to(B, updates + c, sp.bits_above(c, max_bits), ticked)
+                        B += PROGRESS_EVERY
                 if adv and rec:
                     recorder.speculated(k, i, sp, adv, safe)
                 if adv and safe:
@@ -336,6 +354,10 @@ def cyclic(rep, bounds: Bounds, tracer: Tracer, *, b=0, strict: bool = False, co
             k += j
             clean += j
             passed = j == length
+            # the records after the rounds this block passed: up to round k when an update follows (the run goes
+            # on past it), else before k (the next block's start sends k's, if the run goes on)
+            if ticking and k - passed >= ticked + PROGRESS_EVERY:
+                ticked = tick_to(k - passed, updates, max_bits, ticked)
             if pattern is not None:
                 pattern[i:i + j] = False
                 dense, ahead = ahead and j == 0, j == 0
