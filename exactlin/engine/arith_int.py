@@ -69,10 +69,18 @@ from exactlin.engine.arith_base import Block, Cut, Speculation, integer_rows
 from exactlin.errors import ParameterError
 from exactlin.exact.rows import F32_EXACT, F64_EXACT, I64_HEADROOM, ExactRows
 
-__all__ = ["IntegerArith", "fingerprint_weights", "BLOCK_MIN_FLOAT", "BLOCK_MIN_EXACT", "F32_RETRY"]
+__all__ = ["IntegerArith", "fingerprint_weights", "one_for_all", "TIER_BOUND", "BLOCK_MIN_FLOAT", "BLOCK_MIN_EXACT",
+           "F32_RETRY"]
+
+#: the bound M of each tier (module docstring): every integer of magnitude below M is held exactly in that type
+#: (int64: with the one bit of headroom an addition needs)
+TIER_BOUND = {"float32": F32_EXACT, "float64": F64_EXACT, "int64": I64_HEADROOM}
 
 
-_CLAMP = {"float32": F32_EXACT, "float64": F64_EXACT, "int64": I64_HEADROOM}
+def one_for_all(coefs: Sequence) -> bool:
+    """Is ``coefs`` a list of one coefficient for every update (more than one)?  (``list.count`` compares by
+    identity first: ``[c] * u`` is counted in C.)"""
+    return len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs)
 _FLOAT = {"float32": np.float32, "float64": np.float64}
 
 
@@ -355,7 +363,7 @@ class IntegerArith:
             if len(self._cuts) > 64:
                 self._cuts.clear()
             self._cuts[key] = c
-        M = _CLAMP.get(tier)
+        M = TIER_BOUND.get(tier)
         if M is not None:
             c = max(-M, min(c, M))
             if tier in _FLOAT:  # an integer of magnitude <= M: exact in the tier's type
@@ -389,6 +397,14 @@ class IntegerArith:
     # default: how many calls to wait before the next exact_max after one that left the float32 tier closed
     _f32_wait = 0
 
+    def _v_as(self, tier: str) -> np.ndarray:
+        """v in the float type of ``tier`` (the caller checked that tier's bound, so every entry converts exactly):
+        the float copy itself where it is of that type, else converted from it or from v."""
+        vf = self.vf
+        if vf is not None and self.vtier == tier:
+            return vf
+        return (vf if vf is not None else self.v).astype(_FLOAT[tier])
+
     def _every(self) -> tuple[np.ndarray, str]:
         """The scores of samples 0 .. n-1 and their tier, computed as v^T Z'^T on a contiguous transpose of Z'
         (BLAS makes a tall n x d product about twice as fast as d long sums than as n short ones): in float32
@@ -408,10 +424,10 @@ class IntegerArith:
                     self._f32_wait = F32_RETRY
             if self.m_v < f32_mv:
                 self.tiers["float32"] += 1
-                return self.v.astype(np.float32) @ self._ZT("float32"), "float32"
+                return self._v_as("float32") @ self._ZT("float32"), "float32"
         if self.m_v < self._f64_mv and self.n:  # the float64 tier's test, as in scores
             self.tiers["float64"] += 1
-            return self.v.astype(np.float64) @ self._ZT("float64"), "float64"
+            return self._v_as("float64") @ self._ZT("float64"), "float64"
         s = self.scores(0, self.n)
         return s.values, s.tier
 
@@ -425,9 +441,7 @@ class IntegerArith:
         of :meth:`all` on ``scores_every()``, without building the block."""
         if self.m_v < self._f32_mv and self.n:  # the float32 tier's common case, as _every takes it
             self.tiers["float32"] += 1
-            vf = self.vf  # v in float32: the float copy itself where it is float32, else converted (exact below
-            x = vf if self.vtier == "float32" else (vf if vf is not None else self.v).astype(np.float32)  # 2^24)
-            values, tier = x @ self._ZT("float32"), "float32"
+            values, tier = self._v_as("float32") @ self._ZT("float32"), "float32"
         else:
             values, tier = self._every()
         memo = self._cut1  # the threshold of the last call, as in scan
@@ -488,7 +502,7 @@ class IntegerArith:
             self.v = self.v + (self.Zobj[i] if m == 1 else m * self.Zobj[i])
             return
         tier = self.vtier
-        if tier is not None and self.m_v < _CLAMP[tier] >> 1:  # the float copy alone moves while it stays exact
+        if tier is not None and self.m_v < TIER_BOUND[tier] >> 1:  # the float copy alone moves while it stays exact
             z = self._Zt[:, i]  # in its type; v is read back from it when asked for (module docstring)
             if m == 1:
                 self.vf += z
@@ -508,8 +522,7 @@ class IntegerArith:
             self.v += m * self.Z64[i]
 
     def add_many(self, idx: Sequence[int], coefs: Sequence) -> None:
-        if len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs):  # one for all
-            # (list.count compares by identity first: [c] * u is counted in C); an integer multiplier at once
+        if one_for_all(coefs):  # an integer multiplier at once
             m = self._integer_multiplier(coefs[0])
             if m is not None:
                 self._add_same(idx, m)
@@ -671,7 +684,7 @@ class IntegerArith:
         denominators, then sum_m (D coefs[m]) Z'_{idx[m]} in int64 while sum |D coefs[m]| m_Z < 2^62.  With one
         coefficient c for all -- a constant step --, the sum is c sum_m z_{idx[m]} = (c / L) sum_m Z'_{idx[m]}: zero
         iff c = 0 or the integer sum is, in int64 while len(idx) m_Z < 2^62.)"""
-        if len(coefs) > 1 and isinstance(coefs, list) and coefs.count(coefs[0]) == len(coefs):  # (as add_many)
+        if one_for_all(coefs):
             if not coefs[0]:
                 return True
             if self.Z64 is not None and len(idx) * self.m_Z < I64_HEADROOM:

@@ -43,7 +43,8 @@ import numpy as np
 from exactlin.engine import trace
 from exactlin.engine.arith import Block, FractionArith, IntegerArith, fraction_bits
 from exactlin.engine.arith_flint import FlintArith
-from exactlin.exact.rows import F32_EXACT, F64_EXACT, I64_HEADROOM
+from exactlin.engine.arith_int import TIER_BOUND
+from exactlin.exact.rows import F64_EXACT, I64_HEADROOM
 
 __all__ = ["BatchRule", "BatchResult", "batch_loop", "settle_at_bound", "gordan_weights", "Repeated",
            "BatchFractionArith", "BatchIntegerArith", "BatchFlintArith", "batch_arith"]
@@ -313,10 +314,6 @@ class Repeated(list):
         self += [value] * n
 
 
-#: the bound M of each float tier: every integer of magnitude below M is held exactly in that type
-_FLOAT_EXACT = {"float32": F32_EXACT, "float64": F64_EXACT}
-
-
 def _partial_bits_fractions(row, d: int, idx, coefs, bound: int):
     """:meth:`BatchFractionArith.partial_bits` on Fractions: the partial sums of c_j z_j, ``row(i)`` = z_i."""
     inc = [Fraction(0)] * d
@@ -446,7 +443,7 @@ class BatchIntegerArith(IntegerArith):
         grow = abs(m) * nk * self.m_Z  # >= max |m S'_j|
         tier = self.vtier
         if tier is not None:
-            M = _FLOAT_EXACT[tier]
+            M = TIER_BOUND[tier]
             if nk * self.m_Z < M and self.m_v + grow < M >> 1:  # only the exact float copy moves (class docstring)
                 self.m_v += grow
                 self.grown += grow
